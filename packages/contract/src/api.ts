@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { isoDateSchema } from './dates.js';
+import { facingSchema } from './enums.js';
+
+const id = (name: string) =>
+  z.coerce
+    .number({ message: `${name}: должно быть целым положительным числом` })
+    .int({ message: `${name}: должно быть целым положительным числом` })
+    .positive({ message: `${name}: должно быть целым положительным числом` })
+    .max(2147483647, { message: `${name}: слишком большое число` });
+
+// --- auth ---
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'укажите имя пользователя').max(100),
+  password: z.string().min(1, 'укажите пароль').max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export const sessionSchema = z.object({ username: z.string(), token: z.string() });
+export type Session = z.infer<typeof sessionSchema>;
+export const meSchema = z.object({ username: z.string() });
+
+// --- catalog ---
+export const developerSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Developer = z.infer<typeof developerSchema>;
+export const developersResponseSchema = z.array(developerSchema);
+
+export const projectsQuerySchema = z.object({ developerId: id('developerId') });
+export const projectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  minFlatCreatedAt: z.string().nullable(),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectsResponseSchema = z.array(projectSchema);
+
+// --- stats (§4.2) ---
+export const MAX_STATS_RANGE_YEARS = 15;
+export const statsRequestSchema = z.object({
+  projectId: id('projectId'),
+  from: isoDateSchema,
+  to: isoDateSchema,
+});
+export type StatsRequest = z.infer<typeof statsRequestSchema>;
+
+const priceMap = z.record(z.string(), z.number().nullable());
+export const statsPointSchema = z.object({
+  date: z.string(),
+  minMeterPrice: z.number(),
+  maxMeterPrice: z.number(),
+  avgMeterPrice: z.number(),
+  avgMeterPriceByFacing: priceMap,
+  avgMeterPriceBySettlementDate: priceMap,
+  avgMeterPriceByBuilding: priceMap,
+  avgMeterPriceByRoomsNumber: priceMap,
+});
+export type StatsPoint = z.infer<typeof statsPointSchema>;
+export const roomGroupDataSchema = z.object({ points: z.array(statsPointSchema) });
+export type RoomGroupData = z.infer<typeof roomGroupDataSchema>;
+
+export const flatsCountSeriesSchema = z.object({
+  label: z.string(),
+  points: z.array(z.object({ date: z.string(), count: z.number().int() })),
+});
+export type FlatsCountSeries = z.infer<typeof flatsCountSeriesSchema>;
+
+export const shortFlatSummarySchema = z.object({
+  id: z.string(),
+  buildingName: z.string(),
+  settlementDate: z.string().nullable(),
+  facingType: facingSchema,
+  roomsNumber: z.number().int(),
+  activeFlatsCount: z.number().int(),
+  maxMeterPrice: z.number(),
+  avgMeterPrice: z.number(),
+  minMeterPrice: z.number(),
+  maxDiscountLastDay: z.number(),
+  maxDiscount7Days: z.number(),
+  maxDiscount1Month: z.number(),
+  maxDiscount1Year: z.number(),
+});
+export type ShortFlatSummary = z.infer<typeof shortFlatSummarySchema>;
+
+export const statsResponseSchema = z.object({
+  allRoomsData: roomGroupDataSchema,
+  studioData: roomGroupDataSchema,
+  oneRoomData: roomGroupDataSchema,
+  twoRoomsData: roomGroupDataSchema,
+  threeAndMoreRoomData: roomGroupDataSchema,
+  flatsCountList: z.array(flatsCountSeriesSchema),
+  shortFlatSummaryList: z.array(shortFlatSummarySchema),
+});
+export type StatsResponse = z.infer<typeof statsResponseSchema>;
+
+// --- health ---
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgresql']),
+  lastSnapshotDate: z.string().nullable(),
+  demo: z.boolean(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+// --- ingest results (shared by CLI and API) ---
+export const IMPORT_STATUSES = ['imported', 'replaced', 'unchanged'] as const;
+export const importResultSchema = z.object({
+  developer: z.string(),
+  project: z.string(),
+  date: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  flats: z.number().int(),
+  events: z.object({
+    NEW: z.number().int(),
+    REMOVED: z.number().int(),
+    PRICE_UP: z.number().int(),
+    PRICE_DOWN: z.number().int(),
+  }),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

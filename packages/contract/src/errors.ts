@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** The one error shape from database to screen. */
+export const apiErrorSchema = z.object({ message: z.string(), code: z.string() });
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  validation: 'VALIDATION_ERROR',
+  unauthorized: 'UNAUTHORIZED',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

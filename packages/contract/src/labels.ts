@@ -1,0 +1,37 @@
+import type { Facing } from './enums.js';
+
+export const PRODUCT_NAME = 'Цена метра';
+
+export const FACING_LABELS: Record<Facing, string> = {
+  BLACK: 'Без отделки',
+  WHITE: 'Предчистовая',
+  FINE_FINISHING: 'С отделкой',
+  FURNITURE: 'С мебелировкой',
+  UNKNOWN: 'Неизвестно',
+};
+
+/** Facing label; anything that is not a known code reads «Неизвестно» (spec §3). */
+export function facingLabel(code: string): string {
+  return (FACING_LABELS as Record<string, string>)[code] ?? FACING_LABELS.UNKNOWN;
+}
+
+/** Rooms key "0" is a studio, otherwise "{n}-комнатная" (spec §3). */
+export function roomsLabel(rooms: string | number): string {
+  const key = String(rooms);
+  return key === '0' ? 'Студия' : `${key}-комнатная`;
+}
+
+/** A building label gets the prefix «Корпус» unless it already has it (spec §3). */
+export function buildingLabel(name: string): string {
+  return /^корпус/i.test(name.trim()) ? name.trim() : `Корпус ${name.trim()}`;
+}
+
+/** Settlement date YYYY-MM-DD shown as its quarter: «4 кв. 2026 г.» (spec §3). */
+export function quarterLabel(date: string): string {
+  const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(date);
+  if (!m) return date;
+  const quarter = Math.floor((Number(m[2]) - 1) / 3) + 1;
+  return `${quarter} кв. ${m[1]} г.`;
+}
+
+export const FLATS_COUNT_LABELS = ['Все', 'Студии', '1-комн.', '2-комн.', '3+ комн.'] as const;

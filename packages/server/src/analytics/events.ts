@@ -1,0 +1,137 @@
+import type { EventKind } from '@cena-metra/contract';
+import type { FlatHistory, FlatRecord, ObservationRow } from './types.js';
+
+/** A change an observer learnt of when snapshot k arrived (DESIGN §4.4). */
+export interface FlatEvent {
+  flatId: number;
+  kind: EventKind;
+  /** the flat's record in s_k, or its last known record for REMOVED */
+  rec: FlatRecord;
+  oldPrice: number | null;
+  newPrice: number | null;
+  changePercent: number | null;
+}
+
+/** The row in force on `day` (the last row dated on or before it), or -1. */
+function rowAt(rows: ObservationRow[], day: number): number {
+  let lo = 0;
+  let hi = rows.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].day <= day) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Index of the first date >= day. */
+export function lowerBound(dates: number[], day: number): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid] < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+interface KnownState {
+  active: boolean;
+  present: boolean;
+  rec: FlatRecord | null;
+}
+
+/**
+ * The flat as known when snapshot k arrived: with only s_1..s_k known, an absence is bridged only while it
+ * has lasted fewer than `grace` snapshots, so the flat is active iff present in one of the last `grace`
+ * snapshots; its record is the one of its latest presence.
+ */
+function knownAt(rows: ObservationRow[], dates: number[], k: number, grace: number): KnownState {
+  const i = rowAt(rows, dates[k]);
+  if (i < 0) return { active: false, present: false, rec: null };
+  const row = rows[i];
+  if (row.rec) return { active: true, present: true, rec: row.rec };
+  // absent since row.day; the previous row (if any) was the last presence, ending the snapshot before.
+  const prev = i > 0 ? rows[i - 1].rec : null;
+  if (!prev) return { active: false, present: false, rec: null };
+  const lastPresentK = lowerBound(dates, row.day) - 1;
+  return { active: k - lastPresentK < grace, present: false, rec: prev };
+}
+
+/** Events of one flat at snapshot index k ≥ 1 (k = 0 has no flat events). */
+export function flatEventAt(
+  history: FlatHistory,
+  dates: number[],
+  k: number,
+  grace: number,
+): FlatEvent | null {
+  if (k < 1) return null;
+  const now = knownAt(history.rows, dates, k, grace);
+  const before = knownAt(history.rows, dates, k - 1, grace);
+  if (now.active && !before.active) {
+    return { flatId: history.flatId, kind: 'NEW', rec: now.rec!, oldPrice: null, newPrice: now.rec!.price, changePercent: null };
+  }
+  if (before.active && !now.active) {
+    return {
+      flatId: history.flatId,
+      kind: 'REMOVED',
+      rec: before.rec!,
+      oldPrice: before.rec!.price,
+      newPrice: null,
+      changePercent: null,
+    };
+  }
+  if (now.present && before.active && now.rec!.price !== before.rec!.price) {
+    const oldPrice = before.rec!.price;
+    const newPrice = now.rec!.price;
+    return {
+      flatId: history.flatId,
+      kind: newPrice > oldPrice ? 'PRICE_UP' : 'PRICE_DOWN',
+      rec: now.rec!,
+      oldPrice,
+      newPrice,
+      changePercent: ((newPrice - oldPrice) / oldPrice) * 100,
+    };
+  }
+  return null;
+}
+
+/** All flat events of a project at snapshot index k, in flat order. */
+export function projectEventsAt(flats: Iterable<FlatHistory>, dates: number[], k: number, grace: number) {
+  const out: FlatEvent[] = [];
+  for (const flat of flats) {
+    const event = flatEventAt(flat, dates, k, grace);
+    if (event) out.push(event);
+  }
+  return out;
+}
+
+export interface EventCounts {
+  NEW: number;
+  REMOVED: number;
+  PRICE_UP: number;
+  PRICE_DOWN: number;
+}
+
+export function countEvents(events: FlatEvent[]): EventCounts {
+  const counts: EventCounts = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0 };
+  for (const e of events) counts[e.kind]++;
+  return counts;
+}
+
+/** Average change % of the price events, or null when there are none. */
+export function averageChangePercent(events: FlatEvent[]): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const e of events) {
+    if (e.changePercent !== null) {
+      sum += e.changePercent;
+      n++;
+    }
+  }
+  return n === 0 ? null : sum / n;
+}

@@ -1,0 +1,211 @@
+import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
+import { type CubeCell, addToCells, sortedCells } from './cube.js';
+import { type FlatEvent, flatEventAt, lowerBound } from './events.js';
+import { type FlatHistory, type FlatRecord, type ObservationRow, type Segment, sameRecord } from './types.js';
+
+/** Row changes of the observation log that one snapshot causes. */
+export interface RowChanges {
+  inserts: { flatId: number; row: ObservationRow }[];
+  deletes: { flatId: number; day: number }[];
+}
+
+/** Derived data recomputed after a change: only what the change can affect. */
+export interface DerivedChanges {
+  segmentInserts: Segment[];
+  segmentDeletes: { flatId: number; startDay: number }[];
+  /** recomputed cubes by day (all of them may or may not differ from the stored ones) */
+  cubes: Map<number, CubeCell[]>;
+  /** recomputed events by snapshot day */
+  events: Map<number, FlatEvent[]>;
+}
+
+/** The state in force on `day`: the last row dated on or before it (absent when none). */
+export function stateAt(rows: ObservationRow[], day: number): FlatRecord | null {
+  let lo = 0;
+  let hi = rows.length - 1;
+  let found: ObservationRow | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].day <= day) {
+      found = rows[mid];
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found ? found.rec : null;
+}
+
+function rowIndex(rows: ObservationRow[], day: number): number {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    if (rows[i].day === day) return i;
+    if (rows[i].day < day) return -1;
+  }
+  return -1;
+}
+
+function insertRow(rows: ObservationRow[], row: ObservationRow): void {
+  let i = rows.length;
+  while (i > 0 && rows[i - 1].day > row.day) i--;
+  rows.splice(i, 0, row);
+}
+
+/**
+ * A project's observation log and derived state in memory. Applying a snapshot keeps the log canonical
+ * (a row exactly where a flat's state differs from the previous snapshot's), so the log, and everything
+ * derived from it, is the same whatever order the snapshots arrive in.
+ */
+export class ProjectModel {
+  dates: number[] = [];
+  hashes = new Map<number, string>();
+  flats = new Map<number, FlatHistory>();
+  externalIds = new Map<string, number>();
+  segments = new Map<number, Segment[]>();
+
+  constructor(
+    readonly projectId: number,
+    readonly grace: number,
+    public dataVersion = 0,
+  ) {}
+
+  history(flatId: number): FlatHistory {
+    let h = this.flats.get(flatId);
+    if (!h) {
+      h = { flatId, rows: [] };
+      this.flats.set(flatId, h);
+    }
+    return h;
+  }
+
+  /**
+   * Puts the snapshot's state (flatId → record, absent flats omitted) at `day`, replacing any snapshot
+   * of that day, and returns the log rows to write and delete.
+   */
+  applySnapshot(day: number, state: Map<number, FlatRecord>): RowChanges {
+    const changes: RowChanges = { inserts: [], deletes: [] };
+    const at = lowerBound(this.dates, day);
+    const replacing = this.dates[at] === day;
+    const prevDay = at > 0 ? this.dates[at - 1] : null;
+    const nextDay = replacing ? (this.dates[at + 1] ?? null) : (this.dates[at] ?? null);
+    for (const flatId of state.keys()) this.history(flatId);
+    for (const history of this.flats.values()) {
+      const rows = history.rows;
+      const next = state.get(history.flatId) ?? null;
+      const nextRowAt = nextDay === null ? -1 : rowIndex(rows, nextDay);
+      const oldAtNext = nextDay === null ? null : stateAt(rows, nextDay);
+      const own = rowIndex(rows, day);
+      if (own >= 0) {
+        rows.splice(own, 1);
+        changes.deletes.push({ flatId: history.flatId, day });
+      }
+      const before = prevDay === null ? null : stateAt(rows, prevDay);
+      if (!sameRecord(next, before)) {
+        const row = { day, rec: next };
+        insertRow(rows, row);
+        changes.inserts.push({ flatId: history.flatId, row });
+      }
+      if (nextDay === null) continue;
+      const i = rowIndex(rows, nextDay);
+      if (nextRowAt >= 0 && i >= 0) {
+        if (sameRecord(rows[i].rec, next)) {
+          rows.splice(i, 1);
+          changes.deletes.push({ flatId: history.flatId, day: nextDay });
+        }
+      } else if (!sameRecord(oldAtNext, next)) {
+        const row = { day: nextDay, rec: oldAtNext };
+        insertRow(rows, row);
+        changes.inserts.push({ flatId: history.flatId, row });
+      }
+    }
+    // drop histories of flats that no longer have any row (a replaced snapshot was their only one)
+    for (const [flatId, h] of this.flats) if (h.rows.length === 0) this.flats.delete(flatId);
+    if (!replacing) this.dates.splice(at, 0, day);
+    return changes;
+  }
+
+  /**
+   * Recomputes what a change at snapshot `day` can affect. Activity at snapshot k depends on presence within
+   * `grace` snapshots of k (and on the last snapshot), and events at k on snapshots k − grace … k, so an
+   * append touches only the tail; a back-filled snapshot touches its neighbourhood.
+   */
+  recompute(day: number): DerivedChanges {
+    const n = this.dates.length;
+    const x = lowerBound(this.dates, day);
+    const g = this.grace;
+    const append = x === n - 1;
+    const dayIndex = dayIndexOf(this.dates);
+    const recentFrom = this.dates[Math.max(0, x - g - 1)];
+    const out: DerivedChanges = { segmentInserts: [], segmentDeletes: [], cubes: new Map(), events: new Map() };
+    const touched: FlatHistory[] = [];
+    for (const h of this.flats.values()) {
+      // on an append, a flat whose last row is older than the grace window keeps its activity and events
+      if (append && h.rows[h.rows.length - 1].day < recentFrom) continue;
+      touched.push(h);
+      const fresh = toDaySegments(h.flatId, activityRuns(h, dayIndex, n, g), this.dates);
+      const stored = this.segments.get(h.flatId) ?? [];
+      diffSegments(stored, fresh, out);
+      if (fresh.length) this.segments.set(h.flatId, fresh);
+      else this.segments.delete(h.flatId);
+    }
+    for (const flatId of [...this.segments.keys()]) {
+      if (!this.flats.has(flatId)) {
+        for (const s of this.segments.get(flatId)!) out.segmentDeletes.push({ flatId, startDay: s.startDay });
+        this.segments.delete(flatId);
+      }
+    }
+    const cubeFrom = Math.max(0, x - g - 1);
+    const cubeTo = Math.min(n - 1, x + g + 1);
+    const days = this.dates.slice(cubeFrom, cubeTo + 1);
+    const cubes = this.cubesFor(days);
+    days.forEach((d, i) => out.cubes.set(d, cubes[i]));
+    for (let k = x; k <= Math.min(n - 1, x + g); k++) {
+      const events: FlatEvent[] = [];
+      for (const h of touched) {
+        const e = flatEventAt(h, this.dates, k, g);
+        if (e) events.push(e);
+      }
+      events.sort((a, b) => a.flatId - b.flatId);
+      out.events.set(this.dates[k], events);
+    }
+    return out;
+  }
+
+  /** Cubes of the given snapshot days (ascending), scanning each flat's segments from the end. */
+  cubesFor(days: number[]): CubeCell[][] {
+    const perDay = days.map(() => new Map<string, CubeCell>());
+    if (days.length === 0) return [];
+    const first = days[0];
+    const last = days[days.length - 1];
+    for (const segs of this.segments.values()) {
+      for (let j = segs.length - 1; j >= 0; j--) {
+        const s = segs[j];
+        const end = s.endDay ?? Number.POSITIVE_INFINITY;
+        if (end < first) break;
+        if (s.startDay > last) continue;
+        for (let i = lowerBound(days, s.startDay); i < days.length && days[i] <= end; i++) addToCells(perDay[i], s.rec);
+      }
+    }
+    return perDay.map(sortedCells);
+  }
+
+  /** Every segment of the project, each flat's in day order (the whole timeline, for rebuilds and tests). */
+  allSegments(): Segment[][] {
+    return [...this.segments.values()];
+  }
+}
+
+function diffSegments(stored: Segment[], fresh: Segment[], out: DerivedChanges): void {
+  const byStart = new Map<number, Segment>();
+  for (const s of stored) byStart.set(s.startDay, s);
+  for (const s of fresh) {
+    const old = byStart.get(s.startDay);
+    if (old && old.endDay === s.endDay && sameRecord(old.rec, s.rec)) {
+      byStart.delete(s.startDay);
+      continue;
+    }
+    if (old) {
+      out.segmentDeletes.push({ flatId: old.flatId, startDay: old.startDay });
+      byStart.delete(s.startDay);
+    }
+    out.segmentInserts.push(s);
+  }
+  for (const old of byStart.values()) out.segmentDeletes.push({ flatId: old.flatId, startDay: old.startDay });
+}

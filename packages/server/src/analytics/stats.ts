@@ -1,0 +1,212 @@
+import {
+  FLATS_COUNT_LABELS,
+  type FlatsCountSeries,
+  type RoomGroup,
+  type ShortFlatSummary,
+  type StatsPoint,
+} from '@cena-metra/contract';
+import { fromDay } from '../lib/days.js';
+import type { CubeCell } from './cube.js';
+import { compareNatural } from './natural.js';
+import type { FlatRecord } from './types.js';
+
+/** Rounds a price or a percent to 2 decimals, as every response does. */
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+export const GROUP_FILTERS: Record<RoomGroup, (rooms: number) => boolean> = {
+  all: () => true,
+  studio: (r) => r === 0,
+  one: (r) => r === 1,
+  two: (r) => r === 2,
+  threeAndMore: (r) => r >= 3,
+};
+const GROUPS = Object.keys(GROUP_FILTERS) as RoomGroup[];
+
+interface Acc {
+  sumPrice: number;
+  sumArea100: number;
+}
+
+function weighted(acc: Acc): number {
+  return round2(acc.sumPrice / (acc.sumArea100 / 100));
+}
+
+function addAcc(map: Map<string, Acc>, key: string, cell: CubeCell): void {
+  const acc = map.get(key);
+  if (acc) {
+    acc.sumPrice += cell.sumPrice;
+    acc.sumArea100 += cell.sumArea100;
+  } else map.set(key, { sumPrice: cell.sumPrice, sumArea100: cell.sumArea100 });
+}
+
+function mapOf(map: Map<string, Acc>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, acc] of map) out[key] = weighted(acc);
+  return out;
+}
+
+/** A room group's point on a day whose active flats are `cells`, or null when the group has no active flat. */
+export function groupPoint(cells: CubeCell[], group: RoomGroup): Omit<StatsPoint, 'date'> | null {
+  const accept = GROUP_FILTERS[group];
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  const total: Acc = { sumPrice: 0, sumArea100: 0 };
+  const byFacing = new Map<string, Acc>();
+  const bySettlement = new Map<string, Acc>();
+  const byBuilding = new Map<string, Acc>();
+  const byRooms = new Map<string, Acc>();
+  let count = 0;
+  for (const cell of cells) {
+    if (!accept(cell.rooms)) continue;
+    count += cell.count;
+    if (cell.minPpm < min) min = cell.minPpm;
+    if (cell.maxPpm > max) max = cell.maxPpm;
+    total.sumPrice += cell.sumPrice;
+    total.sumArea100 += cell.sumArea100;
+    addAcc(byFacing, cell.facing, cell);
+    addAcc(bySettlement, cell.settlementDate ?? 'null', cell);
+    addAcc(byBuilding, cell.building, cell);
+    addAcc(byRooms, String(cell.rooms), cell);
+  }
+  if (count === 0) return null;
+  return {
+    minMeterPrice: round2(min),
+    maxMeterPrice: round2(max),
+    avgMeterPrice: weighted(total),
+    avgMeterPriceByFacing: mapOf(byFacing),
+    avgMeterPriceBySettlementDate: mapOf(bySettlement),
+    avgMeterPriceByBuilding: mapOf(byBuilding),
+    avgMeterPriceByRoomsNumber: mapOf(byRooms),
+  };
+}
+
+function groupCount(cells: CubeCell[], group: RoomGroup): number {
+  const accept = GROUP_FILTERS[group];
+  let count = 0;
+  for (const cell of cells) if (accept(cell.rooms)) count += cell.count;
+  return count;
+}
+
+export interface StatsSeries {
+  groups: Record<RoomGroup, StatsPoint[]>;
+  flatsCountList: FlatsCountSeries[];
+}
+
+/**
+ * Points of §4.2 for every day in [fromDay, toDay] that has data: the state of day d is the cube of the
+ * latest snapshot on or before d; days after the last snapshot have no data.
+ */
+export function statsSeries(snapshotDays: number[], cubes: CubeCell[][], fromDay_: number, toDay_: number) {
+  const groups = Object.fromEntries(GROUPS.map((g) => [g, [] as StatsPoint[]])) as Record<RoomGroup, StatsPoint[]>;
+  const counts: FlatsCountSeries[] = FLATS_COUNT_LABELS.map((label) => ({ label, points: [] }));
+  const n = snapshotDays.length;
+  if (n === 0) return { groups, flatsCountList: counts } satisfies StatsSeries;
+  const start = Math.max(fromDay_, snapshotDays[0]);
+  const end = Math.min(toDay_, snapshotDays[n - 1]);
+  let k = 0;
+  let cachedK = -1;
+  let cachedPoints: (Omit<StatsPoint, 'date'> | null)[] = [];
+  let cachedCounts: number[] = [];
+  for (let day = start; day <= end; day++) {
+    while (k + 1 < n && snapshotDays[k + 1] <= day) k++;
+    if (k !== cachedK) {
+      cachedK = k;
+      cachedPoints = GROUPS.map((g) => groupPoint(cubes[k], g));
+      cachedCounts = GROUPS.map((g) => groupCount(cubes[k], g));
+    }
+    const date = fromDay(day);
+    GROUPS.forEach((g, i) => {
+      const point = cachedPoints[i];
+      if (point) groups[g].push({ date, ...point });
+      counts[i].points.push({ date, count: cachedCounts[i] });
+    });
+  }
+  return { groups, flatsCountList: counts } satisfies StatsSeries;
+}
+
+/** A flat active on day A with the highest prices it had over each discount window (§4.2). */
+export interface FlatOnDay {
+  flatId: number;
+  rec: FlatRecord;
+  /** highest price while active within [A − 1 day, A], [A − 7 days, A], [A − 1 month, A], [A − 1 year, A] */
+  refDay: number;
+  ref7Days: number;
+  ref1Month: number;
+  ref1Year: number;
+}
+
+/** discount = max(0, (ref − price) / ref × 100) */
+export function discountPercent(ref: number, price: number): number {
+  return Math.max(0, ((ref - price) / ref) * 100);
+}
+
+/** The summary table of §4.2 from the flats active on A: one row per building × settlement × facing × rooms. */
+export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
+  interface Row {
+    rec: FlatRecord;
+    count: number;
+    sumPrice: number;
+    sumArea100: number;
+    min: number;
+    max: number;
+    d: [number, number, number, number];
+  }
+  const rows = new Map<string, Row>();
+  for (const f of flats) {
+    const key = `${f.rec.building}\u0001${f.rec.settlementDate ?? 'null'}\u0001${f.rec.facing}\u0001${f.rec.rooms}`;
+    const ppm = f.rec.price / f.rec.area;
+    const d: [number, number, number, number] = [
+      discountPercent(f.refDay, f.rec.price),
+      discountPercent(f.ref7Days, f.rec.price),
+      discountPercent(f.ref1Month, f.rec.price),
+      discountPercent(f.ref1Year, f.rec.price),
+    ];
+    let row = rows.get(key);
+    if (!row) {
+      row = { rec: f.rec, count: 0, sumPrice: 0, sumArea100: 0, min: ppm, max: ppm, d: [0, 0, 0, 0] };
+      rows.set(key, row);
+    }
+    row.count++;
+    row.sumPrice += f.rec.price;
+    row.sumArea100 += Math.round(f.rec.area * 100);
+    row.min = Math.min(row.min, ppm);
+    row.max = Math.max(row.max, ppm);
+    for (let i = 0; i < 4; i++) row.d[i] = Math.max(row.d[i], d[i]);
+  }
+  return [...rows.values()]
+    .map((r) => ({
+      id: [r.rec.building, r.rec.settlementDate ?? 'null', r.rec.facing, r.rec.rooms].join('|'),
+      buildingName: r.rec.building,
+      settlementDate: r.rec.settlementDate,
+      facingType: r.rec.facing,
+      roomsNumber: r.rec.rooms,
+      activeFlatsCount: r.count,
+      maxMeterPrice: round2(r.max),
+      avgMeterPrice: round2(r.sumPrice / (r.sumArea100 / 100)),
+      minMeterPrice: round2(r.min),
+      maxDiscountLastDay: round2(r.d[0]),
+      maxDiscount7Days: round2(r.d[1]),
+      maxDiscount1Month: round2(r.d[2]),
+      maxDiscount1Year: round2(r.d[3]),
+    }))
+    .sort(compareSummaryRows);
+}
+
+/** Building in natural order ("2" before "10"), then settlement date (none last), facing, rooms. */
+export function compareSummaryRows(a: ShortFlatSummary, b: ShortFlatSummary): number {
+  return (
+    compareNatural(a.buildingName, b.buildingName) ||
+    compareNullableText(a.settlementDate, b.settlementDate) ||
+    compareNatural(a.facingType, b.facingType) ||
+    a.roomsNumber - b.roomsNumber
+  );
+}
+
+function compareNullableText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}

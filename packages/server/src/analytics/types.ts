@@ -1,0 +1,65 @@
+import type { Facing, FlatStatus } from '@cena-metra/contract';
+
+/** A flat's listed attributes in one snapshot: what the price list says about it. */
+export interface FlatRecord {
+  building: string;
+  section: string | null;
+  floor: number | null;
+  number: string | null;
+  rooms: number;
+  area: number;
+  facing: Facing;
+  settlementDate: string | null;
+  price: number;
+  basePrice: number | null;
+  status: FlatStatus | null;
+}
+
+/**
+ * One stored observation: the flat's state from snapshot `day` on, until its next row.
+ * `rec === null` means absent from the list. Rows are written only where the state changes.
+ */
+export interface ObservationRow {
+  day: number;
+  rec: FlatRecord | null;
+}
+
+/** A flat's history: its rows sorted by day. */
+export interface FlatHistory {
+  flatId: number;
+  rows: ObservationRow[];
+}
+
+/** A run of days on which the flat is active with one record. `endDay === null`: through the last data day. */
+export interface Segment {
+  flatId: number;
+  startDay: number;
+  endDay: number | null;
+  rec: FlatRecord;
+}
+
+export const RECORD_KEYS: (keyof FlatRecord)[] = [
+  'building',
+  'section',
+  'floor',
+  'number',
+  'rooms',
+  'area',
+  'facing',
+  'settlementDate',
+  'price',
+  'basePrice',
+  'status',
+];
+
+export function sameRecord(a: FlatRecord | null, b: FlatRecord | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  for (const key of RECORD_KEYS) if (a[key] !== b[key]) return false;
+  return true;
+}
+
+/** Price per m²: price / area, never rounded before aggregation. */
+export function meterPrice(rec: FlatRecord): number {
+  return rec.price / rec.area;
+}

@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+/**
+ * The one database handle every query takes as its first argument. Both drivers speak the same SQL;
+ * dates come back as 'YYYY-MM-DD' text and 64-bit integers as numbers on both.
+ */
+export interface Db {
+  readonly kind: DatabaseKind;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  exec(sql: string): Promise<void>;
+  /** Runs fn in one transaction; a throw rolls everything back. Nested calls join the outer transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const TEXT_DATE = 1082;
+const INT8 = 20;
+const NUMERIC = 1700;
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+
+class PgliteDb implements Db {
+  readonly kind = 'pglite' as const;
+  constructor(
+    private readonly handle: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0],
+    private readonly root: PGlite,
+    private readonly inTx = false,
+  ) {}
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const res = await this.handle.query<T>(sql, params);
+    return res.rows;
+  }
+  async exec(sql: string): Promise<void> {
+    await this.handle.exec(sql);
+  }
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.inTx) return fn(this);
+    return this.root.transaction((tx) => fn(new PgliteDb(tx, this.root, true)));
+  }
+  async close(): Promise<void> {
+    if (!this.inTx) await this.root.close();
+  }
+}
+
+class PostgresDb implements Db {
+  readonly kind = 'postgresql' as const;
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly client: pg.PoolClient | null = null,
+  ) {}
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const res = await (this.client ?? this.pool).query(sql, params as unknown[]);
+    return res.rows as T[];
+  }
+  async exec(sql: string): Promise<void> {
+    await (this.client ?? this.pool).query(sql);
+  }
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.client) return fn(this);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(new PostgresDb(this.pool, client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  async close(): Promise<void> {
+    if (!this.client) await this.pool.end();
+  }
+}
+
+const identity = (v: string) => v;
+const toNumber = (v: string) => (v === null ? null : Number(v));
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** a fresh in-memory PGlite (tests) */
+  memory?: boolean;
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory). */
+export async function openDb(options: OpenOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: string) => {
+          if (oid === TEXT_DATE || oid === TIMESTAMPTZ || oid === TIMESTAMP) return identity;
+          if (oid === INT8 || oid === NUMERIC) return toNumber;
+          return pg.types.getTypeParser(oid, format as 'text');
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    // an idle client's error (server restart) must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    return new PostgresDb(pool);
+  }
+  if (!options.memory && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const parsers = {
+    [TEXT_DATE]: identity,
+    [TIMESTAMPTZ]: identity,
+    [TIMESTAMP]: identity,
+    [INT8]: toNumber,
+    [NUMERIC]: toNumber,
+  };
+  const db = await PGlite.create(options.memory ? undefined : options.dataDir, { parsers });
+  void pgliteTypes;
+  return new PgliteDb(db, db);
+}

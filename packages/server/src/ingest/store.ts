@@ -1,0 +1,292 @@
+import type { Facing, FlatStatus } from '@cena-metra/contract';
+import { type CubeCell, decodeCells, encodeCells } from '../analytics/cube.js';
+import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/events.js';
+import { type DerivedChanges, ProjectModel, type RowChanges } from '../analytics/model.js';
+import type { FlatRecord, Segment } from '../analytics/types.js';
+import type { Db } from '../db/driver.js';
+import { fromDay, toDay } from '../lib/days.js';
+
+interface RecordColumns {
+  building: string | null;
+  section: string | null;
+  floor: number | null;
+  number: string | null;
+  rooms: number | null;
+  area: number | null;
+  facing: string | null;
+  settlement_date: string | null;
+  price: number | null;
+  base_price: number | null;
+  status: string | null;
+}
+
+export function recordFromRow(r: RecordColumns): FlatRecord {
+  return {
+    building: r.building!,
+    section: r.section,
+    floor: r.floor,
+    number: r.number,
+    rooms: r.rooms!,
+    area: r.area!,
+    facing: r.facing as Facing,
+    settlementDate: r.settlement_date,
+    price: r.price!,
+    basePrice: r.base_price,
+    status: r.status as FlatStatus | null,
+  };
+}
+
+/** Columns of a record in insert order, as parallel arrays for `unnest`. */
+function recordArrays(recs: (FlatRecord | null)[]) {
+  return [
+    recs.map((r) => r?.building ?? null),
+    recs.map((r) => r?.section ?? null),
+    recs.map((r) => r?.floor ?? null),
+    recs.map((r) => r?.number ?? null),
+    recs.map((r) => r?.rooms ?? null),
+    recs.map((r) => r?.area ?? null),
+    recs.map((r) => r?.facing ?? null),
+    recs.map((r) => r?.settlementDate ?? null),
+    recs.map((r) => r?.price ?? null),
+    recs.map((r) => r?.basePrice ?? null),
+    recs.map((r) => r?.status ?? null),
+  ];
+}
+const RECORD_UNNEST =
+  '$P::text[], $P::text[], $P::int[], $P::text[], $P::int[], $P::float8[], $P::text[], $P::date[], $P::int8[], $P::int8[], $P::text[]';
+const RECORD_COLUMNS = 'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
+
+function numbered(template: string, start: number): string {
+  let i = start;
+  return template.replace(/\$P/g, () => `$${i++}`);
+}
+
+/** Loads a project's observation log and stored derived state into a model. */
+export async function loadModel(db: Db, projectId: number, grace: number): Promise<ProjectModel> {
+  const [project] = await db.query<{ data_version: number }>('select data_version from project where id = $1', [
+    projectId,
+  ]);
+  const model = new ProjectModel(projectId, grace, project?.data_version ?? 0);
+  const snapshots = await db.query<{ date: string; content_hash: string }>(
+    'select date, content_hash from snapshot where project_id = $1 order by date',
+    [projectId],
+  );
+  for (const s of snapshots) {
+    model.dates.push(toDay(s.date));
+    model.hashes.set(toDay(s.date), s.content_hash);
+  }
+  for (const f of await db.query<{ id: number; external_id: string }>(
+    'select id, external_id from flat where project_id = $1',
+    [projectId],
+  )) {
+    model.externalIds.set(f.external_id, f.id);
+  }
+  const rows = await db.query<RecordColumns & { flat_id: number; snapshot_date: string; present: boolean }>(
+    `select flat_id, snapshot_date, present, ${RECORD_COLUMNS} from flat_observation
+     where project_id = $1 order by flat_id, snapshot_date`,
+    [projectId],
+  );
+  for (const r of rows) {
+    model.history(r.flat_id).rows.push({ day: toDay(r.snapshot_date), rec: r.present ? recordFromRow(r) : null });
+  }
+  const segments = await db.query<RecordColumns & { flat_id: number; start_day: string; end_day: string | null }>(
+    `select flat_id, start_day, end_day, ${RECORD_COLUMNS} from flat_segment
+     where project_id = $1 order by flat_id, start_day`,
+    [projectId],
+  );
+  for (const s of segments) {
+    let list = model.segments.get(s.flat_id);
+    if (!list) {
+      list = [];
+      model.segments.set(s.flat_id, list);
+    }
+    list.push({
+      flatId: s.flat_id,
+      startDay: toDay(s.start_day),
+      endDay: s.end_day === null ? null : toDay(s.end_day),
+      rec: recordFromRow(s),
+    });
+  }
+  return model;
+}
+
+export async function saveRowChanges(db: Db, projectId: number, changes: RowChanges): Promise<void> {
+  if (changes.deletes.length) {
+    await db.query(
+      `delete from flat_observation o using unnest($2::int[], $3::date[]) as d(flat_id, day)
+       where o.project_id = $1 and o.flat_id = d.flat_id and o.snapshot_date = d.day`,
+      [projectId, changes.deletes.map((d) => d.flatId), changes.deletes.map((d) => fromDay(d.day))],
+    );
+  }
+  if (changes.inserts.length) {
+    const recs = changes.inserts.map((i) => i.row.rec);
+    await db.query(
+      `insert into flat_observation (project_id, flat_id, snapshot_date, present, ${RECORD_COLUMNS})
+       select $1, * from unnest($2::int[], $3::date[], $4::bool[], ${numbered(RECORD_UNNEST, 5)})`,
+      [
+        projectId,
+        changes.inserts.map((i) => i.flatId),
+        changes.inserts.map((i) => fromDay(i.row.day)),
+        recs.map((r) => r !== null),
+        ...recordArrays(recs),
+      ],
+    );
+  }
+}
+
+export async function saveSegments(
+  db: Db,
+  projectId: number,
+  inserts: Segment[],
+  deletes: { flatId: number; startDay: number }[],
+): Promise<void> {
+  if (deletes.length) {
+    await db.query(
+      `delete from flat_segment s using unnest($2::int[], $3::date[]) as d(flat_id, start_day)
+       where s.project_id = $1 and s.flat_id = d.flat_id and s.start_day = d.start_day`,
+      [projectId, deletes.map((d) => d.flatId), deletes.map((d) => fromDay(d.startDay))],
+    );
+  }
+  for (let offset = 0; offset < inserts.length; offset += 20_000) {
+    const chunk = inserts.slice(offset, offset + 20_000);
+    await db.query(
+      `insert into flat_segment (project_id, flat_id, start_day, end_day, ${RECORD_COLUMNS})
+       select $1, * from unnest($2::int[], $3::date[], $4::date[], ${numbered(RECORD_UNNEST, 5)})`,
+      [
+        projectId,
+        chunk.map((s) => s.flatId),
+        chunk.map((s) => fromDay(s.startDay)),
+        chunk.map((s) => (s.endDay === null ? null : fromDay(s.endDay))),
+        ...recordArrays(chunk.map((s) => s.rec)),
+      ],
+    );
+  }
+}
+
+function cubeTotals(cells: CubeCell[]) {
+  let count = 0;
+  let sumPrice = 0;
+  let sumArea100 = 0;
+  for (const c of cells) {
+    count += c.count;
+    sumPrice += c.sumPrice;
+    sumArea100 += c.sumArea100;
+  }
+  return { count, avgMeterPrice: count ? sumPrice / (sumArea100 / 100) : null };
+}
+
+export async function saveCubes(db: Db, projectId: number, cubes: Map<number, CubeCell[]>): Promise<void> {
+  if (cubes.size === 0) return;
+  const days = [...cubes.keys()];
+  await db.query(
+    `insert into daily_cube (project_id, day, flats_count, cells)
+     select $1, * from unnest($2::date[], $3::int[], $4::text[])
+     on conflict (project_id, day) do update set flats_count = excluded.flats_count, cells = excluded.cells`,
+    [
+      projectId,
+      days.map(fromDay),
+      days.map((d) => cubeTotals(cubes.get(d)!).count),
+      days.map((d) => encodeCells(cubes.get(d)!)),
+    ],
+  );
+}
+
+/** Replaces the events of the given days and the summaries they feed (DESIGN §4.4). */
+export async function saveEventsAndSummaries(
+  db: Db,
+  projectId: number,
+  firstSnapshotDay: number,
+  events: Map<number, FlatEvent[]>,
+  cubes: Map<number, CubeCell[]>,
+): Promise<void> {
+  const days = [...events.keys()];
+  if (days.length) {
+    await db.query('delete from flat_event where project_id = $1 and day = any($2::date[])', [
+      projectId,
+      days.map(fromDay),
+    ]);
+    const all = days.flatMap((d) => events.get(d)!.map((e) => ({ day: d, e })));
+    for (let offset = 0; offset < all.length; offset += 20_000) {
+      const chunk = all.slice(offset, offset + 20_000);
+      await db.query(
+        `insert into flat_event (project_id, day, flat_id, kind, ${RECORD_COLUMNS.replace(', price, base_price, status', '')},
+           old_price, new_price, change_percent)
+         select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[],
+           $9::int[], $10::float8[], $11::text[], $12::date[], $13::int8[], $14::int8[], $15::float8[])`,
+        [
+          projectId,
+          chunk.map((x) => fromDay(x.day)),
+          chunk.map((x) => x.e.flatId),
+          chunk.map((x) => x.e.kind),
+          chunk.map((x) => x.e.rec.building),
+          chunk.map((x) => x.e.rec.section),
+          chunk.map((x) => x.e.rec.floor),
+          chunk.map((x) => x.e.rec.number),
+          chunk.map((x) => x.e.rec.rooms),
+          chunk.map((x) => x.e.rec.area),
+          chunk.map((x) => x.e.rec.facing),
+          chunk.map((x) => x.e.rec.settlementDate),
+          chunk.map((x) => x.e.oldPrice),
+          chunk.map((x) => x.e.newPrice),
+          chunk.map((x) => x.e.changePercent),
+        ],
+      );
+    }
+  }
+  // summary rows: full for days whose events were recomputed, totals only for other recomputed cubes
+  const summaryDays = [...new Set([...days, ...cubes.keys()])].sort((a, b) => a - b);
+  if (summaryDays.length === 0) return;
+  await db.query(
+    'insert into daily_summary (date) select * from unnest($1::date[]) on conflict (date) do nothing',
+    [summaryDays.map(fromDay)],
+  );
+  const full = summaryDays.filter((d) => events.has(d));
+  if (full.length) {
+    const counts = full.map((d) => countEvents(events.get(d)!));
+    const totals = full.map((d) => (cubes.has(d) ? cubeTotals(cubes.get(d)!) : null));
+    await db.query(
+      `insert into summary_project (date, project_id, is_new_project, flats_count, new_flats, removed_flats,
+         price_up, price_down, avg_change_percent, avg_meter_price)
+       select d, $1, d = $2::date, coalesce(fc, 0), n, r, u, dn, ac, ap
+       from unnest($3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::float8[], $10::float8[])
+         as x(d, fc, n, r, u, dn, ac, ap)
+       on conflict (date, project_id) do update set is_new_project = excluded.is_new_project,
+         new_flats = excluded.new_flats, removed_flats = excluded.removed_flats, price_up = excluded.price_up,
+         price_down = excluded.price_down, avg_change_percent = excluded.avg_change_percent,
+         flats_count = case when $11 then excluded.flats_count else summary_project.flats_count end,
+         avg_meter_price = case when $11 then excluded.avg_meter_price else summary_project.avg_meter_price end`,
+      [
+        projectId,
+        fromDay(firstSnapshotDay),
+        full.map(fromDay),
+        totals.map((t) => t?.count ?? 0),
+        counts.map((c) => c.NEW),
+        counts.map((c) => c.REMOVED),
+        counts.map((c) => c.PRICE_UP),
+        counts.map((c) => c.PRICE_DOWN),
+        full.map((d) => averageChangePercent(events.get(d)!)),
+        totals.map((t) => t?.avgMeterPrice ?? null),
+        true,
+      ],
+    );
+  }
+  const totalsOnly = summaryDays.filter((d) => !events.has(d));
+  if (totalsOnly.length) {
+    const totals = totalsOnly.map((d) => cubeTotals(cubes.get(d)!));
+    await db.query(
+      `update summary_project s set flats_count = x.fc, avg_meter_price = x.ap, is_new_project = x.d = $2::date
+       from unnest($3::date[], $4::int[], $5::float8[]) as x(d, fc, ap)
+       where s.project_id = $1 and s.date = x.d`,
+      [projectId, fromDay(firstSnapshotDay), totalsOnly.map(fromDay), totals.map((t) => t.count), totals.map((t) => t.avgMeterPrice)],
+    );
+  }
+}
+
+/** Persists everything a recompute produced. */
+export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedChanges): Promise<void> {
+  await saveSegments(db, model.projectId, derived.segmentInserts, derived.segmentDeletes);
+  await saveCubes(db, model.projectId, derived.cubes);
+  await saveEventsAndSummaries(db, model.projectId, model.dates[0], derived.events, derived.cubes);
+}
+
+export { decodeCells };
