@@ -86,9 +86,20 @@ export class ProjectModel {
     const prevDay = at > 0 ? this.dates[at - 1] : null;
     const nextDay = replacing ? (this.dates[at + 1] ?? null) : (this.dates[at] ?? null);
     for (const flatId of state.keys()) this.history(flatId);
+    const appending = nextDay === null && !replacing;
     for (const history of this.flats.values()) {
       const rows = history.rows;
       const next = state.get(history.flatId) ?? null;
+      if (appending) {
+        // the common daily case: compare with the flat's latest state only
+        const last = rows.length ? rows[rows.length - 1].rec : null;
+        if (!sameRecord(next, last)) {
+          const row = { day, rec: next };
+          rows.push(row);
+          changes.inserts.push({ flatId: history.flatId, row });
+        }
+        continue;
+      }
       const nextRowAt = nextDay === null ? -1 : rowIndex(rows, nextDay);
       const oldAtNext = nextDay === null ? null : stateAt(rows, nextDay);
       const own = rowIndex(rows, day);
@@ -184,6 +195,35 @@ export class ProjectModel {
       }
     }
     return perDay.map(sortedCells);
+  }
+
+  /**
+   * Recomputes every derived datum of the project from the observation log (rebuild, batch imports):
+   * the same functions as the incremental path, over all flats and all snapshots.
+   */
+  recomputeAll(): { cubes: Map<number, CubeCell[]>; events: Map<number, FlatEvent[]> } {
+    const dayIndex = dayIndexOf(this.dates);
+    const n = this.dates.length;
+    this.segments.clear();
+    for (const h of this.flats.values()) {
+      const segs = toDaySegments(h.flatId, activityRuns(h, dayIndex, n, this.grace), this.dates);
+      if (segs.length) this.segments.set(h.flatId, segs);
+    }
+    const cubeList = this.cubesFor(this.dates);
+    const cubes = new Map<number, CubeCell[]>();
+    this.dates.forEach((d, i) => cubes.set(d, cubeList[i]));
+    const events = new Map<number, FlatEvent[]>();
+    for (let k = 0; k < n; k++) events.set(this.dates[k], []);
+    const flats = [...this.flats.values()].sort((a, b) => a.flatId - b.flatId);
+    for (const h of flats) {
+      // a flat can only have events from its first row to a grace period after its last
+      const first = lowerBound(this.dates, h.rows[0].day);
+      for (let k = Math.max(1, first); k < n; k++) {
+        const e = flatEventAt(h, this.dates, k, this.grace);
+        if (e) events.get(this.dates[k])!.push(e);
+      }
+    }
+    return { cubes, events };
   }
 
   /** Every segment of the project, each flat's in day order (the whole timeline, for rebuilds and tests). */

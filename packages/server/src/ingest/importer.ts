@@ -1,12 +1,12 @@
 import type { ImportResult } from '@cena-metra/contract';
 import { countEvents } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
-import type { FlatRecord } from '../analytics/types.js';
+import type { FlatRecord, ObservationRow } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { fromDay, toDay } from '../lib/days.js';
 import type { ReadItem } from './readers.js';
 import { contentHash, type Snapshot, SnapshotValidationError } from './snapshot.js';
-import { loadModel, saveDerived, saveRowChanges } from './store.js';
+import { loadModel, rebuildProjectDerived, saveDerived, saveRowChanges } from './store.js';
 
 /** Finds a developer by name (trimmed, case-insensitive) or creates it. */
 export async function ensureDeveloper(db: Db, name: string): Promise<number> {
@@ -46,12 +46,69 @@ export class Importer {
     private readonly grace: number,
   ) {}
 
+  /** Applies one snapshot in its own transaction, keeping derived data current incrementally. */
   async apply(snapshot: Snapshot): Promise<ImportResult> {
+    return this.withProject(snapshot.developer, snapshot.project, async (tx, model) => {
+      const prepared = await this.prepare(tx, model, snapshot);
+      if (!prepared.state) return prepared.result;
+      const day = toDay(snapshot.date);
+      const rowChanges = model.applySnapshot(day, prepared.state);
+      const derived = model.recompute(day);
+      await saveRowChanges(tx, model.projectId, rowChanges);
+      await saveDerived(tx, model, derived);
+      await this.finish(tx, model, [{ snapshot, hash: prepared.hash }]);
+      Object.assign(prepared.result.events, countEvents(derived.events.get(day) ?? []));
+      return prepared.result;
+    });
+  }
+
+  /**
+   * Applies many snapshots of one project in one transaction (all or none) and then recomputes the
+   * project's derived data once: the same model and functions as `apply`, for bulk loads and the demo.
+   */
+  async applyProjectBatch(
+    developer: string,
+    project: string,
+    snapshots: Iterable<Snapshot> | AsyncIterable<Snapshot>,
+  ): Promise<ImportResult[]> {
+    return this.withProject(developer, project, async (tx, model) => {
+      const results: ImportResult[] = [];
+      const applied: { snapshot: Snapshot; hash: string }[] = [];
+      const net = new Map<string, { flatId: number; row: ObservationRow | null; day: number }>();
+      for await (const snapshot of snapshots) {
+        if (snapshot.developer.toLowerCase() !== developer.toLowerCase() || snapshot.project.toLowerCase() !== project.toLowerCase())
+          throw new Error('a project batch holds snapshots of one project only');
+        const prepared = await this.prepare(tx, model, snapshot);
+        results.push(prepared.result);
+        if (!prepared.state) continue;
+        const changes = model.applySnapshot(toDay(snapshot.date), prepared.state);
+        for (const d of changes.deletes) net.set(`${d.flatId}:${d.day}`, { flatId: d.flatId, row: null, day: d.day });
+        for (const i of changes.inserts) net.set(`${i.flatId}:${i.row.day}`, { flatId: i.flatId, row: i.row, day: i.row.day });
+        model.hashes.set(toDay(snapshot.date), prepared.hash);
+        applied.push({ snapshot, hash: prepared.hash });
+      }
+      if (applied.length === 0) return results;
+      const entries = [...net.values()];
+      await saveRowChanges(tx, model.projectId, {
+        deletes: entries.map((e) => ({ flatId: e.flatId, day: e.day })),
+        inserts: entries.filter((e) => e.row).map((e) => ({ flatId: e.flatId, row: e.row! })),
+      });
+      await rebuildProjectDerived(tx, model);
+      await this.finish(tx, model, applied);
+      return results;
+    });
+  }
+
+  private async withProject<T>(
+    developer: string,
+    project: string,
+    fn: (tx: Db, model: ProjectModel) => Promise<T>,
+  ): Promise<T> {
     let projectId = 0;
     try {
       return await this.db.transaction(async (tx) => {
-        const developerId = await ensureDeveloper(tx, snapshot.developer);
-        projectId = await ensureProject(tx, developerId, snapshot.project);
+        const developerId = await ensureDeveloper(tx, developer);
+        projectId = await ensureProject(tx, developerId, project);
         // the row lock serialises imports of one project across processes
         const [{ data_version: version }] = await tx.query<{ data_version: number }>(
           'select data_version from project where id = $1 for update',
@@ -62,7 +119,7 @@ export class Importer {
           model = await loadModel(tx, projectId, this.grace);
           this.models.set(projectId, model);
         }
-        return await this.applyToModel(tx, model, snapshot);
+        return await fn(tx, model);
       });
     } catch (error) {
       // the transaction rolled back: the cached model may hold what was not stored
@@ -71,12 +128,15 @@ export class Importer {
     }
   }
 
-  private async applyToModel(tx: Db, model: ProjectModel, snapshot: Snapshot): Promise<ImportResult> {
+  /** Hash check and flat ids; `state` is null when the snapshot is unchanged. */
+  private async prepare(tx: Db, model: ProjectModel, snapshot: Snapshot) {
     const day = toDay(snapshot.date);
     const hash = contentHash(snapshot);
     const base = { developer: snapshot.developer, project: snapshot.project, date: snapshot.date, flats: snapshot.flats.length };
     const events = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0 };
-    if (model.hashes.get(day) === hash) return { ...base, status: 'unchanged', events };
+    if (model.hashes.get(day) === hash) {
+      return { hash, state: null, result: { ...base, status: 'unchanged', events } as ImportResult };
+    }
     const status = model.hashes.has(day) ? 'replaced' : 'imported';
 
     const fresh = snapshot.flats.filter((f) => !model.externalIds.has(f.externalId)).map((f) => f.externalId);
@@ -90,25 +150,31 @@ export class Importer {
     const state = new Map<number, FlatRecord>();
     for (const f of snapshot.flats) state.set(model.externalIds.get(f.externalId)!, f.rec);
 
-    const rowChanges = model.applySnapshot(day, state);
-    const derived = model.recompute(day);
-    await saveRowChanges(tx, model.projectId, rowChanges);
-    await saveDerived(tx, model, derived);
+    return { hash, state, result: { ...base, status, events } as ImportResult };
+  }
+
+  /** Records the snapshots and bumps the project's data version. */
+  private async finish(tx: Db, model: ProjectModel, applied: { snapshot: Snapshot; hash: string }[]) {
     await tx.query(
-      `insert into snapshot (project_id, date, flats_count, content_hash, source) values ($1, $2, $3, $4, $5)
+      `insert into snapshot (project_id, date, flats_count, content_hash, source)
+       select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[])
        on conflict (project_id, date) do update set flats_count = excluded.flats_count,
          content_hash = excluded.content_hash, source = excluded.source, imported_at = now()`,
-      [model.projectId, snapshot.date, snapshot.flats.length, hash, snapshot.source],
+      [
+        model.projectId,
+        applied.map((a) => a.snapshot.date),
+        applied.map((a) => a.snapshot.flats.length),
+        applied.map((a) => a.hash),
+        applied.map((a) => a.snapshot.source),
+      ],
     );
     await tx.query(
       `update project set data_version = data_version + 1, first_snapshot_date = $2, last_snapshot_date = $3
        where id = $1`,
       [model.projectId, fromDay(model.dates[0]), fromDay(model.dates[model.dates.length - 1])],
     );
-    model.hashes.set(day, hash);
+    for (const a of applied) model.hashes.set(toDay(a.snapshot.date), a.hash);
     model.dataVersion++;
-    Object.assign(events, countEvents(derived.events.get(day) ?? []));
-    return { ...base, status, events };
   }
 
   forget(): void {

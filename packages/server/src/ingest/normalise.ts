@@ -60,8 +60,22 @@ function quarterEnd(quarter: number, year: number): string | null {
  * of that quarter; «YYYY» is 31 December; «до 30 августа 2023» is that date. Returns undefined when the
  * text is none of these, null when it is empty.
  */
+const settlementCache = new Map<string, string | null | undefined>();
+
 export function normaliseSettlementDate(value: unknown): string | null | undefined {
   if (value === null || value === undefined) return null;
+  if (typeof value === 'string') {
+    // price lists repeat a handful of settlement texts thousands of times
+    if (settlementCache.has(value)) return settlementCache.get(value);
+    const parsed = parseSettlementDate(value);
+    if (settlementCache.size > 10_000) settlementCache.clear();
+    settlementCache.set(value, parsed);
+    return parsed;
+  }
+  return parseSettlementDate(value);
+}
+
+function parseSettlementDate(value: unknown): string | null | undefined {
   if (typeof value === 'number' && Number.isInteger(value)) return validDate(value, 12, 31) ?? undefined;
   if (typeof value !== 'string') return undefined;
   const text = value.trim().toLowerCase();
@@ -83,5 +97,6 @@ export function normaliseSettlementDate(value: unknown): string | null | undefin
 
 /** Collapses inner whitespace and trims: names are matched trimmed and case-insensitively. */
 export function cleanName(value: string): string {
+  if (!/\s\s|^\s|\s$|[\t\n\r\u00a0]/.test(value)) return value;
   return value.replace(/\s+/g, ' ').trim();
 }

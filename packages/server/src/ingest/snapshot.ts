@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIsoDate } from '@cena-metra/contract';
-import { type FlatRecord, RECORD_KEYS } from '../analytics/types.js';
+import type { FlatRecord } from '../analytics/types.js';
 import { cleanName, normaliseFinish, normaliseSettlementDate } from './normalise.js';
 
 /** A validated, normalised snapshot: one project's whole price list on one date. */
@@ -156,12 +156,13 @@ export function validateSnapshot(
 
 /** Hash of a snapshot's normalised content: equal price lists hash equally whatever the flats' order. */
 export function contentHash(snapshot: Snapshot): string {
-  const hash = createHash('sha256');
-  const sorted = [...snapshot.flats].sort((a, b) => (a.externalId < b.externalId ? -1 : a.externalId > b.externalId ? 1 : 0));
-  for (const f of sorted) {
-    hash.update(f.externalId);
-    for (const key of RECORD_KEYS) hash.update(`\u0001${f.rec[key] ?? ''}`);
-    hash.update('\n');
-  }
-  return hash.digest('hex');
+  const lines = snapshot.flats.map((f) => {
+    const r = f.rec;
+    return `${f.externalId}\u0001${r.building}\u0001${r.section ?? ''}\u0001${r.floor ?? ''}\u0001${r.number ?? ''}\u0001${r.rooms}\u0001${r.area}\u0001${r.facing}\u0001${r.settlementDate ?? ''}\u0001${r.price}\u0001${r.basePrice ?? ''}\u0001${r.status ?? ''}`;
+  });
+  // lists usually come in the same order every day: sort only when they are not sorted yet
+  let sorted = true;
+  for (let i = 1; i < lines.length && sorted; i++) if (lines[i - 1] > lines[i]) sorted = false;
+  if (!sorted) lines.sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
 }

@@ -118,15 +118,16 @@ export async function saveRowChanges(db: Db, projectId: number, changes: RowChan
       [projectId, changes.deletes.map((d) => d.flatId), changes.deletes.map((d) => fromDay(d.day))],
     );
   }
-  if (changes.inserts.length) {
-    const recs = changes.inserts.map((i) => i.row.rec);
+  for (let offset = 0; offset < changes.inserts.length; offset += 20_000) {
+    const chunk = changes.inserts.slice(offset, offset + 20_000);
+    const recs = chunk.map((i) => i.row.rec);
     await db.query(
       `insert into flat_observation (project_id, flat_id, snapshot_date, present, ${RECORD_COLUMNS})
        select $1, * from unnest($2::int[], $3::date[], $4::bool[], ${numbered(RECORD_UNNEST, 5)})`,
       [
         projectId,
-        changes.inserts.map((i) => i.flatId),
-        changes.inserts.map((i) => fromDay(i.row.day)),
+        chunk.map((i) => i.flatId),
+        chunk.map((i) => fromDay(i.row.day)),
         recs.map((r) => r !== null),
         ...recordArrays(recs),
       ],
@@ -178,17 +179,20 @@ function cubeTotals(cells: CubeCell[]) {
 export async function saveCubes(db: Db, projectId: number, cubes: Map<number, CubeCell[]>): Promise<void> {
   if (cubes.size === 0) return;
   const days = [...cubes.keys()];
-  await db.query(
+  for (let offset = 0; offset < days.length; offset += 2_000) {
+    const chunk = days.slice(offset, offset + 2_000);
+    await db.query(
     `insert into daily_cube (project_id, day, flats_count, cells)
      select $1, * from unnest($2::date[], $3::int[], $4::text[])
      on conflict (project_id, day) do update set flats_count = excluded.flats_count, cells = excluded.cells`,
     [
       projectId,
-      days.map(fromDay),
-      days.map((d) => cubeTotals(cubes.get(d)!).count),
-      days.map((d) => encodeCells(cubes.get(d)!)),
+      chunk.map(fromDay),
+      chunk.map((d) => cubeTotals(cubes.get(d)!).count),
+      chunk.map((d) => encodeCells(cubes.get(d)!)),
     ],
   );
+  }
 }
 
 /** Replaces the events of the given days and the summaries they feed (DESIGN §4.4). */
@@ -280,6 +284,18 @@ export async function saveEventsAndSummaries(
       [projectId, fromDay(firstSnapshotDay), totalsOnly.map(fromDay), totals.map((t) => t.count), totals.map((t) => t.avgMeterPrice)],
     );
   }
+}
+
+/** Replaces all derived data of a project with a full recompute of its model (rebuild, batch import). */
+export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promise<void> {
+  const { cubes, events } = model.recomputeAll();
+  for (const table of ['flat_segment', 'daily_cube', 'flat_event', 'summary_project']) {
+    await db.query(`delete from ${table} where project_id = $1`, [model.projectId]);
+  }
+  if (model.dates.length === 0) return;
+  await saveSegments(db, model.projectId, model.allSegments().flat(), []);
+  await saveCubes(db, model.projectId, cubes);
+  await saveEventsAndSummaries(db, model.projectId, model.dates[0], events, cubes);
 }
 
 /** Persists everything a recompute produced. */

@@ -1,0 +1,1 @@
+import {cpSync,existsSync} from 'node:fs';

@@ -1,0 +1,123 @@
+import type { ShortFlatSummary, StatsRequest, StatsResponse } from '@cena-metra/contract';
+import type { Db } from '../db/driver.js';
+import { fromDay, minusMonths, toDay } from '../lib/days.js';
+import { NotFoundError } from '../lib/errors.js';
+import { type CubeCell, decodeCells } from './cube.js';
+import { shortFlatSummary, statsSeries } from './stats.js';
+import type { Segment } from './types.js';
+import { flatOnDay } from './windows.js';
+import { recordFromRow } from '../ingest/store.js';
+
+interface CachedProject {
+  version: number;
+  days: number[];
+  cubes: CubeCell[][];
+  lastDay: number | null;
+  summaries: Map<number, ShortFlatSummary[]>;
+}
+
+const RECORD_COLUMNS = 'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
+
+/**
+ * Answers §4.2 from the derived tables: the project's decoded cube is cached per data version, so a
+ * request only walks days; the summary table is one indexed query over the timeline, cached per day A.
+ */
+export class StatsEngine {
+  private readonly cache = new Map<number, CachedProject>();
+
+  constructor(private readonly maxProjects = 64) {}
+
+  async projectVersion(db: Db, projectId: number) {
+    const [row] = await db.query<{ data_version: number; first_snapshot_date: string | null; last_snapshot_date: string | null }>(
+      'select data_version, first_snapshot_date, last_snapshot_date from project where id = $1',
+      [projectId],
+    );
+    if (!row) throw new NotFoundError(`проект ${projectId} не найден`);
+    return row;
+  }
+
+  private async cached(db: Db, projectId: number): Promise<CachedProject> {
+    const project = await this.projectVersion(db, projectId);
+    const hit = this.cache.get(projectId);
+    if (hit && hit.version === project.data_version) {
+      // refresh LRU position
+      this.cache.delete(projectId);
+      this.cache.set(projectId, hit);
+      return hit;
+    }
+    const rows = await db.query<{ day: string; cells: string }>(
+      'select day, cells from daily_cube where project_id = $1 order by day',
+      [projectId],
+    );
+    const entry: CachedProject = {
+      version: project.data_version,
+      days: rows.map((r) => toDay(r.day)),
+      cubes: rows.map((r) => decodeCells(r.cells)),
+      lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
+      summaries: new Map(),
+    };
+    this.cache.set(projectId, entry);
+    while (this.cache.size > this.maxProjects) this.cache.delete(this.cache.keys().next().value!);
+    return entry;
+  }
+
+  async getProjectStats(db: Db, request: StatsRequest): Promise<StatsResponse> {
+    const project = await this.cached(db, request.projectId);
+    const from = toDay(request.from);
+    const to = toDay(request.to);
+    const series = statsSeries(project.days, project.cubes, from, to);
+    let summary: ShortFlatSummary[] = [];
+    if (project.days.length && to >= project.days[0]) {
+      const a = Math.min(to, project.days[project.days.length - 1]);
+      const hit = project.summaries.get(a);
+      summary = hit ?? (await this.summaryOn(db, request.projectId, a, project.lastDay ?? a));
+      if (!hit) project.summaries.set(a, summary);
+    }
+    return {
+      allRoomsData: { points: series.groups.all },
+      studioData: { points: series.groups.studio },
+      oneRoomData: { points: series.groups.one },
+      twoRoomsData: { points: series.groups.two },
+      threeAndMoreRoomData: { points: series.groups.threeAndMore },
+      flatsCountList: series.flatsCountList,
+      shortFlatSummaryList: summary,
+    };
+  }
+
+  /** The flats active on A with their timeline over the last year before A. */
+  async flatsOnDay(db: Db, projectId: number, a: number, lastDay: number) {
+    const rows = await db.query<Record<string, never> & { flat_id: number; start_day: string; end_day: string | null }>(
+      `select s.flat_id, s.start_day, s.end_day, ${RECORD_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+       from flat_segment s
+       where s.project_id = $1 and s.start_day <= $2 and coalesce(s.end_day, $3) >= $4
+         and s.flat_id in (select flat_id from flat_segment
+                           where project_id = $1 and start_day <= $2 and coalesce(end_day, $3) >= $2)
+       order by s.flat_id, s.start_day`,
+      [projectId, fromDay(a), fromDay(lastDay), fromDay(minusMonths(a, 12))],
+    );
+    const byFlat = new Map<number, Segment[]>();
+    for (const r of rows) {
+      let list = byFlat.get(r.flat_id);
+      if (!list) {
+        list = [];
+        byFlat.set(r.flat_id, list);
+      }
+      list.push({
+        flatId: r.flat_id,
+        startDay: toDay(r.start_day),
+        endDay: r.end_day === null ? null : toDay(r.end_day),
+        rec: recordFromRow(r as never),
+      });
+    }
+    const out = [];
+    for (const segs of byFlat.values()) {
+      const f = flatOnDay(segs, a, lastDay);
+      if (f) out.push(f);
+    }
+    return out;
+  }
+
+  private async summaryOn(db: Db, projectId: number, a: number, lastDay: number): Promise<ShortFlatSummary[]> {
+    return shortFlatSummary(await this.flatsOnDay(db, projectId, a, lastDay));
+  }
+}

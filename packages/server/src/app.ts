@@ -1,0 +1,118 @@
+import { ERROR_CODES } from '@cena-metra/contract';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { StatsEngine } from './analytics/stats-engine.js';
+import { userForToken, type User } from './auth/users.js';
+import type { Config } from './config.js';
+import type { Db } from './db/driver.js';
+import { AppError } from './lib/errors.js';
+import { authRoutes } from './routes/auth/routes.js';
+import { catalogRoutes } from './routes/catalog/routes.js';
+import { healthRoutes } from './routes/health/routes.js';
+import { statsRoutes } from './routes/stats/routes.js';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    token: string | null;
+  }
+  interface FastifyContextConfig {
+    /** open endpoint: no bearer token needed */
+    public?: boolean;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+    stats: StatsEngine;
+  }
+}
+
+const FIELD_NAMES: Record<string, string> = { body: 'тело запроса', querystring: 'параметры запроса', params: 'путь' };
+
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation
+      .slice(0, 5)
+      .map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const field = path || FIELD_NAMES[error.validationContext ?? ''] || 'запрос';
+        const message = v.message?.replace(/^[A-Za-z]+: /, '') ?? 'неверное значение';
+        return message.startsWith(`${field}:`) ? message : `${field}: ${message}`;
+      })
+      .join('; ');
+  }
+  return error.message;
+}
+
+/** The Fastify app as a plugin-composed instance: tests drive it with app.inject, server.ts listens. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 64 * 1024 * 1024,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate('stats', new StatsEngine());
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ message: validationMessage(error), code: ERROR_CODES.validation });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413)
+      return reply.status(413).send({ message: 'тело запроса слишком велико', code: ERROR_CODES.payloadTooLarge });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.status(415).send({ message: 'неподдерживаемый Content-Type: ожидается application/json', code: ERROR_CODES.badRequest });
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError))
+      return reply.status(400).send({ message: 'тело запроса: некорректный JSON', code: ERROR_CODES.badRequest });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: ERROR_CODES.badRequest });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'внутренняя ошибка сервера', code: ERROR_CODES.internal });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `не найдено: ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound }),
+  );
+
+  // bearer auth on every route except the ones marked public
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const user = match ? await userForToken(deps.db, match[1]) : null;
+    if (!user) {
+      return reply.status(401).send({ message: 'требуется вход: токен отсутствует или истёк', code: ERROR_CODES.unauthorized });
+    }
+    request.user = user;
+    request.token = match![1];
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(catalogRoutes);
+      await api.register(statsRoutes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

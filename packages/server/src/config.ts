@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const configSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(3000),
+  host: z.string().default('127.0.0.1'),
+  dataDir: z.string().default('./data'),
+  databaseUrl: z.string().optional(),
+  removalGrace: z.coerce.number().int().min(1).max(30).default(2),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  corsOrigins: z.string().optional(),
+  publicUrl: z.string().optional(),
+  telegramBotToken: z.string().optional(),
+  telegramChannelId: z.string().optional(),
+  telegramChannelUrl: z.string().optional(),
+  telegramApiRoot: z.string().optional(),
+});
+export type Config = z.infer<typeof configSchema>;
+
+/** Reads and validates configuration once; nothing else reads process.env. */
+export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const fromEnv = {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL || undefined,
+    removalGrace: env.REMOVAL_GRACE,
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: env.CORS_ORIGINS,
+    publicUrl: env.PUBLIC_URL,
+    telegramBotToken: env.TELEGRAM_BOT_TOKEN || undefined,
+    telegramChannelId: env.TELEGRAM_CHANNEL_ID,
+    telegramChannelUrl: env.TELEGRAM_CHANNEL_URL,
+    telegramApiRoot: env.TELEGRAM_API_ROOT,
+  };
+  const merged = Object.fromEntries(
+    Object.entries({ ...fromEnv, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = configSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`настройка ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** Test database for the PostgreSQL half of the suite. */
+export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.TEST_DATABASE_URL || undefined;
+}

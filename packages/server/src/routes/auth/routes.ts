@@ -1,0 +1,40 @@
+import { ERROR_CODES, loginRequestSchema, meSchema, sessionSchema } from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.js';
+import { RateLimiter } from '../../auth/rate-limit.js';
+import { checkCredentials, createSession, revokeSession } from '../../auth/users.js';
+
+const LOGIN_LIMIT = 10;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const byIp = new RateLimiter(LOGIN_LIMIT, LOGIN_WINDOW_MS);
+  const byName = new RateLimiter(LOGIN_LIMIT, LOGIN_WINDOW_MS);
+
+  app.post(
+    '/auth/login',
+    { config: { public: true }, schema: { body: loginRequestSchema, response: { 200: sessionSchema } } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const wait = Math.max(byIp.hit(request.ip), byName.hit(username.toLowerCase()));
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError(`слишком много попыток входа, повторите через ${Math.ceil(wait / 60)} мин.`, ERROR_CODES.tooManyRequests, 429);
+      }
+      const user = await checkCredentials(app.deps.db, username, password);
+      if (!user) {
+        throw new AppError('неверное имя пользователя или пароль', ERROR_CODES.unauthorized, 401);
+      }
+      return { username: user.username, token: await createSession(app.deps.db, user.id) };
+    },
+  );
+
+  app.post('/auth/logout', async (request, reply) => {
+    await revokeSession(app.deps.db, request.token!);
+    return reply.status(204).send();
+  });
+
+  app.get('/auth/me', { schema: { response: { 200: meSchema } } }, async (request) => ({
+    username: request.user!.username,
+  }));
+};

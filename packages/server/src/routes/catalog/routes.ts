@@ -1,0 +1,14 @@
+import { developersResponseSchema, projectsQuerySchema, projectsResponseSchema } from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getDevelopers, getProjects } from './queries.js';
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/developers', { schema: { response: { 200: developersResponseSchema } } }, async () =>
+    getDevelopers(app.deps.db),
+  );
+  app.get(
+    '/projects',
+    { schema: { querystring: projectsQuerySchema, response: { 200: projectsResponseSchema } } },
+    async (request) => getProjects(app.deps.db, request.query.developerId),
+  );
+};
