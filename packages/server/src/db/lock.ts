@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../lib/errors.js';
 
@@ -18,6 +18,7 @@ function alive(pid: number): boolean {
  * owner's pid; a stale one (its process gone) is taken over.
  */
 export function lockDataDir(dataDir: string, role: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'cena-metra.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

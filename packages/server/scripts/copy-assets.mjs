@@ -1,1 +1,0 @@
-import {cpSync,existsSync} from 'node:fs';

@@ -1,0 +1,81 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { Importer, importBatch } from '../../ingest/importer.js';
+import { FORMATS, type Format, readFileSnapshots } from '../../ingest/readers.js';
+import { CliError } from '../../lib/errors.js';
+import { type GlobalOptions, openContext } from '../context.js';
+import { printRows, progress } from '../output.js';
+
+const EXTENSIONS = /\.(json|ndjson|jsonl|csv)$/i;
+
+/** Files named on the command line; a directory stands for its snapshot files, in name order. */
+export function expandPaths(paths: string[]): string[] {
+  const files: string[] = [];
+  for (const path of paths) {
+    let stat: ReturnType<typeof statSync>;
+    try {
+      stat = statSync(path);
+    } catch {
+      throw new CliError(`${path}: файл не найден`, 2);
+    }
+    if (stat.isDirectory()) {
+      files.push(
+        ...readdirSync(path)
+          .filter((name) => EXTENSIONS.test(name) && name !== 'projects.csv')
+          .sort()
+          .map((name) => join(path, name)),
+      );
+    } else files.push(path);
+  }
+  if (files.length === 0) throw new CliError('нет файлов снимков для импорта', 2);
+  return files;
+}
+
+export function registerImport(program: Command, globals: () => GlobalOptions) {
+  program
+    .command('import')
+    .description('импорт снимков прайс-листов (json, ndjson, csv, pik, pik-csv)')
+    .argument('<paths...>', 'файлы или папки')
+    .option('--format <format>', `формат: ${FORMATS.join('|')}`, 'auto')
+    .option('--date <date>', 'дата снимка (для pik и pik-csv, если её нет в имени файла)')
+    .option('--developer <name>', 'застройщик (заменяет указанного в файле)')
+    .option('--project <name>', 'проект (заменяет указанный в файле)')
+    .action(async (paths: string[], opts: { format: string; date?: string; developer?: string; project?: string }) => {
+      if (!(FORMATS as readonly string[]).includes(opts.format))
+        throw new CliError(`--format: допустимо ${FORMATS.join(', ')} (получено «${opts.format}»)`, 2);
+      if (opts.date && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date: ожидается ГГГГ-ММ-ДД (получено «${opts.date}»)`, 2);
+      const files = expandPaths(paths);
+      const ctx = await openContext(globals(), 'import');
+      const bar = progress('импорт');
+      try {
+        const importer = new Importer(ctx.db, ctx.config.removalGrace);
+        const readOptions = { format: opts.format as Format, date: opts.date, developer: opts.developer, project: opts.project };
+        const results = await importBatch(
+          importer,
+          files.map((file) => () => readFileSnapshots(file, readOptions)),
+          (p) => {
+            if (p.phase === 'apply') bar.update(p.done, p.total);
+          },
+        );
+        bar.stop();
+        printRows(
+          results.map((r) => ({
+            застройщик: r.developer,
+            проект: r.project,
+            дата: r.date,
+            статус: r.status,
+            квартир: r.flats,
+            новых: r.events.NEW,
+            снято: r.events.REMOVED,
+            дороже: r.events.PRICE_UP,
+            дешевле: r.events.PRICE_DOWN,
+          })),
+          globals().json,
+        );
+      } finally {
+        bar.stop();
+        await ctx.close();
+      }
+    });
+}

@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import type { Db } from '../../db/driver.js';
+import { loadModel, rebuildProjectDerived } from '../../ingest/store.js';
+import { CliError } from '../../lib/errors.js';
+import { type GlobalOptions, openContext } from '../context.js';
+import { printRows, progress } from '../output.js';
+
+/** Recomputes the derived data (timeline, cube, events, summaries) of projects from their observations. */
+export async function rebuildProjects(db: Db, grace: number, fromDate?: string, onProgress?: (done: number, total: number) => void) {
+  const projects = await db.query<{ id: number; name: string }>(
+    `select id, name from project where $1::date is null or last_snapshot_date >= $1::date order by id`,
+    [fromDate ?? null],
+  );
+  const out: { id: number; name: string; snapshots: number }[] = [];
+  for (const p of projects) {
+    await db.transaction(async (tx) => {
+      await tx.query('select id from project where id = $1 for update', [p.id]);
+      const model = await loadModel(tx, p.id, grace);
+      await rebuildProjectDerived(tx, model);
+      await tx.query('update project set data_version = data_version + 1 where id = $1', [p.id]);
+      out.push({ ...p, snapshots: model.dates.length });
+    });
+    onProgress?.(out.length, projects.length);
+  }
+  return out;
+}
+
+export function registerRebuild(program: Command, globals: () => GlobalOptions) {
+  const run = async (from?: string) => {
+    if (from && !/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new CliError(`--from: ожидается ГГГГ-ММ-ДД (получено «${from}»)`, 2);
+    const ctx = await openContext(globals(), 'rebuild');
+    const bar = progress('пересчёт');
+    try {
+      const done = await rebuildProjects(ctx.db, ctx.config.removalGrace, from, (d, t) => bar.update(d, t));
+      bar.stop();
+      printRows(done.map((p) => ({ id: p.id, проект: p.name, снимков: p.snapshots })), globals().json);
+    } finally {
+      bar.stop();
+      await ctx.close();
+    }
+  };
+  program
+    .command('rebuild')
+    .description('пересчитать производные данные из наблюдений')
+    .action(() => run());
+  program
+    .command('summary')
+    .description('ежедневные сводки')
+    .command('build')
+    .description('пересобрать сводки (и события) проектов со снимками начиная с даты')
+    .option('--from <date>', 'с даты ГГГГ-ММ-ДД')
+    .action((opts: { from?: string }) => run(opts.from));
+}

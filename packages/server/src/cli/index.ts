@@ -1,0 +1,44 @@
+import { Command, CommanderError } from 'commander';
+import { SnapshotValidationError } from '../ingest/snapshot.js';
+import { AppError, CliError } from '../lib/errors.js';
+import type { GlobalOptions } from './context.js';
+import { registerDemo } from './commands/demo.js';
+import { registerImport } from './commands/import.js';
+import { registerRebuild } from './commands/rebuild.js';
+import { registerServe } from './commands/serve.js';
+import { registerUser } from './commands/user.js';
+
+const program = new Command('cena-metra')
+  .description('Цена метра: аналитика цен новостроек')
+  .option('--data-dir <dir>', 'папка встроенной базы PGlite (если не задан DATABASE_URL)')
+  .option('--json', 'вывод в JSON')
+  .exitOverride()
+  .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+const globals = () => program.opts<GlobalOptions>();
+
+registerServe(program, globals);
+registerImport(program, globals);
+registerDemo(program, globals);
+registerUser(program, globals);
+registerRebuild(program, globals);
+
+/** One clear line per error; exit 2 for bad input, 1 for anything else. */
+function fail(error: unknown): never {
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  if (error instanceof SnapshotValidationError) {
+    process.stderr.write(`ошибка: снимки отклонены, база не изменена:\n${error.message}\n`);
+    process.exit(2);
+  }
+  if (error instanceof CliError) {
+    process.stderr.write(`ошибка: ${error.message}\n`);
+    process.exit(error.exitCode);
+  }
+  if (error instanceof AppError) {
+    process.stderr.write(`ошибка: ${error.message}\n`);
+    process.exit(error.statusCode < 500 ? 2 : 1);
+  }
+  process.stderr.write(`ошибка: ${(error as Error)?.message ?? String(error)}\n`);
+  process.exit(1);
+}
+
+program.parseAsync(process.argv).catch(fail);

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Context } from './cli/context.js';
+import { generateDemo } from './cli/commands/demo.js';
+import { DEMO_USER } from './demo/run.js';
+
+export interface ServeOptions {
+  demo: boolean;
+}
+
+/** The process around the app: demo data on an empty database, listen, graceful shutdown on signals. */
+export async function serve(ctx: Context, options: ServeOptions): Promise<FastifyInstance> {
+  const { config, db } = ctx;
+  const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from project');
+  if (count === 0 && options.demo) {
+    process.stdout.write('пустая база: генерирую демо-данные…\n');
+    const result = await generateDemo(db, config.removalGrace);
+    process.stdout.write(`демо-данные готовы: ${result.projects} проектов, ${result.snapshots} снимков\n`);
+  }
+  const app = await buildApp({
+    db,
+    config,
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'останавливаюсь');
+    await app.close();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const [{ users }] = await db.query<{ users: number }>(
+    'select count(*)::int as users from app_user where lower(username) = $1',
+    [DEMO_USER.username],
+  );
+  process.stdout.write(`Цена метра: http://${config.host}:${port} (база: ${db.kind})\n`);
+  if (users > 0) process.stdout.write(`вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`);
+  return app;
+}
