@@ -1,0 +1,64 @@
+import { type CubeCell } from '../src/analytics/cube.js';
+import type { FlatEvent } from '../src/analytics/events.js';
+import { ProjectModel } from '../src/analytics/model.js';
+import { shortFlatSummary, statsSeries } from '../src/analytics/stats.js';
+import type { FlatRecord } from '../src/analytics/types.js';
+import { flatOnDay } from '../src/analytics/windows.js';
+import type { OracleSnapshot } from './oracle.js';
+
+/** The engine fed the way the importer feeds it: snapshots in the given order, incremental derived state. */
+export class EngineUnderTest {
+  model: ProjectModel;
+  ids = new Map<string, number>();
+  cubes = new Map<number, CubeCell[]>();
+  events = new Map<number, FlatEvent[]>();
+
+  constructor(grace: number) {
+    this.model = new ProjectModel(1, grace);
+  }
+
+  apply(snapshot: OracleSnapshot): void {
+    const state = new Map<number, FlatRecord>();
+    for (const [id, rec] of snapshot.flats) {
+      if (!this.ids.has(id)) this.ids.set(id, this.ids.size + 1);
+      state.set(this.ids.get(id)!, rec);
+    }
+    this.model.applySnapshot(snapshot.day, state);
+    const derived = this.model.recompute(snapshot.day);
+    for (const [day, cells] of derived.cubes) this.cubes.set(day, cells);
+    for (const [day, events] of derived.events) this.events.set(day, events);
+  }
+
+  rebuilt() {
+    const copy = new ProjectModel(1, this.model.grace);
+    copy.dates = [...this.model.dates];
+    copy.flats = this.model.flats;
+    return { model: copy, ...copy.recomputeAll() };
+  }
+
+  stats(from: number, to: number, source: { model: ProjectModel; cubes: Map<number, CubeCell[]> } = this) {
+    const days = source.model.dates;
+    const series = statsSeries(days, days.map((d) => source.cubes.get(d)!), from, to);
+    let summary: ReturnType<typeof shortFlatSummary> = [];
+    if (days.length && to >= days[0]) {
+      const a = Math.min(to, days[days.length - 1]);
+      const flats = [...source.model.segments.values()]
+        .map((segs) => flatOnDay(segs, a, days[days.length - 1]))
+        .filter((f) => f !== null);
+      summary = shortFlatSummary(flats);
+    }
+    return { series, summary };
+  }
+
+  eventKeys(events: Map<number, FlatEvent[]>): Map<string, string[]> {
+    const byId = new Map([...this.ids].map(([ext, id]) => [id, ext]));
+    const out = new Map<string, string[]>();
+    for (const day of this.model.dates) {
+      const list = (events.get(day) ?? []).map(
+        (e) => `${e.kind}:${byId.get(e.flatId)}:${e.oldPrice ?? ''}:${e.newPrice ?? ''}`,
+      );
+      out.set(new Date(day * 86_400_000).toISOString().slice(0, 10), list.sort());
+    }
+    return out;
+  }
+}

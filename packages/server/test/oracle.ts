@@ -1,0 +1,169 @@
+/**
+ * A deliberately simple implementation of DESIGN §4, day by day, written from the words of the spec and
+ * sharing no code with the engine. Slow on purpose: it recomputes activity from scratch for every flat on
+ * every day.
+ */
+import type { FlatRecord } from '../src/analytics/types.js';
+
+export interface OracleSnapshot {
+  day: number;
+  flats: Map<string, FlatRecord>;
+}
+
+const DAY = 86_400_000;
+const iso = (d: number) => new Date(d * DAY).toISOString().slice(0, 10);
+
+function monthsBack(d: number, months: number): number {
+  const date = new Date(d * DAY);
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth() - months;
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return Date.UTC(y, m, Math.min(date.getUTCDate(), last)) / DAY;
+}
+
+/** §4.1: the flat's record on day d given the snapshots (sorted), or null when it is not active. */
+export function recordOn(snaps: OracleSnapshot[], id: string, d: number, grace: number): FlatRecord | null {
+  let k = -1;
+  for (let i = 0; i < snaps.length; i++) if (snaps[i].day <= d) k = i;
+  if (k < 0) return null;
+  const here = snaps[k].flats.get(id);
+  if (here) return here;
+  let j = -1;
+  for (let i = k - 1; i >= 0; i--)
+    if (snaps[i].flats.has(id)) {
+      j = i;
+      break;
+    }
+  if (j < 0) return null;
+  let m = -1;
+  for (let i = k + 1; i < snaps.length; i++)
+    if (snaps[i].flats.has(id)) {
+      m = i;
+      break;
+    }
+  const bridged = m >= 0 ? m - j - 1 < grace : snaps.length - 1 - j < grace;
+  return bridged ? snaps[j].flats.get(id)! : null;
+}
+
+function allIds(snaps: OracleSnapshot[]): string[] {
+  const ids = new Set<string>();
+  for (const s of snaps) for (const id of s.flats.keys()) ids.add(id);
+  return [...ids].sort();
+}
+
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+function weighted(recs: FlatRecord[]): number {
+  let p = 0;
+  let a = 0;
+  for (const r of recs) {
+    p += r.price;
+    a += r.area;
+  }
+  return r2(p / a);
+}
+
+function byKey(recs: FlatRecord[], key: (r: FlatRecord) => string) {
+  const groups = new Map<string, FlatRecord[]>();
+  for (const r of recs) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return Object.fromEntries([...groups].map(([k, v]) => [k, weighted(v)]));
+}
+
+const GROUPS: [string, (r: number) => boolean][] = [
+  ['all', () => true],
+  ['studio', (r) => r === 0],
+  ['one', (r) => r === 1],
+  ['two', (r) => r === 2],
+  ['threeAndMore', (r) => r >= 3],
+];
+
+export function oracleStats(snaps: OracleSnapshot[], grace: number, from: number, to: number) {
+  const ids = allIds(snaps);
+  const groups: Record<string, unknown[]> = Object.fromEntries(GROUPS.map(([g]) => [g, []]));
+  const counts: { date: string; count: number }[][] = GROUPS.map(() => []);
+  const first = snaps[0]?.day;
+  const last = snaps[snaps.length - 1]?.day;
+  for (let d = from; d <= to; d++) {
+    if (first === undefined || d < first || d > last) continue;
+    const active = ids.map((id) => recordOn(snaps, id, d, grace)).filter((r): r is FlatRecord => r !== null);
+    GROUPS.forEach(([g, accept], gi) => {
+      const recs = active.filter((r) => accept(r.rooms));
+      counts[gi].push({ date: iso(d), count: recs.length });
+      if (recs.length === 0) return;
+      const ppms = recs.map((r) => r.price / r.area);
+      groups[g].push({
+        date: iso(d),
+        minMeterPrice: r2(Math.min(...ppms)),
+        maxMeterPrice: r2(Math.max(...ppms)),
+        avgMeterPrice: weighted(recs),
+        avgMeterPriceByFacing: byKey(recs, (r) => r.facing),
+        avgMeterPriceBySettlementDate: byKey(recs, (r) => r.settlementDate ?? 'null'),
+        avgMeterPriceByBuilding: byKey(recs, (r) => r.building),
+        avgMeterPriceByRoomsNumber: byKey(recs, (r) => String(r.rooms)),
+      });
+    });
+  }
+  // summary table on A = the latest day <= to that has data
+  const summary: Record<string, unknown>[] = [];
+  if (first !== undefined && to >= first) {
+    const a = Math.min(to, last);
+    const windows = [a - 1, a - 7, monthsBack(a, 1), monthsBack(a, 12)];
+    const rows = new Map<string, { recs: FlatRecord[]; d: number[] }>();
+    for (const id of ids) {
+      const rec = recordOn(snaps, id, a, grace);
+      if (!rec) continue;
+      const d = windows.map((start) => {
+        let ref = 0;
+        for (let e = start; e <= a; e++) {
+          const r = recordOn(snaps, id, e, grace);
+          if (r && r.price > ref) ref = r.price;
+        }
+        return Math.max(0, ((ref - rec.price) / ref) * 100);
+      });
+      const key = [rec.building, rec.settlementDate ?? 'null', rec.facing, rec.rooms].join('|');
+      const row = rows.get(key) ?? { recs: [], d: [0, 0, 0, 0] };
+      row.recs.push(rec);
+      row.d = row.d.map((x, i) => Math.max(x, d[i]));
+      rows.set(key, row);
+    }
+    for (const [id, row] of rows) {
+      const ppms = row.recs.map((r) => r.price / r.area);
+      summary.push({
+        id,
+        activeFlatsCount: row.recs.length,
+        maxMeterPrice: r2(Math.max(...ppms)),
+        avgMeterPrice: weighted(row.recs),
+        minMeterPrice: r2(Math.min(...ppms)),
+        maxDiscountLastDay: r2(row.d[0]),
+        maxDiscount7Days: r2(row.d[1]),
+        maxDiscount1Month: r2(row.d[2]),
+        maxDiscount1Year: r2(row.d[3]),
+      });
+    }
+  }
+  return { groups, counts, summary };
+}
+
+/** §4.4: events at each snapshot as known then, keyed by date, each "kind:id:old:new". */
+export function oracleEvents(snaps: OracleSnapshot[], grace: number): Map<string, string[]> {
+  const ids = allIds(snaps);
+  const out = new Map<string, string[]>();
+  for (let k = 1; k < snaps.length; k++) {
+    const knownK = snaps.slice(0, k + 1);
+    const knownPrev = snaps.slice(0, k);
+    const events: string[] = [];
+    for (const id of ids) {
+      const now = recordOn(knownK, id, snaps[k].day, grace);
+      const before = recordOn(knownPrev, id, snaps[k - 1].day, grace);
+      if (now && !before) events.push(`NEW:${id}::${now.price}`);
+      else if (before && !now) events.push(`REMOVED:${id}:${before.price}:`);
+      else if (before && snaps[k].flats.has(id) && snaps[k].flats.get(id)!.price !== before.price) {
+        const p = snaps[k].flats.get(id)!.price;
+        events.push(`${p > before.price ? 'PRICE_UP' : 'PRICE_DOWN'}:${id}:${before.price}:${p}`);
+      }
+    }
+    out.set(iso(snaps[k].day), events.sort());
+  }
+  if (snaps.length) out.set(iso(snaps[0].day), []);
+  return out;
+}
