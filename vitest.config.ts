@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: { '@cena-metra/contract': fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url)) },
+    alias: {
+      '@cena-metra/contract': fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url)),
+    },
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],

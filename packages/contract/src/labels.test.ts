@@ -3,11 +3,28 @@ import { formatDecimal2, formatPercent, formatRoubles } from './format.js';
 import { buildingLabel, facingLabel, quarterLabel, roomsLabel } from './labels.js';
 
 describe('labels and formats (spec §3, §9)', () => {
-  it.each([['BLACK', 'Без отделки'], ['WHITE', 'Предчистовая'], ['FINE_FINISHING', 'С отделкой'], ['FURNITURE', 'С мебелировкой'], ['X', 'Неизвестно']])(
-    'facing %s → %s', (code, label) => expect(facingLabel(code)).toBe(label));
-  it.each([['0', 'Студия'], [2, '2-комнатная'], ['4', '4-комнатная']])('rooms %s → %s', (k, l) => expect(roomsLabel(k)).toBe(l));
-  it.each([['7', 'Корпус 7'], ['Корпус 1.1', 'Корпус 1.1'], ['корпус 3', 'корпус 3']])('building %s → %s', (b, l) => expect(buildingLabel(b)).toBe(l));
-  it.each([['2026-12-31', '4 кв. 2026 г.'], ['2027-03-31', '1 кв. 2027 г.'], ['2025-05-15', '2 кв. 2025 г.']])('quarter %s → %s', (d, l) => expect(quarterLabel(d)).toBe(l));
+  it.each([
+    ['BLACK', 'Без отделки'],
+    ['WHITE', 'Предчистовая'],
+    ['FINE_FINISHING', 'С отделкой'],
+    ['FURNITURE', 'С мебелировкой'],
+    ['X', 'Неизвестно'],
+  ])('facing %s → %s', (code, label) => expect(facingLabel(code)).toBe(label));
+  it.each([
+    ['0', 'Студия'],
+    [2, '2-комнатная'],
+    ['4', '4-комнатная'],
+  ])('rooms %s → %s', (k, l) => expect(roomsLabel(k)).toBe(l));
+  it.each([
+    ['7', 'Корпус 7'],
+    ['Корпус 1.1', 'Корпус 1.1'],
+    ['корпус 3', 'корпус 3'],
+  ])('building %s → %s', (b, l) => expect(buildingLabel(b)).toBe(l));
+  it.each([
+    ['2026-12-31', '4 кв. 2026 г.'],
+    ['2027-03-31', '1 кв. 2027 г.'],
+    ['2025-05-15', '2 кв. 2025 г.'],
+  ])('quarter %s → %s', (d, l) => expect(quarterLabel(d)).toBe(l));
   it('ru-RU numbers', () => {
     expect(formatRoubles(14250000.4)).toBe('14\u00a0250\u00a0000');
     expect(formatDecimal2(371093.75)).toBe('371\u00a0093,75');

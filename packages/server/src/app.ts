@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { StatsEngine } from './analytics/stats-engine.js';
-import { userForToken, type User } from './auth/users.js';
+import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
 import { AppError } from './lib/errors.js';
@@ -37,7 +37,11 @@ declare module 'fastify' {
   }
 }
 
-const FIELD_NAMES: Record<string, string> = { body: 'тело запроса', querystring: 'параметры запроса', params: 'путь' };
+const FIELD_NAMES: Record<string, string> = {
+  body: 'тело запроса',
+  querystring: 'параметры запроса',
+  params: 'путь',
+};
 
 function validationMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -76,11 +80,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (status === 413)
-      return reply.status(413).send({ message: 'тело запроса слишком велико', code: ERROR_CODES.payloadTooLarge });
+      return reply
+        .status(413)
+        .send({ message: 'тело запроса слишком велико', code: ERROR_CODES.payloadTooLarge });
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return reply.status(415).send({ message: 'неподдерживаемый Content-Type: ожидается application/json', code: ERROR_CODES.badRequest });
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError))
-      return reply.status(400).send({ message: 'тело запроса: некорректный JSON', code: ERROR_CODES.badRequest });
+      return reply.status(415).send({
+        message: 'неподдерживаемый Content-Type: ожидается application/json',
+        code: ERROR_CODES.badRequest,
+      });
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (status === 400 && error instanceof SyntaxError)
+    )
+      return reply
+        .status(400)
+        .send({ message: 'тело запроса: некорректный JSON', code: ERROR_CODES.badRequest });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, code: ERROR_CODES.badRequest });
     }
@@ -88,7 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send({ message: 'внутренняя ошибка сервера', code: ERROR_CODES.internal });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `не найдено: ${request.method} ${request.url.split('?')[0]}`, code: ERROR_CODES.notFound }),
+    reply.status(404).send({
+      message: `не найдено: ${request.method} ${request.url.split('?')[0]}`,
+      code: ERROR_CODES.notFound,
+    }),
   );
 
   // bearer auth on every route except the ones marked public
@@ -98,7 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const user = match ? await userForToken(deps.db, match[1]) : null;
     if (!user) {
-      return reply.status(401).send({ message: 'требуется вход: токен отсутствует или истёк', code: ERROR_CODES.unauthorized });
+      return reply
+        .status(401)
+        .send({ message: 'требуется вход: токен отсутствует или истёк', code: ERROR_CODES.unauthorized });
     }
     request.user = user;
     request.token = match![1];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import type { Context } from './cli/context.js';
 import { generateDemo } from './cli/commands/demo.js';
+import type { Context } from './cli/context.js';
 import { DEMO_USER } from './demo/run.js';
 
 export interface ServeOptions {

@@ -17,20 +17,49 @@ describeEachDb('dashboard API', (ctx) => {
     await addUser(ctx.db, 'analyst', 'secret-pass');
     const importer = new Importer(ctx.db, 2);
     const flats = (price: number) => [
-      { id: 'a', building: '10', rooms: 0, area: 25, price, finish: 'с отделкой', settlementDate: '4 кв. 2026' },
+      {
+        id: 'a',
+        building: '10',
+        rooms: 0,
+        area: 25,
+        price,
+        finish: 'с отделкой',
+        settlementDate: '4 кв. 2026',
+      },
       { id: 'b', building: '2', rooms: 2, area: 50, price: 15_000_000, finish: 'WHITE' },
     ];
-    for (const [date, price] of [['2026-11-01', 10_000_000], ['2026-11-02', 9_000_000]] as const)
-      await importer.apply(validateSnapshot({ date, developer: 'Пионер', project: 'Северный квартал', flats: flats(price) }, { file: 't' }));
-    await importer.apply(validateSnapshot({ date: '2026-11-01', developer: 'Альфа', project: 'Б', flats: flats(1_000_000) }, { file: 't' }));
+    for (const [date, price] of [
+      ['2026-11-01', 10_000_000],
+      ['2026-11-02', 9_000_000],
+    ] as const)
+      await importer.apply(
+        validateSnapshot(
+          { date, developer: 'Пионер', project: 'Северный квартал', flats: flats(price) },
+          { file: 't' },
+        ),
+      );
+    await importer.apply(
+      validateSnapshot(
+        { date: '2026-11-01', developer: 'Альфа', project: 'Б', flats: flats(1_000_000) },
+        { file: 't' },
+      ),
+    );
   });
   afterAll(async () => app?.close());
 
   it('logs in, answers me, and refuses bad credentials with 401', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'analyst', password: 'nope' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'analyst', password: 'nope' },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toContain('неверное');
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'analyst', password: 'secret-pass' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'analyst', password: 'secret-pass' },
+    });
     expect(res.statusCode).toBe(200);
     token = res.json().token;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -54,12 +83,26 @@ describeEachDb('dashboard API', (ctx) => {
     const devs = (await app.inject({ method: 'GET', url: '/api/developers', headers: auth() })).json();
     expect(devs.map((d: { name: string }) => d.name)).toEqual(['Альфа', 'Пионер']);
     const pioneer = devs.find((d: { name: string }) => d.name === 'Пионер');
-    const projects = await app.inject({ method: 'GET', url: `/api/projects?developerId=${pioneer.id}`, headers: auth() });
-    expect(projects.json()).toEqual([{ id: expect.any(Number), name: 'Северный квартал', minFlatCreatedAt: '2026-11-01' }]);
-    const unknown = await app.inject({ method: 'GET', url: '/api/projects?developerId=999', headers: auth() });
+    const projects = await app.inject({
+      method: 'GET',
+      url: `/api/projects?developerId=${pioneer.id}`,
+      headers: auth(),
+    });
+    expect(projects.json()).toEqual([
+      { id: expect.any(Number), name: 'Северный квартал', minFlatCreatedAt: '2026-11-01' },
+    ]);
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/projects?developerId=999',
+      headers: auth(),
+    });
     expect(unknown.statusCode).toBe(404);
-    for (const bad of ['abc', '-1', '0', '99999999999', "1;drop table developer"]) {
-      const res = await app.inject({ method: 'GET', url: `/api/projects?developerId=${encodeURIComponent(bad)}`, headers: auth() });
+    for (const bad of ['abc', '-1', '0', '99999999999', '1;drop table developer']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/projects?developerId=${encodeURIComponent(bad)}`,
+        headers: auth(),
+      });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().message).toContain('developerId');
     }
@@ -67,10 +110,18 @@ describeEachDb('dashboard API', (ctx) => {
 
   it('answers project stats per §4.2', async () => {
     const [p] = await ctx.db.query<{ id: number }>("select id from project where name = 'Северный квартал'");
-    const res = await app.inject({ method: 'POST', url: '/api/project/stats', headers: auth(), payload: { projectId: p.id, from: '2026-10-30', to: '2026-11-05' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/project/stats',
+      headers: auth(),
+      payload: { projectId: p.id, from: '2026-10-30', to: '2026-11-05' },
+    });
     expect(res.statusCode).toBe(200);
     const stats = res.json();
-    expect(stats.allRoomsData.points.map((x: { date: string }) => x.date)).toEqual(['2026-11-01', '2026-11-02']);
+    expect(stats.allRoomsData.points.map((x: { date: string }) => x.date)).toEqual([
+      '2026-11-01',
+      '2026-11-02',
+    ]);
     expect(stats.allRoomsData.points[1]).toEqual({
       date: '2026-11-02',
       minMeterPrice: 300000,
@@ -82,11 +133,28 @@ describeEachDb('dashboard API', (ctx) => {
       avgMeterPriceByRoomsNumber: { '0': 360000, '2': 300000 },
     });
     expect(stats.oneRoomData.points).toEqual([]);
-    expect(stats.flatsCountList.map((s: { label: string }) => s.label)).toEqual(['Все', 'Студии', '1-комн.', '2-комн.', '3+ комн.']);
-    expect(stats.flatsCountList[2].points).toEqual([{ date: '2026-11-01', count: 0 }, { date: '2026-11-02', count: 0 }]);
+    expect(stats.flatsCountList.map((s: { label: string }) => s.label)).toEqual([
+      'Все',
+      'Студии',
+      '1-комн.',
+      '2-комн.',
+      '3+ комн.',
+    ]);
+    expect(stats.flatsCountList[2].points).toEqual([
+      { date: '2026-11-01', count: 0 },
+      { date: '2026-11-02', count: 0 },
+    ]);
     // building natural order: "2" before "10"; the studio fell 10 % in a day
-    expect(stats.shortFlatSummaryList.map((r: { buildingName: string }) => r.buildingName)).toEqual(['2', '10']);
-    expect(stats.shortFlatSummaryList[1]).toMatchObject({ roomsNumber: 0, maxDiscountLastDay: 10, maxDiscount1Year: 10, activeFlatsCount: 1 });
+    expect(stats.shortFlatSummaryList.map((r: { buildingName: string }) => r.buildingName)).toEqual([
+      '2',
+      '10',
+    ]);
+    expect(stats.shortFlatSummaryList[1]).toMatchObject({
+      roomsNumber: 0,
+      maxDiscountLastDay: 10,
+      maxDiscount1Year: 10,
+      activeFlatsCount: 1,
+    });
   });
 
   it('rejects bad stats requests with the field named, never a 500', async () => {
@@ -99,11 +167,21 @@ describeEachDb('dashboard API', (ctx) => {
       [{ projectId: 99999, from: '2026-01-01', to: '2026-11-01' }, 404, 'проект'],
     ];
     for (const [payload, status, field] of cases) {
-      const res = await app.inject({ method: 'POST', url: '/api/project/stats', headers: auth(), payload: payload as object });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/project/stats',
+        headers: auth(),
+        payload: payload as object,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().message).toContain(field);
     }
-    const malformed = await app.inject({ method: 'POST', url: '/api/project/stats', headers: { ...auth(), 'content-type': 'application/json' }, payload: '{"projectId":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/project/stats',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      payload: '{"projectId":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain('JSON');
   });
@@ -117,7 +195,12 @@ describeEachDb('dashboard API', (ctx) => {
   it('rate-limits logins: the 11th attempt in 15 minutes is a 429', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'limited', password: 'x' }, remoteAddress: '10.9.9.9' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'limited', password: 'x' },
+        remoteAddress: '10.9.9.9',
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);

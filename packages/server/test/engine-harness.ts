@@ -1,4 +1,4 @@
-import { type CubeCell } from '../src/analytics/cube.js';
+import type { CubeCell } from '../src/analytics/cube.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
 import { shortFlatSummary, statsSeries } from '../src/analytics/stats.js';
@@ -38,7 +38,12 @@ export class EngineUnderTest {
 
   stats(from: number, to: number, source: { model: ProjectModel; cubes: Map<number, CubeCell[]> } = this) {
     const days = source.model.dates;
-    const series = statsSeries(days, days.map((d) => source.cubes.get(d)!), from, to);
+    const series = statsSeries(
+      days,
+      days.map((d) => source.cubes.get(d)!),
+      from,
+      to,
+    );
     let summary: ReturnType<typeof shortFlatSummary> = [];
     if (days.length && to >= days[0]) {
       const a = Math.min(to, days[days.length - 1]);

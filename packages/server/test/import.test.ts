@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { StatsEngine } from '../src/analytics/stats-engine.js';
 import { rebuildProjects } from '../src/cli/commands/rebuild.js';
 import type { Db } from '../src/db/driver.js';
@@ -13,13 +13,19 @@ import { describeEachDb } from './databases.js';
 import { shuffled } from './random-market.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
-const count = async (db: Db, table: string) => (await db.query<{ c: number }>(`select count(*)::int as c from ${table}`))[0].c;
-const source = (path: string, options = {}) => () => readFileSnapshots(path, options);
+const count = async (db: Db, table: string) =>
+  (await db.query<{ c: number }>(`select count(*)::int as c from ${table}`))[0].c;
+const source =
+  (path: string, options = {}) =>
+  () =>
+    readFileSnapshots(path, options);
 
 describeEachDb('import', (ctx) => {
   it('reads real PIK API responses (date from the file name), idempotently', async () => {
     const importer = new Importer(ctx.db, 2);
-    const files = ['2020-01-10T15-33.json', '2020-01-12T14-22.json'].map((f) => source(join(FIXTURES, 'pik-api', f)));
+    const files = ['2020-01-10T15-33.json', '2020-01-12T14-22.json'].map((f) =>
+      source(join(FIXTURES, 'pik-api', f)),
+    );
     const first = await importBatch(importer, files);
     expect(first.map((r) => [r.project, r.date, r.status, r.flats])).toEqual([
       ['Саларьево парк', '2020-01-10', 'imported', 14],
@@ -46,53 +52,111 @@ describeEachDb('import', (ctx) => {
     const projects = results.map((r) => r.project).sort();
     expect(projects).toContain('Перовское 2');
     expect(projects).toContain('Саларьево парк');
-    const [flat] = await ctx.db.query<{ price: number; area: number; rooms: number; settlement_date: string; floor: number; section: string }>(
+    const [flat] = await ctx.db.query<{
+      price: number;
+      area: number;
+      rooms: number;
+      settlement_date: string;
+      floor: number;
+      section: string;
+    }>(
       `select o.price, o.area, o.rooms, o.settlement_date, o.floor, o.section from flat_observation o
        join flat f on f.id = o.flat_id where f.external_id = '708857'`,
     );
-    expect(flat).toEqual({ price: 13806240, area: 78.4, rooms: 3, settlement_date: '2023-08-30', floor: 3, section: '1' });
+    expect(flat).toEqual({
+      price: 13806240,
+      area: 78.4,
+      rooms: 3,
+      settlement_date: '2023-08-30',
+      floor: 3,
+      section: '1',
+    });
   });
 
   it('rejects a whole batch naming file, line and field, and changes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-'));
-    writeFileSync(join(dir, 'ok.json'), JSON.stringify({ date: '2026-11-20', developer: 'Пионер', project: 'Тест', flats: [{ id: 'a', building: '1', rooms: 1, area: 40, price: 10000000 }] }));
+    writeFileSync(
+      join(dir, 'ok.json'),
+      JSON.stringify({
+        date: '2026-11-20',
+        developer: 'Пионер',
+        project: 'Тест',
+        flats: [{ id: 'a', building: '1', rooms: 1, area: 40, price: 10000000 }],
+      }),
+    );
     writeFileSync(
       join(dir, 'bad.csv'),
       '\uFEFFdate;developer;project;id;building;rooms;area;price\n2026-11-20;Пионер;Тест2;x;1;1;abc;100\n2026-11-20;Пионер;Тест2;y;1;-1;40;100\n',
     );
     const before = await count(ctx.db, 'snapshot');
-    const error = await importBatch(new Importer(ctx.db, 2), [source(join(dir, 'ok.json')), source(join(dir, 'bad.csv'))]).catch((e) => e);
+    const error = await importBatch(new Importer(ctx.db, 2), [
+      source(join(dir, 'ok.json')),
+      source(join(dir, 'bad.csv')),
+    ]).catch((e) => e);
     expect(error).toBeInstanceOf(SnapshotValidationError);
-    expect(error.errors).toContain('bad.csv: строка 2: area: должно быть положительным числом (получено "abc")');
-    expect(error.errors).toContain('bad.csv: строка 3: rooms: должно быть целым числом ≥ 0 (0 — студия) (получено "-1")');
+    expect(error.errors).toContain(
+      'bad.csv: строка 2: area: должно быть положительным числом (получено "abc")',
+    );
+    expect(error.errors).toContain(
+      'bad.csv: строка 3: rooms: должно быть целым числом ≥ 0 (0 — студия) (получено "-1")',
+    );
     expect(await count(ctx.db, 'snapshot')).toBe(before);
   });
 
   it('names the JSON index and field', () => {
     expect(() =>
-      validateSnapshot({ date: '2026-11-20', developer: 'Пионер', project: 'П', flats: Array.from({ length: 18 }, (_, i) => ({ id: String(i), building: '1', rooms: 1, area: i === 17 ? 'abc' : 40, price: 1 })) }, { file: '2026-11-20.json' }),
+      validateSnapshot(
+        {
+          date: '2026-11-20',
+          developer: 'Пионер',
+          project: 'П',
+          flats: Array.from({ length: 18 }, (_, i) => ({
+            id: String(i),
+            building: '1',
+            rooms: 1,
+            area: i === 17 ? 'abc' : 40,
+            price: 1,
+          })),
+        },
+        { file: '2026-11-20.json' },
+      ),
     ).toThrow('2026-11-20.json: flats[17].area: должно быть положительным числом (получено "abc")');
   });
 
   it('replaces a different snapshot of the same date and keeps stats as if imported in order', async () => {
     const importer = new Importer(ctx.db, 2);
     const snap = (price: number) =>
-      validateSnapshot({ date: '2026-11-20', developer: 'Пионер', project: 'Замена', flats: [{ id: 'a', building: '1', rooms: 1, area: 40, price }] }, { file: 't' });
+      validateSnapshot(
+        {
+          date: '2026-11-20',
+          developer: 'Пионер',
+          project: 'Замена',
+          flats: [{ id: 'a', building: '1', rooms: 1, area: 40, price }],
+        },
+        { file: 't' },
+      );
     expect((await importer.apply(snap(10_000_000))).status).toBe('imported');
     expect((await importer.apply(snap(10_000_000))).status).toBe('unchanged');
     expect((await importer.apply(snap(12_000_000))).status).toBe('replaced');
     const [p] = await ctx.db.query<{ id: number }>("select id from project where name = 'Замена'");
-    const stats = await new StatsEngine().getProjectStats(ctx.db, { projectId: p.id, from: '2026-11-20', to: '2026-11-20' });
+    const stats = await new StatsEngine().getProjectStats(ctx.db, {
+      projectId: p.id,
+      from: '2026-11-20',
+      to: '2026-11-20',
+    });
     expect(stats.allRoomsData.points[0].avgMeterPrice).toBe(300_000);
   });
 
   it('gives the same stats and summaries whatever the import order; rebuild reproduces the derived tables', async () => {
     const plan = planDemo({ until: '2024-03-01', from: '2023-10-01', developers: 1, scale: 0.05, seed: 7 });
-    const snapshots = plan.days.map((_, k) => plan.snapshot(0, k)).filter((s) => (s.flats as unknown[]).length);
+    const snapshots = plan.days
+      .map((_, k) => plan.snapshot(0, k))
+      .filter((s) => (s.flats as unknown[]).length);
     const asProject = (name: string, order: number) =>
       shuffled(snapshots, order).map((s) => validateSnapshot({ ...s, developer: name }, { file: 'demo' }));
     const inOrder = new Importer(ctx.db, 2);
-    for (const s of asProject('Порядок', 0).sort((a, b) => a.date.localeCompare(b.date))) await inOrder.apply(s);
+    for (const s of asProject('Порядок', 0).sort((a, b) => a.date.localeCompare(b.date)))
+      await inOrder.apply(s);
     const shuffledImporter = new Importer(ctx.db, 2);
     for (const s of asProject('Вразброс', 3)) await shuffledImporter.apply(s);
     const projects = await ctx.db.query<{ id: number; developer: string }>(
@@ -101,18 +165,25 @@ describeEachDb('import', (ctx) => {
     expect(projects).toHaveLength(2);
     const range = { from: '2023-09-01', to: '2024-04-01' };
     const engine = new StatsEngine();
-    const [a, b] = await Promise.all(projects.map((p) => engine.getProjectStats(ctx.db, { projectId: p.id, ...range })));
+    const [a, b] = await Promise.all(
+      projects.map((p) => engine.getProjectStats(ctx.db, { projectId: p.id, ...range })),
+    );
     expect(a.allRoomsData.points.length).toBeGreaterThan(100);
     expect(a).toEqual(b);
     const summaries = async (id: number) =>
-      ctx.db.query(`select date, is_new_project, flats_count, new_flats, removed_flats, price_up, price_down,
+      ctx.db.query(
+        `select date, is_new_project, flats_count, new_flats, removed_flats, price_up, price_down,
          round(avg_change_percent::numeric, 9) as ch, round(avg_meter_price::numeric, 6) as ap
-         from summary_project where project_id = $1 order by date`, [id]);
+         from summary_project where project_id = $1 order by date`,
+        [id],
+      );
     expect(await summaries(projects[0].id)).toEqual(await summaries(projects[1].id));
 
     const derived = async () => ({
       segments: await ctx.db.query('select * from flat_segment order by project_id, flat_id, start_day'),
-      cubes: await ctx.db.query('select project_id, day, flats_count, cells from daily_cube order by project_id, day'),
+      cubes: await ctx.db.query(
+        'select project_id, day, flats_count, cells from daily_cube order by project_id, day',
+      ),
       events: await ctx.db.query('select * from flat_event order by project_id, day, flat_id'),
       summaries: await ctx.db.query('select * from summary_project order by project_id, date'),
     });

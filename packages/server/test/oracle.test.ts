@@ -4,14 +4,39 @@ import { EngineUnderTest } from './engine-harness.js';
 import { oracleEvents, oracleStats } from './oracle.js';
 import { BASE, marketArb, shuffled } from './random-market.js';
 
-function engineView(engine: EngineUnderTest, from: number, to: number, source?: Parameters<EngineUnderTest['stats']>[2]) {
+function engineView(
+  engine: EngineUnderTest,
+  from: number,
+  to: number,
+  source?: Parameters<EngineUnderTest['stats']>[2],
+) {
   const { series, summary } = engine.stats(from, to, source);
   return {
     groups: series.groups,
     counts: series.flatsCountList.map((s) => s.points),
-    summary: summary.map(({ id, activeFlatsCount, maxMeterPrice, avgMeterPrice, minMeterPrice, maxDiscountLastDay, maxDiscount7Days, maxDiscount1Month, maxDiscount1Year }) => ({
-      id, activeFlatsCount, maxMeterPrice, avgMeterPrice, minMeterPrice, maxDiscountLastDay, maxDiscount7Days, maxDiscount1Month, maxDiscount1Year,
-    })),
+    summary: summary.map(
+      ({
+        id,
+        activeFlatsCount,
+        maxMeterPrice,
+        avgMeterPrice,
+        minMeterPrice,
+        maxDiscountLastDay,
+        maxDiscount7Days,
+        maxDiscount1Month,
+        maxDiscount1Year,
+      }) => ({
+        id,
+        activeFlatsCount,
+        maxMeterPrice,
+        avgMeterPrice,
+        minMeterPrice,
+        maxDiscountLastDay,
+        maxDiscount7Days,
+        maxDiscount1Month,
+        maxDiscount1Year,
+      }),
+    ),
   };
 }
 
@@ -19,7 +44,9 @@ function engineView(engine: EngineUnderTest, from: number, to: number, source?: 
 function close(actual: unknown, expected: unknown, path = '$'): void {
   if (typeof expected === 'number') {
     expect(typeof actual, path).toBe('number');
-    expect(Math.abs((actual as number) - expected), `${path}: ${actual} vs ${expected}`).toBeLessThanOrEqual(0.011);
+    expect(Math.abs((actual as number) - expected), `${path}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
+      0.011,
+    );
     return;
   }
   if (Array.isArray(expected)) {
@@ -30,7 +57,8 @@ function close(actual: unknown, expected: unknown, path = '$'): void {
   }
   if (expected && typeof expected === 'object') {
     expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
-    for (const k of Object.keys(expected)) close((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], `${path}.${k}`);
+    for (const k of Object.keys(expected))
+      close((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k], `${path}.${k}`);
     return;
   }
   expect(actual, path).toEqual(expected);
@@ -46,11 +74,17 @@ describe('oracle: the engine equals a brute-force reading of DESIGN §4', () => 
           const engine = new EngineUnderTest(grace);
           for (const s of shuffled(snaps, orderSeed)) engine.apply(s);
           const expected = oracleStats(snaps, grace, from, to);
-          const expectedSummary = [...expected.summary].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+          const expectedSummary = [...expected.summary].sort((a, b) =>
+            String(a.id).localeCompare(String(b.id)),
+          );
           const actual = engineView(engine, from, to);
           close(actual.groups, expected.groups, 'groups');
           close(actual.counts, expected.counts, 'counts');
-          close([...actual.summary].sort((a, b) => a.id.localeCompare(b.id)), expectedSummary, 'summary');
+          close(
+            [...actual.summary].sort((a, b) => a.id.localeCompare(b.id)),
+            expectedSummary,
+            'summary',
+          );
           expect(engine.eventKeys(engine.events)).toEqual(oracleEvents(snaps, grace));
           // the full recompute (rebuild) agrees with the incremental state
           const rebuilt = engine.rebuilt();

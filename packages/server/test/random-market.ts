@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import type { Facing } from '@cena-metra/contract';
+import fc from 'fast-check';
 import type { FlatRecord } from '../src/analytics/types.js';
 import type { OracleSnapshot } from './oracle.js';
 

@@ -5,8 +5,17 @@ import { flatEventAt } from './events.js';
 import type { FlatRecord, ObservationRow } from './types.js';
 
 const rec = (price: number): FlatRecord => ({
-  building: '1', section: null, floor: 3, number: '7', rooms: 1, area: 40, facing: 'WHITE',
-  settlementDate: null, price, basePrice: null, status: 'AVAILABLE',
+  building: '1',
+  section: null,
+  floor: 3,
+  number: '7',
+  rooms: 1,
+  area: 40,
+  facing: 'WHITE',
+  settlementDate: null,
+  price,
+  basePrice: null,
+  status: 'AVAILABLE',
 });
 const d = (iso: string) => toDay(iso);
 
@@ -19,7 +28,11 @@ function activeDays(pattern: (number | null)[], grace: number) {
     if (p !== prev) rows.push({ day: dates[i], rec: p === null ? null : rec(p) });
     prev = p;
   });
-  const segs = toDaySegments(1, activityRuns({ flatId: 1, rows }, dayIndexOf(dates), dates.length, grace), dates);
+  const segs = toDaySegments(
+    1,
+    activityRuns({ flatId: 1, rows }, dayIndexOf(dates), dates.length, grace),
+    dates,
+  );
   return dates.map((day) => {
     const s = segs.find((x) => x.startDay <= day && (x.endDay ?? dates[dates.length - 1]) >= day);
     return s ? s.rec.price : null;
@@ -29,20 +42,58 @@ function activeDays(pattern: (number | null)[], grace: number) {
 describe('§4.1 activity with the removal grace', () => {
   it.each([
     // the worked examples of DESIGN §4.1 (G = 2)
-    { name: 'present, absent, present: active all three days at the 1 Nov price on 2 Nov', pattern: [100, null, 110], grace: 2, expected: [100, 100, 110] },
-    { name: 'present, absent, absent: inactive from 2 Nov', pattern: [100, null, null], grace: 2, expected: [100, null, null] },
-    { name: 'present, absent as the last snapshot: still active (pending)', pattern: [100, null], grace: 2, expected: [100, 100] },
-    { name: 'G = 1: any absence counts at once', pattern: [100, null, 100], grace: 1, expected: [100, null, 100] },
-    { name: 'G = 3: two missed snapshots are bridged', pattern: [100, null, null, 120], grace: 3, expected: [100, 100, 100, 120] },
-    { name: 'G = 3: three missed snapshots are not', pattern: [100, null, null, null, 120], grace: 3, expected: [100, null, null, null, 120] },
-    { name: 'never present before: no bridge', pattern: [null, null, 100], grace: 2, expected: [null, null, 100] },
+    {
+      name: 'present, absent, present: active all three days at the 1 Nov price on 2 Nov',
+      pattern: [100, null, 110],
+      grace: 2,
+      expected: [100, 100, 110],
+    },
+    {
+      name: 'present, absent, absent: inactive from 2 Nov',
+      pattern: [100, null, null],
+      grace: 2,
+      expected: [100, null, null],
+    },
+    {
+      name: 'present, absent as the last snapshot: still active (pending)',
+      pattern: [100, null],
+      grace: 2,
+      expected: [100, 100],
+    },
+    {
+      name: 'G = 1: any absence counts at once',
+      pattern: [100, null, 100],
+      grace: 1,
+      expected: [100, null, 100],
+    },
+    {
+      name: 'G = 3: two missed snapshots are bridged',
+      pattern: [100, null, null, 120],
+      grace: 3,
+      expected: [100, 100, 100, 120],
+    },
+    {
+      name: 'G = 3: three missed snapshots are not',
+      pattern: [100, null, null, null, 120],
+      grace: 3,
+      expected: [100, null, null, null, 120],
+    },
+    {
+      name: 'never present before: no bridge',
+      pattern: [null, null, 100],
+      grace: 2,
+      expected: [null, null, 100],
+    },
   ])('$name', ({ pattern, grace, expected }) => {
     expect(activeDays(pattern, grace)).toEqual(expected);
   });
 
   it('days between snapshots carry the earlier state; the open segment ends at the last snapshot', () => {
     const dates = [d('2026-11-01'), d('2026-11-08')];
-    const rows = [{ day: dates[0], rec: rec(100) }, { day: dates[1], rec: rec(90) }];
+    const rows = [
+      { day: dates[0], rec: rec(100) },
+      { day: dates[1], rec: rec(90) },
+    ];
     const segs = toDaySegments(1, activityRuns({ flatId: 1, rows }, dayIndexOf(dates), 2, 2), dates);
     expect(segs.map((s) => [s.startDay, s.endDay, s.rec.price])).toEqual([
       [dates[0], d('2026-11-07'), 100],
@@ -53,14 +104,60 @@ describe('§4.1 activity with the removal grace', () => {
 
 describe('§4.4 events as known when each snapshot arrived', () => {
   const dates = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'].map(d);
-  const history = (rows: [number, number | null][]) => ({ flatId: 7, rows: rows.map(([k, p]) => ({ day: dates[k], rec: p === null ? null : rec(p) })) });
+  const history = (rows: [number, number | null][]) => ({
+    flatId: 7,
+    rows: rows.map(([k, p]) => ({ day: dates[k], rec: p === null ? null : rec(p) })),
+  });
   it.each([
-    { name: 'REMOVED on the second missed snapshot (G = 2)', rows: [[0, 100], [1, null]] as [number, number | null][], k: 2, kind: 'REMOVED' },
-    { name: 'no event on the first missed snapshot', rows: [[0, 100], [1, null]] as [number, number | null][], k: 1, kind: null },
-    { name: 'NEW when first listed after the first snapshot', rows: [[1, 100]] as [number, number | null][], k: 1, kind: 'NEW' },
-    { name: 'PRICE_DOWN with the change in %', rows: [[0, 100], [1, 90]] as [number, number | null][], k: 1, kind: 'PRICE_DOWN' },
-    { name: 'PRICE_UP after a bridged absence, against the last known price', rows: [[0, 100], [1, null], [2, 120]] as [number, number | null][], k: 2, kind: 'PRICE_UP' },
-    { name: 'no flat events on the first snapshot', rows: [[0, 100]] as [number, number | null][], k: 0, kind: null },
+    {
+      name: 'REMOVED on the second missed snapshot (G = 2)',
+      rows: [
+        [0, 100],
+        [1, null],
+      ] as [number, number | null][],
+      k: 2,
+      kind: 'REMOVED',
+    },
+    {
+      name: 'no event on the first missed snapshot',
+      rows: [
+        [0, 100],
+        [1, null],
+      ] as [number, number | null][],
+      k: 1,
+      kind: null,
+    },
+    {
+      name: 'NEW when first listed after the first snapshot',
+      rows: [[1, 100]] as [number, number | null][],
+      k: 1,
+      kind: 'NEW',
+    },
+    {
+      name: 'PRICE_DOWN with the change in %',
+      rows: [
+        [0, 100],
+        [1, 90],
+      ] as [number, number | null][],
+      k: 1,
+      kind: 'PRICE_DOWN',
+    },
+    {
+      name: 'PRICE_UP after a bridged absence, against the last known price',
+      rows: [
+        [0, 100],
+        [1, null],
+        [2, 120],
+      ] as [number, number | null][],
+      k: 2,
+      kind: 'PRICE_UP',
+    },
+    {
+      name: 'no flat events on the first snapshot',
+      rows: [[0, 100]] as [number, number | null][],
+      k: 0,
+      kind: null,
+    },
   ])('$name', ({ rows, k, kind }) => {
     const event = flatEventAt(history(rows), dates, k, 2);
     expect(event?.kind ?? null).toBe(kind);

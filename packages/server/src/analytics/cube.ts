@@ -101,16 +101,28 @@ export function encodeCells(cells: CubeCell[]): string {
 }
 
 export function decodeCells(text: string): CubeCell[] {
-  const raw = JSON.parse(text) as [string, Facing, string | null, number, number, number, number, number, number][];
-  return raw.map(([building, facing, settlementDate, rooms, count, sumPrice, sumArea100, minPpm, maxPpm]) => ({
-    building,
-    facing,
-    settlementDate,
-    rooms,
-    count,
-    sumPrice,
-    sumArea100,
-    minPpm,
-    maxPpm,
-  }));
+  const raw = JSON.parse(text) as [
+    string,
+    Facing,
+    string | null,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ][];
+  return raw.map(
+    ([building, facing, settlementDate, rooms, count, sumPrice, sumArea100, minPpm, maxPpm]) => ({
+      building,
+      facing,
+      settlementDate,
+      rooms,
+      count,
+      sumPrice,
+      sumArea100,
+      minPpm,
+      maxPpm,
+    }),
+  );
 }

@@ -73,7 +73,14 @@ export function flatEventAt(
   const now = knownAt(history.rows, dates, k, grace);
   const before = knownAt(history.rows, dates, k - 1, grace);
   if (now.active && !before.active) {
-    return { flatId: history.flatId, kind: 'NEW', rec: now.rec!, oldPrice: null, newPrice: now.rec!.price, changePercent: null };
+    return {
+      flatId: history.flatId,
+      kind: 'NEW',
+      rec: now.rec!,
+      oldPrice: null,
+      newPrice: now.rec!.price,
+      changePercent: null,
+    };
   }
   if (before.active && !now.active) {
     return {

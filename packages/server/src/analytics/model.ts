@@ -1,5 +1,5 @@
 import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
-import { type CubeCell, addToCells, sortedCells } from './cube.js';
+import { addToCells, type CubeCell, sortedCells } from './cube.js';
 import { type FlatEvent, flatEventAt, lowerBound } from './events.js';
 import { type FlatHistory, type FlatRecord, type ObservationRow, type Segment, sameRecord } from './types.js';
 
@@ -144,7 +144,12 @@ export class ProjectModel {
     const append = x === n - 1;
     const dayIndex = dayIndexOf(this.dates);
     const recentFrom = this.dates[Math.max(0, x - g - 1)];
-    const out: DerivedChanges = { segmentInserts: [], segmentDeletes: [], cubes: new Map(), events: new Map() };
+    const out: DerivedChanges = {
+      segmentInserts: [],
+      segmentDeletes: [],
+      cubes: new Map(),
+      events: new Map(),
+    };
     const touched: FlatHistory[] = [];
     for (const h of this.flats.values()) {
       // on an append, a flat whose last row is older than the grace window keeps its activity and events
@@ -191,7 +196,8 @@ export class ProjectModel {
         const end = s.endDay ?? Number.POSITIVE_INFINITY;
         if (end < first) break;
         if (s.startDay > last) continue;
-        for (let i = lowerBound(days, s.startDay); i < days.length && days[i] <= end; i++) addToCells(perDay[i], s.rec);
+        for (let i = lowerBound(days, s.startDay); i < days.length && days[i] <= end; i++)
+          addToCells(perDay[i], s.rec);
       }
     }
     return perDay.map(sortedCells);

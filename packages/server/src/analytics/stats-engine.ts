@@ -1,12 +1,12 @@
 import type { ShortFlatSummary, StatsRequest, StatsResponse } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
+import { recordFromRow } from '../ingest/store.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type CubeCell, decodeCells } from './cube.js';
 import { shortFlatSummary, statsSeries } from './stats.js';
 import type { Segment } from './types.js';
 import { flatOnDay } from './windows.js';
-import { recordFromRow } from '../ingest/store.js';
 
 interface CachedProject {
   version: number;
@@ -16,7 +16,8 @@ interface CachedProject {
   summaries: Map<number, ShortFlatSummary[]>;
 }
 
-const RECORD_COLUMNS = 'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
+const RECORD_COLUMNS =
+  'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
 
 /**
  * Answers §4.2 from the derived tables: the project's decoded cube is cached per data version, so a
@@ -28,10 +29,13 @@ export class StatsEngine {
   constructor(private readonly maxProjects = 64) {}
 
   async projectVersion(db: Db, projectId: number) {
-    const [row] = await db.query<{ data_version: number; first_snapshot_date: string | null; last_snapshot_date: string | null }>(
-      'select data_version, first_snapshot_date, last_snapshot_date from project where id = $1',
-      [projectId],
-    );
+    const [row] = await db.query<{
+      data_version: number;
+      first_snapshot_date: string | null;
+      last_snapshot_date: string | null;
+    }>('select data_version, first_snapshot_date, last_snapshot_date from project where id = $1', [
+      projectId,
+    ]);
     if (!row) throw new NotFoundError(`проект ${projectId} не найден`);
     return row;
   }
@@ -86,8 +90,12 @@ export class StatsEngine {
 
   /** The flats active on A with their timeline over the last year before A. */
   async flatsOnDay(db: Db, projectId: number, a: number, lastDay: number) {
-    const rows = await db.query<Record<string, never> & { flat_id: number; start_day: string; end_day: string | null }>(
-      `select s.flat_id, s.start_day, s.end_day, ${RECORD_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+    const rows = await db.query<
+      Record<string, never> & { flat_id: number; start_day: string; end_day: string | null }
+    >(
+      `select s.flat_id, s.start_day, s.end_day, ${RECORD_COLUMNS.split(', ')
+        .map((c) => `s.${c}`)
+        .join(', ')}
        from flat_segment s
        where s.project_id = $1 and s.start_day <= $2 and coalesce(s.end_day, $3) >= $4
          and s.flat_id in (select flat_id from flat_segment
@@ -117,7 +125,12 @@ export class StatsEngine {
     return out;
   }
 
-  private async summaryOn(db: Db, projectId: number, a: number, lastDay: number): Promise<ShortFlatSummary[]> {
+  private async summaryOn(
+    db: Db,
+    projectId: number,
+    a: number,
+    lastDay: number,
+  ): Promise<ShortFlatSummary[]> {
     return shortFlatSummary(await this.flatsOnDay(db, projectId, a, lastDay));
   }
 }

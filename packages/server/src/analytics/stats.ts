@@ -99,7 +99,10 @@ export interface StatsSeries {
  * latest snapshot on or before d; days after the last snapshot have no data.
  */
 export function statsSeries(snapshotDays: number[], cubes: CubeCell[][], fromDay_: number, toDay_: number) {
-  const groups = Object.fromEntries(GROUPS.map((g) => [g, [] as StatsPoint[]])) as Record<RoomGroup, StatsPoint[]>;
+  const groups = Object.fromEntries(GROUPS.map((g) => [g, [] as StatsPoint[]])) as Record<
+    RoomGroup,
+    StatsPoint[]
+  >;
   const counts: FlatsCountSeries[] = FLATS_COUNT_LABELS.map((label) => ({ label, points: [] }));
   const n = snapshotDays.length;
   if (n === 0) return { groups, flatsCountList: counts } satisfies StatsSeries;

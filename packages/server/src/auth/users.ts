@@ -23,18 +23,22 @@ export async function getUserByName(db: Db, username: string) {
 }
 
 export async function addUser(db: Db, username: string, password: string): Promise<User> {
-  if (await getUserByName(db, username)) throw new AppError(`пользователь ${username} уже существует`, 'CONFLICT', 409);
-  const [row] = await db.query<User>('insert into app_user (username, password_hash) values ($1, $2) returning id, username', [
-    username,
-    await hashPassword(password),
-  ]);
+  if (await getUserByName(db, username))
+    throw new AppError(`пользователь ${username} уже существует`, 'CONFLICT', 409);
+  const [row] = await db.query<User>(
+    'insert into app_user (username, password_hash) values ($1, $2) returning id, username',
+    [username, await hashPassword(password)],
+  );
   return row;
 }
 
 export async function setPassword(db: Db, username: string, password: string): Promise<void> {
   const user = await getUserByName(db, username);
   if (!user) throw new NotFoundError(`пользователь ${username} не найден`);
-  await db.query('update app_user set password_hash = $2 where id = $1', [user.id, await hashPassword(password)]);
+  await db.query('update app_user set password_hash = $2 where id = $1', [
+    user.id,
+    await hashPassword(password),
+  ]);
   await db.query('delete from session where user_id = $1', [user.id]);
 }
 

@@ -16,7 +16,11 @@ export interface Context {
 }
 
 /** Opens the configured database (PostgreSQL by URL, else PGlite in the data dir, locked) and migrates it. */
-export async function openContext(options: GlobalOptions, role: string, overrides: Partial<Config> = {}): Promise<Context> {
+export async function openContext(
+  options: GlobalOptions,
+  role: string,
+  overrides: Partial<Config> = {},
+): Promise<Context> {
   const config = loadConfig({ ...overrides, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
   let unlock = () => {};
   if (!config.databaseUrl) unlock = lockDataDir(resolve(config.dataDir), role);

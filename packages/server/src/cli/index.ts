@@ -1,12 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { SnapshotValidationError } from '../ingest/snapshot.js';
 import { AppError, CliError } from '../lib/errors.js';
-import type { GlobalOptions } from './context.js';
 import { registerDemo } from './commands/demo.js';
 import { registerImport } from './commands/import.js';
 import { registerRebuild } from './commands/rebuild.js';
 import { registerServe } from './commands/serve.js';
 import { registerUser } from './commands/user.js';
+import type { GlobalOptions } from './context.js';
 
 const program = new Command('cena-metra')
   .description('Цена метра: аналитика цен новостроек')

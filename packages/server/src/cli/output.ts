@@ -13,7 +13,11 @@ export function printRows(rows: Record<string, unknown>[], json: boolean | undef
   const columns = Object.keys(rows[0]);
   const text = rows.map((r) => columns.map((c) => String(r[c] ?? '')));
   const widths = columns.map((c, i) => Math.max(c.length, ...text.map((t) => t[i].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`${line(columns)}\n${line(widths.map((w) => '-'.repeat(w)))}\n`);
   for (const t of text) process.stdout.write(`${line(t)}\n`);
 }
@@ -21,7 +25,9 @@ export function printRows(rows: Record<string, unknown>[], json: boolean | undef
 /** A progress bar on a terminal; a line every few seconds otherwise (logs, CI). */
 export function progress(label: string) {
   const tty = process.stderr.isTTY;
-  const bar = tty ? new SingleBar({ format: `${label} [{bar}] {percentage}% | {value}/{total} | {eta}s`, hideCursor: true }) : null;
+  const bar = tty
+    ? new SingleBar({ format: `${label} [{bar}] {percentage}% | {value}/{total} | {eta}s`, hideCursor: true })
+    : null;
   let started = false;
   let lastLog = 0;
   return {

@@ -37,7 +37,10 @@ export function lockDataDir(dataDir: string, role: string): () => void {
         owner = JSON.parse(readFileSync(path, 'utf8'));
       } catch {}
       if (owner && owner.pid !== process.pid && alive(owner.pid)) {
-        throw new CliError(owner.role === 'serve' ? BUSY_MESSAGE : `база занята другим процессом (pid ${owner.pid})`, 1);
+        throw new CliError(
+          owner.role === 'serve' ? BUSY_MESSAGE : `база занята другим процессом (pid ${owner.pid})`,
+          1,
+        );
       }
       try {
         unlinkSync(path);

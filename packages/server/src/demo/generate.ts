@@ -1,16 +1,40 @@
 import type { Facing } from '@cena-metra/contract';
-import { fromDay, toDay } from '../lib/days.js';
 import type { Snapshot } from '../ingest/snapshot.js';
+import { fromDay, toDay } from '../lib/days.js';
 import { createRandom, hash01, type Random } from './random.js';
 
 /** Developers in the id order the product promises (Пионер is id 5, the dashboard's default). */
 export const DEMO_DEVELOPERS = ['ПИК', 'Самолет', 'Эталон', 'ЛСР', 'Пионер', 'Донстрой', 'MR Group', 'ФСК'];
 
 const PROJECT_NAMES = [
-  'Северный квартал', 'Речной парк', 'Липовая роща', 'Сити-Юг', 'Зелёный берег', 'Невский простор', 'Лесная гавань',
-  'Береговой', 'Символ города', 'Первый дом', 'Огни залива', 'Театральный', 'Солнечный бульвар', 'Новые сады',
-  'Парк легенд', 'Тихий двор', 'Высота', 'Кварталы 21/19', 'Сердце столицы', 'Измайловские холмы', 'Озёрный',
-  'Метрополия', 'Остров мечты', 'Светлый мир', 'Династия', 'Летний сад', 'Академический', 'Звёздный',
+  'Северный квартал',
+  'Речной парк',
+  'Липовая роща',
+  'Сити-Юг',
+  'Зелёный берег',
+  'Невский простор',
+  'Лесная гавань',
+  'Береговой',
+  'Символ города',
+  'Первый дом',
+  'Огни залива',
+  'Театральный',
+  'Солнечный бульвар',
+  'Новые сады',
+  'Парк легенд',
+  'Тихий двор',
+  'Высота',
+  'Кварталы 21/19',
+  'Сердце столицы',
+  'Измайловские холмы',
+  'Озёрный',
+  'Метрополия',
+  'Остров мечты',
+  'Светлый мир',
+  'Династия',
+  'Летний сад',
+  'Академический',
+  'Звёздный',
 ];
 
 export const DEMO_START = '2023-01-01';
@@ -60,7 +84,13 @@ const ROOM_MIX: [number, number][] = [
   [3, 0.18],
   [4, 0.03],
 ];
-const AREA: Record<number, [number, number]> = { 0: [20, 28], 1: [34, 44], 2: [52, 64], 3: [72, 90], 4: [95, 125] };
+const AREA: Record<number, [number, number]> = {
+  0: [20, 28],
+  1: [34, 44],
+  2: [52, 64],
+  3: [72, 90],
+  4: [95, 125],
+};
 const ROOM_PPM: Record<number, number> = { 0: 1.14, 1: 1.06, 2: 1.0, 3: 0.96, 4: 0.93 };
 const FACINGS: Facing[] = ['BLACK', 'WHITE', 'FINE_FINISHING', 'FINE_FINISHING', 'WHITE', 'FURNITURE'];
 
@@ -84,11 +114,19 @@ export function demoCalendar(until: string): number[] {
   const days: number[] = [];
   const end = toDay(until);
   const dailyFrom = toDay(DEMO_DAILY_FROM);
-  for (let d = toDay(DEMO_START); d <= end; d = d < dailyFrom ? Math.min(d + 7, dailyFrom) : d + 1) days.push(d);
+  for (let d = toDay(DEMO_START); d <= end; d = d < dailyFrom ? Math.min(d + 7, dailyFrom) : d + 1)
+    days.push(d);
   return days;
 }
 
-function buildProject(developer: string, name: string, seed: number, start: number, end: number, scale: number): DemoProject {
+function buildProject(
+  developer: string,
+  name: string,
+  seed: number,
+  start: number,
+  end: number,
+  scale: number,
+): DemoProject {
   const r = createRandom(seed);
   const business = r.chance(0.3);
   const projectPpm = business ? r.between(450_000, 650_000) : r.between(250_000, 420_000);
@@ -98,7 +136,8 @@ function buildProject(developer: string, name: string, seed: number, start: numb
   const buildings: DemoBuilding[] = [];
   for (let b = 0; b < buildingCount; b++) {
     // the first buildings are on sale from the start; later ones are released over the history
-    const releaseDay = b < Math.max(1, Math.floor(buildingCount / 2)) ? start : start + Math.floor(r.between(0.1, 0.9) * span);
+    const releaseDay =
+      b < Math.max(1, Math.floor(buildingCount / 2)) ? start : start + Math.floor(r.between(0.1, 0.9) * span);
     const year = new Date(releaseDay * 86_400_000).getUTCFullYear() + r.int(1, 3);
     const steps: { day: number; factor: number }[] = [{ day: releaseDay, factor: 1 }];
     let factor = 1;
@@ -156,7 +195,12 @@ function buildProject(developer: string, name: string, seed: number, start: numb
   }
   const campaigns: DemoProject['campaigns'] = [];
   for (let d = start + r.int(30, 120); d < end; d += r.int(120, 240)) {
-    campaigns.push({ building: r.int(0, buildingCount - 1), from: d, to: d + r.int(7, 21), factor: 1 - r.between(0.02, 0.06) });
+    campaigns.push({
+      building: r.int(0, buildingCount - 1),
+      from: d,
+      to: d + r.int(7, 21),
+      factor: 1 - r.between(0.02, 0.06),
+    });
   }
   return { developer, name, buildings, flats, cuts, campaigns, seed };
 }
@@ -180,14 +224,21 @@ function cutFactor(list: { day: number; factor: number }[] | undefined, day: num
 /** One project's price list on one day, as a raw snapshot object (the import path validates it). */
 function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
   const flats: Record<string, unknown>[] = [];
-  const campaign = p.buildings.map((_, b) => p.campaigns.find((c) => c.building === b && c.from <= day && day <= c.to)?.factor ?? 1);
+  const campaign = p.buildings.map(
+    (_, b) => p.campaigns.find((c) => c.building === b && c.from <= day && day <= c.to)?.factor ?? 1,
+  );
   const buildingFactor = p.buildings.map((b) => factorAt(b.indexSteps, day));
   p.flats.forEach((f, i) => {
     const b = p.buildings[f.building];
     if (day < b.releaseDay || day >= f.saleDay) return;
     // about 3 % of lots flicker: now and then they vanish from a list for one snapshot and come back
     if (f.flickers && hash01(p.seed * 7919 + i, day) < 0.12) return;
-    const ppm = b.basePpm * f.lotFactor * buildingFactor[f.building] * campaign[f.building] * cutFactor(p.cuts.get(i), day);
+    const ppm =
+      b.basePpm *
+      f.lotFactor *
+      buildingFactor[f.building] *
+      campaign[f.building] *
+      cutFactor(p.cuts.get(i), day);
     const price = Math.round((ppm * f.area) / 1000) * 1000;
     flats.push({
       id: f.id,

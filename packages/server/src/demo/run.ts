@@ -42,7 +42,8 @@ export async function runDemo(
     await importer.applyProjectBatch(project.developer, project.name, snapshots());
   }
   onProgress?.({ done: total, total });
-  if (!(await getUserByName(db, DEMO_USER.username))) await addUser(db, DEMO_USER.username, DEMO_USER.password);
+  if (!(await getUserByName(db, DEMO_USER.username)))
+    await addUser(db, DEMO_USER.username, DEMO_USER.password);
   await markDemoData(db, true);
   return { projects: plan.projects.length, snapshots: done };
 }

@@ -70,5 +70,10 @@ export async function* readCsvRecords(path: string): AsyncGenerator<CsvRecord & 
     if (separator === null) separator = detectSeparator(line);
     yield { line: pendingStart, fields: splitCsvRecord(line, separator), separator };
   }
-  if (pending) yield { line: pendingStart, fields: splitCsvRecord(pending, separator ?? ','), separator: separator ?? ',' };
+  if (pending)
+    yield {
+      line: pendingStart,
+      fields: splitCsvRecord(pending, separator ?? ','),
+      separator: separator ?? ',',
+    };
 }

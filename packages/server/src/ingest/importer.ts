@@ -10,7 +10,9 @@ import { loadModel, rebuildProjectDerived, saveDerived, saveRowChanges } from '.
 
 /** Finds a developer by name (trimmed, case-insensitive) or creates it. */
 export async function ensureDeveloper(db: Db, name: string): Promise<number> {
-  const found = await db.query<{ id: number }>('select id from developer where lower(name) = lower($1)', [name]);
+  const found = await db.query<{ id: number }>('select id from developer where lower(name) = lower($1)', [
+    name,
+  ]);
   if (found.length) return found[0].id;
   const [row] = await db.query<{ id: number }>(
     `insert into developer (name) values ($1)
@@ -76,14 +78,19 @@ export class Importer {
       const applied: { snapshot: Snapshot; hash: string }[] = [];
       const net = new Map<string, { flatId: number; row: ObservationRow | null; day: number }>();
       for await (const snapshot of snapshots) {
-        if (snapshot.developer.toLowerCase() !== developer.toLowerCase() || snapshot.project.toLowerCase() !== project.toLowerCase())
+        if (
+          snapshot.developer.toLowerCase() !== developer.toLowerCase() ||
+          snapshot.project.toLowerCase() !== project.toLowerCase()
+        )
           throw new Error('a project batch holds snapshots of one project only');
         const prepared = await this.prepare(tx, model, snapshot);
         results.push(prepared.result);
         if (!prepared.state) continue;
         const changes = model.applySnapshot(toDay(snapshot.date), prepared.state);
-        for (const d of changes.deletes) net.set(`${d.flatId}:${d.day}`, { flatId: d.flatId, row: null, day: d.day });
-        for (const i of changes.inserts) net.set(`${i.flatId}:${i.row.day}`, { flatId: i.flatId, row: i.row, day: i.row.day });
+        for (const d of changes.deletes)
+          net.set(`${d.flatId}:${d.day}`, { flatId: d.flatId, row: null, day: d.day });
+        for (const i of changes.inserts)
+          net.set(`${i.flatId}:${i.row.day}`, { flatId: i.flatId, row: i.row, day: i.row.day });
         model.hashes.set(toDay(snapshot.date), prepared.hash);
         applied.push({ snapshot, hash: prepared.hash });
       }
@@ -132,7 +139,12 @@ export class Importer {
   private async prepare(tx: Db, model: ProjectModel, snapshot: Snapshot) {
     const day = toDay(snapshot.date);
     const hash = contentHash(snapshot);
-    const base = { developer: snapshot.developer, project: snapshot.project, date: snapshot.date, flats: snapshot.flats.length };
+    const base = {
+      developer: snapshot.developer,
+      project: snapshot.project,
+      date: snapshot.date,
+      flats: snapshot.flats.length,
+    };
     const events = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0 };
     if (model.hashes.get(day) === hash) {
       return { hash, state: null, result: { ...base, status: 'unchanged', events } as ImportResult };

@@ -6,7 +6,10 @@ import type { Facing } from '@cena-metra/contract';
  */
 export function normaliseFinish(value: unknown): Facing {
   if (typeof value !== 'string') return 'UNKNOWN';
-  const text = value.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  const text = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
   if (!text) return 'UNKNOWN';
   const codes: Record<string, Facing> = {
     black: 'BLACK',

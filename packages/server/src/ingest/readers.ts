@@ -19,7 +19,12 @@ export interface ReadOptions {
 /** What a reader yields: a validated snapshot, or the messages that reject it. */
 export type ReadItem = { snapshot: Snapshot } | { errors: string[] };
 
-function validated(raw: unknown, origin: Origin, source: string, flatField?: (i: number, f: string) => string): ReadItem {
+function validated(
+  raw: unknown,
+  origin: Origin,
+  source: string,
+  flatField?: (i: number, f: string) => string,
+): ReadItem {
   try {
     return { snapshot: validateSnapshot(raw, origin, source, flatField) };
   } catch (error) {
@@ -58,7 +63,8 @@ export function detectFormat(path: string, head: string): Exclude<Format, 'auto'
     const cols = splitCsvRecord(header, header.includes(';') ? ';' : ',').map((c) => c.trim());
     return cols.includes('url') && cols.includes('location') ? 'pik-csv' : 'csv';
   }
-  if (/"block"\s*:/.test(head) && /"bulk"\s*:/.test(head) && !/"date"\s*:/.test(head.slice(0, 200))) return 'pik';
+  if (/"block"\s*:/.test(head) && /"bulk"\s*:/.test(head) && !/"date"\s*:/.test(head.slice(0, 200)))
+    return 'pik';
   return 'json';
 }
 
@@ -72,7 +78,8 @@ async function* readJson(path: string, options: ReadOptions): AsyncGenerator<Rea
     return;
   }
   if (Array.isArray(parsed)) {
-    for (let i = 0; i < parsed.length; i++) yield validated(withOverrides(parsed[i], options), { file, at: `[${i}]` }, 'json');
+    for (let i = 0; i < parsed.length; i++)
+      yield validated(withOverrides(parsed[i], options), { file, at: `[${i}]` }, 'json');
   } else if (looksLikePik(parsed)) {
     yield pikSnapshot(parsed, path, options);
   } else yield validated(withOverrides(parsed, options), { file }, 'json');
@@ -80,7 +87,10 @@ async function* readJson(path: string, options: ReadOptions): AsyncGenerator<Rea
 
 async function* readNdjson(path: string, options: ReadOptions): AsyncGenerator<ReadItem> {
   const file = basename(path);
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = createInterface({
+    input: createReadStream(path, 'utf8'),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
   let lineNo = 0;
   for await (const line of lines) {
     lineNo++;
@@ -124,7 +134,11 @@ async function* readCsv(path: string, options: ReadOptions): AsyncGenerator<Read
     if (!columns) {
       columns = new Map(record.fields.map((name, i) => [name.trim(), i]));
       const missing = REQUIRED_CSV.filter(
-        (c) => !columns!.has(c) && !(c === 'date' && options.date) && !(c === 'developer' && options.developer) && !(c === 'project' && options.project),
+        (c) =>
+          !columns!.has(c) &&
+          !(c === 'date' && options.date) &&
+          !(c === 'developer' && options.developer) &&
+          !(c === 'project' && options.project),
       );
       if (missing.length) {
         yield { errors: [`${file}: строка 1: нет обязательных столбцов: ${missing.join(', ')}`] };
@@ -196,7 +210,8 @@ export function pikSnapshot(response: unknown, path: string, options: ReadOption
   const date = options.date ?? dateFromFileName(path);
   if (!date) return { errors: [`${file}: date: укажите дату снимка (--date) или назовите файл по дате`] };
   const body = response as { flats?: unknown };
-  if (!Array.isArray(body?.flats)) return { errors: [`${file}: flats: ответ PIK должен содержать массив flats`] };
+  if (!Array.isArray(body?.flats))
+    return { errors: [`${file}: flats: ответ PIK должен содержать массив flats`] };
   const flats = (body.flats as PikFlat[]).map((f) => ({
     id: f.id,
     building: f.bulk?.title ?? f.bulk?.name,
@@ -259,7 +274,9 @@ function projectNamesBeside(path: string): Map<string, string> {
   const names = new Map<string, string>();
   const candidate = join(dirname(path), 'projects.csv');
   if (!existsSync(candidate) || !statSync(candidate).isFile()) return names;
-  const lines = readFileSync(candidate, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const lines = readFileSync(candidate, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   const header = splitCsvRecord(lines[0] ?? '', ',');
   const iProject = header.indexOf('project');
   const iAddress = header.indexOf('address');
@@ -343,7 +360,8 @@ async function head(path: string): Promise<string> {
 
 /** Reads one file with the given or detected format, yielding each snapshot or its errors. */
 export async function* readFileSnapshots(path: string, options: ReadOptions = {}): AsyncGenerator<ReadItem> {
-  const format = !options.format || options.format === 'auto' ? detectFormat(path, await head(path)) : options.format;
+  const format =
+    !options.format || options.format === 'auto' ? detectFormat(path, await head(path)) : options.format;
   switch (format) {
     case 'json':
       yield* readJson(path, options);

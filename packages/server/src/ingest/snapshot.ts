@@ -21,7 +21,9 @@ export interface Origin {
 
 export class SnapshotValidationError extends Error {
   constructor(readonly errors: string[]) {
-    super(errors.slice(0, 20).join('\n') + (errors.length > 20 ? `\n… и ещё ${errors.length - 20} ошибок` : ''));
+    super(
+      errors.slice(0, 20).join('\n') + (errors.length > 20 ? `\n… и ещё ${errors.length - 20} ошибок` : ''),
+    );
   }
 }
 
@@ -29,7 +31,7 @@ const MAX_ERRORS = 100;
 
 function describe(value: unknown): string {
   if (value === undefined) return 'нет значения';
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return `получено ${text.length > 60 ? `${text.slice(0, 57)}…` : text}`;
 }
 
@@ -90,7 +92,8 @@ export function validateSnapshot(
       const before = errors.length;
       const id = toText(f.id);
       if (!id) fail(flatField(i, 'id'), 'обязательное поле: идентификатор квартиры', f.id);
-      else if (seen.has(id)) fail(flatField(i, 'id'), `повторяет идентификатор квартиры ${flatField(seen.get(id)!, '')}`, f.id);
+      else if (seen.has(id))
+        fail(flatField(i, 'id'), `повторяет идентификатор квартиры ${flatField(seen.get(id)!, '')}`, f.id);
       else seen.set(id, i);
       const building = toText(f.building);
       if (!building) fail(flatField(i, 'building'), 'обязательное поле: корпус', f.building);
@@ -119,7 +122,11 @@ export function validateSnapshot(
       }
       const settlementDate = normaliseSettlementDate(f.settlementDate);
       if (settlementDate === undefined)
-        fail(flatField(i, 'settlementDate'), 'не распознана дата сдачи (ГГГГ-ММ-ДД, «4 кв. 2026», «Q4 2026», «2026»)', f.settlementDate);
+        fail(
+          flatField(i, 'settlementDate'),
+          'не распознана дата сдачи (ГГГГ-ММ-ДД, «4 кв. 2026», «Q4 2026», «2026»)',
+          f.settlementDate,
+        );
       let status: FlatRecord['status'] = null;
       if (f.status !== undefined && f.status !== null && f.status !== '') {
         const s = typeof f.status === 'string' ? f.status.trim().toUpperCase() : '';

@@ -54,7 +54,8 @@ function recordArrays(recs: (FlatRecord | null)[]) {
 }
 const RECORD_UNNEST =
   '$P::text[], $P::text[], $P::int[], $P::text[], $P::int[], $P::float8[], $P::text[], $P::date[], $P::int8[], $P::int8[], $P::text[]';
-const RECORD_COLUMNS = 'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
+const RECORD_COLUMNS =
+  'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
 
 function numbered(template: string, start: number): string {
   let i = start;
@@ -63,9 +64,10 @@ function numbered(template: string, start: number): string {
 
 /** Loads a project's observation log and stored derived state into a model. */
 export async function loadModel(db: Db, projectId: number, grace: number): Promise<ProjectModel> {
-  const [project] = await db.query<{ data_version: number }>('select data_version from project where id = $1', [
-    projectId,
-  ]);
+  const [project] = await db.query<{ data_version: number }>(
+    'select data_version from project where id = $1',
+    [projectId],
+  );
   const model = new ProjectModel(projectId, grace, project?.data_version ?? 0);
   const snapshots = await db.query<{ date: string; content_hash: string }>(
     'select date, content_hash from snapshot where project_id = $1 order by date',
@@ -87,9 +89,13 @@ export async function loadModel(db: Db, projectId: number, grace: number): Promi
     [projectId],
   );
   for (const r of rows) {
-    model.history(r.flat_id).rows.push({ day: toDay(r.snapshot_date), rec: r.present ? recordFromRow(r) : null });
+    model
+      .history(r.flat_id)
+      .rows.push({ day: toDay(r.snapshot_date), rec: r.present ? recordFromRow(r) : null });
   }
-  const segments = await db.query<RecordColumns & { flat_id: number; start_day: string; end_day: string | null }>(
+  const segments = await db.query<
+    RecordColumns & { flat_id: number; start_day: string; end_day: string | null }
+  >(
     `select flat_id, start_day, end_day, ${RECORD_COLUMNS} from flat_segment
      where project_id = $1 order by flat_id, start_day`,
     [projectId],
@@ -182,16 +188,16 @@ export async function saveCubes(db: Db, projectId: number, cubes: Map<number, Cu
   for (let offset = 0; offset < days.length; offset += 2_000) {
     const chunk = days.slice(offset, offset + 2_000);
     await db.query(
-    `insert into daily_cube (project_id, day, flats_count, cells)
+      `insert into daily_cube (project_id, day, flats_count, cells)
      select $1, * from unnest($2::date[], $3::int[], $4::text[])
      on conflict (project_id, day) do update set flats_count = excluded.flats_count, cells = excluded.cells`,
-    [
-      projectId,
-      chunk.map(fromDay),
-      chunk.map((d) => cubeTotals(cubes.get(d)!).count),
-      chunk.map((d) => encodeCells(cubes.get(d)!)),
-    ],
-  );
+      [
+        projectId,
+        chunk.map(fromDay),
+        chunk.map((d) => cubeTotals(cubes.get(d)!).count),
+        chunk.map((d) => encodeCells(cubes.get(d)!)),
+      ],
+    );
   }
 }
 
@@ -281,7 +287,13 @@ export async function saveEventsAndSummaries(
       `update summary_project s set flats_count = x.fc, avg_meter_price = x.ap, is_new_project = x.d = $2::date
        from unnest($3::date[], $4::int[], $5::float8[]) as x(d, fc, ap)
        where s.project_id = $1 and s.date = x.d`,
-      [projectId, fromDay(firstSnapshotDay), totalsOnly.map(fromDay), totals.map((t) => t.count), totals.map((t) => t.avgMeterPrice)],
+      [
+        projectId,
+        fromDay(firstSnapshotDay),
+        totalsOnly.map(fromDay),
+        totals.map((t) => t.count),
+        totals.map((t) => t.avgMeterPrice),
+      ],
     );
   }
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
+import type { Db } from '../../db/driver.js';
 import { DEMO_USER, runDemo } from '../../demo/run.js';
 import { Importer } from '../../ingest/importer.js';
 import { CliError } from '../../lib/errors.js';
-import type { Db } from '../../db/driver.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { progress } from '../output.js';
 
@@ -23,7 +23,8 @@ export function registerDemo(program: Command, globals: () => GlobalOptions) {
     .option('--seed <n>', 'зерно генератора', '42')
     .action(async (opts: { seed: string }) => {
       const seed = Number(opts.seed);
-      if (!Number.isInteger(seed) || seed < 0) throw new CliError(`--seed: ожидается целое число ≥ 0 (получено «${opts.seed}»)`, 2);
+      if (!Number.isInteger(seed) || seed < 0)
+        throw new CliError(`--seed: ожидается целое число ≥ 0 (получено «${opts.seed}»)`, 2);
       const ctx = await openContext(globals(), 'demo');
       try {
         const result = await generateDemo(ctx.db, ctx.config.removalGrace, seed);

@@ -41,41 +41,52 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
     .option('--date <date>', 'дата снимка (для pik и pik-csv, если её нет в имени файла)')
     .option('--developer <name>', 'застройщик (заменяет указанного в файле)')
     .option('--project <name>', 'проект (заменяет указанный в файле)')
-    .action(async (paths: string[], opts: { format: string; date?: string; developer?: string; project?: string }) => {
-      if (!(FORMATS as readonly string[]).includes(opts.format))
-        throw new CliError(`--format: допустимо ${FORMATS.join(', ')} (получено «${opts.format}»)`, 2);
-      if (opts.date && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw new CliError(`--date: ожидается ГГГГ-ММ-ДД (получено «${opts.date}»)`, 2);
-      const files = expandPaths(paths);
-      const ctx = await openContext(globals(), 'import');
-      const bar = progress('импорт');
-      try {
-        const importer = new Importer(ctx.db, ctx.config.removalGrace);
-        const readOptions = { format: opts.format as Format, date: opts.date, developer: opts.developer, project: opts.project };
-        const results = await importBatch(
-          importer,
-          files.map((file) => () => readFileSnapshots(file, readOptions)),
-          (p) => {
-            if (p.phase === 'apply') bar.update(p.done, p.total);
-          },
-        );
-        bar.stop();
-        printRows(
-          results.map((r) => ({
-            застройщик: r.developer,
-            проект: r.project,
-            дата: r.date,
-            статус: r.status,
-            квартир: r.flats,
-            новых: r.events.NEW,
-            снято: r.events.REMOVED,
-            дороже: r.events.PRICE_UP,
-            дешевле: r.events.PRICE_DOWN,
-          })),
-          globals().json,
-        );
-      } finally {
-        bar.stop();
-        await ctx.close();
-      }
-    });
+    .action(
+      async (
+        paths: string[],
+        opts: { format: string; date?: string; developer?: string; project?: string },
+      ) => {
+        if (!(FORMATS as readonly string[]).includes(opts.format))
+          throw new CliError(`--format: допустимо ${FORMATS.join(', ')} (получено «${opts.format}»)`, 2);
+        if (opts.date && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date))
+          throw new CliError(`--date: ожидается ГГГГ-ММ-ДД (получено «${opts.date}»)`, 2);
+        const files = expandPaths(paths);
+        const ctx = await openContext(globals(), 'import');
+        const bar = progress('импорт');
+        try {
+          const importer = new Importer(ctx.db, ctx.config.removalGrace);
+          const readOptions = {
+            format: opts.format as Format,
+            date: opts.date,
+            developer: opts.developer,
+            project: opts.project,
+          };
+          const results = await importBatch(
+            importer,
+            files.map((file) => () => readFileSnapshots(file, readOptions)),
+            (p) => {
+              if (p.phase === 'apply') bar.update(p.done, p.total);
+            },
+          );
+          bar.stop();
+          printRows(
+            results.map((r) => ({
+              застройщик: r.developer,
+              проект: r.project,
+              дата: r.date,
+              статус: r.status,
+              квартир: r.flats,
+              новых: r.events.NEW,
+              снято: r.events.REMOVED,
+              дороже: r.events.PRICE_UP,
+              дешевле: r.events.PRICE_DOWN,
+            })),
+            globals().json,
+          );
+        } finally {
+          bar.stop();
+          await ctx.close();
+        }
+      },
+    );
 }

@@ -6,7 +6,12 @@ import { type GlobalOptions, openContext } from '../context.js';
 import { printRows, progress } from '../output.js';
 
 /** Recomputes the derived data (timeline, cube, events, summaries) of projects from their observations. */
-export async function rebuildProjects(db: Db, grace: number, fromDate?: string, onProgress?: (done: number, total: number) => void) {
+export async function rebuildProjects(
+  db: Db,
+  grace: number,
+  fromDate?: string,
+  onProgress?: (done: number, total: number) => void,
+) {
   const projects = await db.query<{ id: number; name: string }>(
     `select id, name from project where $1::date is null or last_snapshot_date >= $1::date order by id`,
     [fromDate ?? null],
@@ -27,13 +32,17 @@ export async function rebuildProjects(db: Db, grace: number, fromDate?: string, 
 
 export function registerRebuild(program: Command, globals: () => GlobalOptions) {
   const run = async (from?: string) => {
-    if (from && !/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new CliError(`--from: ожидается ГГГГ-ММ-ДД (получено «${from}»)`, 2);
+    if (from && !/^\d{4}-\d{2}-\d{2}$/.test(from))
+      throw new CliError(`--from: ожидается ГГГГ-ММ-ДД (получено «${from}»)`, 2);
     const ctx = await openContext(globals(), 'rebuild');
     const bar = progress('пересчёт');
     try {
       const done = await rebuildProjects(ctx.db, ctx.config.removalGrace, from, (d, t) => bar.update(d, t));
       bar.stop();
-      printRows(done.map((p) => ({ id: p.id, проект: p.name, снимков: p.snapshots })), globals().json);
+      printRows(
+        done.map((p) => ({ id: p.id, проект: p.name, снимков: p.snapshots })),
+        globals().json,
+      );
     } finally {
       bar.stop();
       await ctx.close();

@@ -17,7 +17,8 @@ function checkPassword(password: string): string {
 }
 
 function checkName(name: string): string {
-  if (!/^[\p{L}\p{N}_.-]{1,100}$/u.test(name)) throw new CliError(`имя пользователя: буквы, цифры, _ . - (получено «${name}»)`, 2);
+  if (!/^[\p{L}\p{N}_.-]{1,100}$/u.test(name))
+    throw new CliError(`имя пользователя: буквы, цифры, _ . - (получено «${name}»)`, 2);
   return name;
 }
 
@@ -56,7 +57,15 @@ export function registerUser(program: Command, globals: () => GlobalOptions) {
     const ctx = await openContext(globals(), 'user');
     try {
       const rows = await listUsers(ctx.db);
-      printRows(rows.map((r) => ({ id: r.id, имя: r.username, создан: r.created_at.slice(0, 19), сеансов: r.sessions })), globals().json);
+      printRows(
+        rows.map((r) => ({
+          id: r.id,
+          имя: r.username,
+          создан: r.created_at.slice(0, 19),
+          сеансов: r.sessions,
+        })),
+        globals().json,
+      );
     } finally {
       await ctx.close();
     }

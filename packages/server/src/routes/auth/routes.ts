@@ -1,8 +1,8 @@
 import { ERROR_CODES, loginRequestSchema, meSchema, sessionSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.js';
 import { RateLimiter } from '../../auth/rate-limit.js';
 import { checkCredentials, createSession, revokeSession } from '../../auth/users.js';
+import { AppError } from '../../lib/errors.js';
 
 const LOGIN_LIMIT = 10;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -19,7 +19,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const wait = Math.max(byIp.hit(request.ip), byName.hit(username.toLowerCase()));
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        throw new AppError(`слишком много попыток входа, повторите через ${Math.ceil(wait / 60)} мин.`, ERROR_CODES.tooManyRequests, 429);
+        throw new AppError(
+          `слишком много попыток входа, повторите через ${Math.ceil(wait / 60)} мин.`,
+          ERROR_CODES.tooManyRequests,
+          429,
+        );
       }
       const user = await checkCredentials(app.deps.db, username, password);
       if (!user) {
