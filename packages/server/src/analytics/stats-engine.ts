@@ -1,6 +1,6 @@
 import type { ShortFlatSummary, StatsRequest, StatsResponse } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
-import { recordFromRow } from '../ingest/store.js';
+import { RECORD_COLUMNS, recordFromRow } from '../ingest/store.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type CubeCell, decodeCells } from './cube.js';

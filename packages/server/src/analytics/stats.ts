@@ -6,7 +6,7 @@ import {
   type StatsPoint,
 } from '@cena-metra/contract';
 import { fromDay } from '../lib/days.js';
-import type { CubeCell } from './cube.js';
+import { area100, type CubeCell } from './cube.js';
 import { compareNatural } from './natural.js';
 import type { FlatRecord } from './types.js';
 
@@ -173,7 +173,7 @@ export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
     }
     row.count++;
     row.sumPrice += f.rec.price;
-    row.sumArea100 += Math.round(f.rec.area * 100);
+    row.sumArea100 += area100(f.rec.area);
     row.min = Math.min(row.min, ppm);
     row.max = Math.max(row.max, ppm);
     for (let i = 0; i < 4; i++) row.d[i] = Math.max(row.d[i], d[i]);
