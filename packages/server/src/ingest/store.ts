@@ -54,7 +54,7 @@ function recordArrays(recs: (FlatRecord | null)[]) {
 }
 const RECORD_UNNEST =
   '$P::text[], $P::text[], $P::int[], $P::text[], $P::int[], $P::float8[], $P::text[], $P::date[], $P::int8[], $P::int8[], $P::text[]';
-const RECORD_COLUMNS =
+export const RECORD_COLUMNS =
   'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
 
 function numbered(template: string, start: number): string {
