@@ -16,9 +16,6 @@ interface CachedProject {
   summaries: Map<number, ShortFlatSummary[]>;
 }
 
-const RECORD_COLUMNS =
-  'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
-
 /**
  * Answers §4.2 from the derived tables: the project's decoded cube is cached per data version, so a
  * request only walks days; the summary table is one indexed query over the timeline, cached per day A.
