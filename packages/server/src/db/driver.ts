@@ -89,6 +89,8 @@ export interface OpenOptions {
   memory?: boolean;
 }
 
+const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS ?? '32MB';
+
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory). */
 export async function openDb(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
@@ -115,7 +117,12 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     [INT8]: toNumber,
     [NUMERIC]: toNumber,
   };
-  const db = await PGlite.create(options.memory ? undefined : options.dataDir, { parsers });
+  const db = await PGlite.create(options.memory ? undefined : options.dataDir, {
+    parsers,
+    // PGlite's default 128 MB of shared buffers is resident from the start; the engine reads derived
+    // tables in bulk and caches them, so a small pool keeps a one-machine install light (docs/performance.md)
+    postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
+  });
   void pgliteTypes;
   return new PgliteDb(db, db);
 }

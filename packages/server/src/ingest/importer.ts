@@ -203,8 +203,9 @@ export interface BatchProgress {
 
 /**
  * Imports a batch all-or-nothing (DESIGN §3.3): a first pass validates every snapshot of every source; any
- * error rejects the whole batch before anything is written. The second pass reads again and applies each
- * snapshot in its own transaction, so memory stays bounded by one snapshot.
+ * error rejects the whole batch before anything is written. The second pass applies each snapshot in its own
+ * transaction: from memory when the batch holds at most KEEP_FLATS flats, else by reading the sources again,
+ * so memory stays bounded by one snapshot.
  */
 export async function importBatch(
   importer: Importer,
@@ -213,25 +214,43 @@ export async function importBatch(
 ): Promise<ImportResult[]> {
   const errors: string[] = [];
   let total = 0;
+  // a batch small enough is kept from the first pass instead of being read and parsed again
+  let kept: Snapshot[] | null = [];
+  let keptFlats = 0;
   for (const source of sources) {
     for await (const item of source()) {
       if ('errors' in item) errors.push(...item.errors);
-      else total++;
+      else {
+        total++;
+        keptFlats += item.snapshot.flats.length;
+        if (kept && keptFlats <= KEEP_FLATS) kept.push(item.snapshot);
+        else kept = null;
+      }
       onProgress?.({ phase: 'validate', done: total, total: 0 });
     }
   }
   if (errors.length) throw new SnapshotValidationError(errors);
   const results: ImportResult[] = [];
+  const applyOne = async (snapshot: Snapshot) => {
+    const result = await importer.apply(snapshot);
+    results.push(result);
+    onProgress?.({ phase: 'apply', done: results.length, total, result });
+  };
+  if (kept) {
+    while (kept.length) await applyOne(kept.shift()!);
+    return results;
+  }
   for (const source of sources) {
     for await (const item of source()) {
       if ('errors' in item) throw new SnapshotValidationError(item.errors);
-      const result = await importer.apply(item.snapshot);
-      results.push(result);
-      onProgress?.({ phase: 'apply', done: results.length, total, result });
+      await applyOne(item.snapshot);
     }
   }
   return results;
 }
+
+/** Flats a batch may hold in memory between its validation and its application. */
+const KEEP_FLATS = 150_000;
 
 /** Imports snapshots already in memory (API bodies, demo data): validated by the caller, applied in order. */
 export async function importSnapshots(importer: Importer, snapshots: Snapshot[]): Promise<ImportResult[]> {

@@ -171,8 +171,14 @@ async function* readCsv(path: string, options: ReadOptions): AsyncGenerator<Read
     yield { errors: [`${file}: файл пуст`] };
     return;
   }
-  for (const group of groups.values()) {
-    yield validated(group.raw, { file }, 'csv', (i, field) => `строка ${group.lines[i]}: ${field}`);
+  // each group is released before it is yielded: the raw rows must not outlive their validation
+  const pending = [...groups.values()];
+  groups.clear();
+  while (pending.length) {
+    const group = pending.shift()!;
+    const item = validated(group.raw, { file }, 'csv', (i, field) => `строка ${group.lines[i]}: ${field}`);
+    group.raw.flats.length = 0;
+    yield item;
   }
 }
 

@@ -83,6 +83,15 @@ export function validateSnapshot(
     fail('flats', 'должно быть массивом квартир', obj.flats);
   } else {
     const seen = new Map<string, number>();
+    // buildings, sections and dates repeat across thousands of flats: keep one copy of each
+    const pool = new Map<string, string>();
+    const shared = (text: string | null | undefined): string | null => {
+      if (text === null || text === undefined) return null;
+      const hit = pool.get(text);
+      if (hit !== undefined) return hit;
+      pool.set(text, text);
+      return text;
+    };
     obj.flats.forEach((rawFlat, i) => {
       if (typeof rawFlat !== 'object' || rawFlat === null || Array.isArray(rawFlat)) {
         fail(flatField(i, ''), 'должно быть объектом', rawFlat);
@@ -141,15 +150,15 @@ export function validateSnapshot(
       flats.push({
         externalId: id!,
         rec: {
-          building: building!,
-          section: toText(f.section) || null,
+          building: shared(building)!,
+          section: shared(toText(f.section) || null),
           floor,
           number: toText(f.number) || null,
           rooms: rooms!,
           // areas are kept to 0.01 m²: sums stay exact whatever the order
           area: Math.round(area! * 100) / 100,
           facing: normaliseFinish(f.finish),
-          settlementDate: settlementDate ?? null,
+          settlementDate: shared(settlementDate),
           price: price!,
           basePrice,
           status,

@@ -20,6 +20,9 @@ interface RecordColumns {
   status: string | null;
 }
 
+/** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
+const ROW_CHUNK = Number(process.env.CENA_ROW_CHUNK ?? 5_000);
+
 export function recordFromRow(r: RecordColumns): FlatRecord {
   return {
     building: r.building!,
@@ -124,8 +127,8 @@ export async function saveRowChanges(db: Db, projectId: number, changes: RowChan
       [projectId, changes.deletes.map((d) => d.flatId), changes.deletes.map((d) => fromDay(d.day))],
     );
   }
-  for (let offset = 0; offset < changes.inserts.length; offset += 20_000) {
-    const chunk = changes.inserts.slice(offset, offset + 20_000);
+  for (let offset = 0; offset < changes.inserts.length; offset += ROW_CHUNK) {
+    const chunk = changes.inserts.slice(offset, offset + ROW_CHUNK);
     const recs = chunk.map((i) => i.row.rec);
     await db.query(
       `insert into flat_observation (project_id, flat_id, snapshot_date, present, ${RECORD_COLUMNS})
@@ -154,8 +157,8 @@ export async function saveSegments(
       [projectId, deletes.map((d) => d.flatId), deletes.map((d) => fromDay(d.startDay))],
     );
   }
-  for (let offset = 0; offset < inserts.length; offset += 20_000) {
-    const chunk = inserts.slice(offset, offset + 20_000);
+  for (let offset = 0; offset < inserts.length; offset += ROW_CHUNK) {
+    const chunk = inserts.slice(offset, offset + ROW_CHUNK);
     await db.query(
       `insert into flat_segment (project_id, flat_id, start_day, end_day, ${RECORD_COLUMNS})
        select $1, * from unnest($2::int[], $3::date[], $4::date[], ${numbered(RECORD_UNNEST, 5)})`,
@@ -216,8 +219,8 @@ export async function saveEventsAndSummaries(
       days.map(fromDay),
     ]);
     const all = days.flatMap((d) => events.get(d)!.map((e) => ({ day: d, e })));
-    for (let offset = 0; offset < all.length; offset += 20_000) {
-      const chunk = all.slice(offset, offset + 20_000);
+    for (let offset = 0; offset < all.length; offset += ROW_CHUNK) {
+      const chunk = all.slice(offset, offset + ROW_CHUNK);
       await db.query(
         `insert into flat_event (project_id, day, flat_id, kind, ${RECORD_COLUMNS.replace(', price, base_price, status', '')},
            old_price, new_price, change_percent)
