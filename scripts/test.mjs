@@ -2,6 +2,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
+// the CLI and browser tests drive the built programs: build them first
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 mkdirSync('.tmp', { recursive: true });
 const report = '.tmp/vitest.json';
 rmSync(report, { force: true });

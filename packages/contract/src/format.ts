@@ -20,3 +20,22 @@ export function formatDecimal2(value: number): string {
 export function formatPercent(value: number): string {
   return `${formatDecimal2(value)}\u00a0%`;
 }
+
+/** Russian plural form for a count: plural(3, ['проект', 'проекта', 'проектов']) → 'проекта'. */
+export function plural(count: number, forms: [one: string, few: string, many: string]): string {
+  const n = Math.abs(count) % 100;
+  const last = n % 10;
+  if (n > 10 && n < 20) return forms[2];
+  if (last === 1) return forms[0];
+  if (last >= 2 && last <= 4) return forms[1];
+  return forms[2];
+}
+
+/** A count with its noun: «23 проекта», «14 720 снимков». */
+export function countOf(count: number, forms: [one: string, few: string, many: string]): string {
+  return `${formatRoubles(count)} ${plural(count, forms)}`;
+}
+
+export const PROJECTS: [string, string, string] = ['проект', 'проекта', 'проектов'];
+export const SNAPSHOTS: [string, string, string] = ['снимок', 'снимка', 'снимков'];
+export const FLATS: [string, string, string] = ['квартира', 'квартиры', 'квартир'];

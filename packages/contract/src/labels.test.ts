@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal2, formatPercent, formatRoubles } from './format.js';
+import {
+  countOf,
+  formatDecimal2,
+  formatPercent,
+  formatRoubles,
+  PROJECTS,
+  plural,
+  SNAPSHOTS,
+} from './format.js';
 import { buildingLabel, facingLabel, quarterLabel, roomsLabel } from './labels.js';
 
 describe('labels and formats (spec §3, §9)', () => {
@@ -29,5 +37,25 @@ describe('labels and formats (spec §3, §9)', () => {
     expect(formatRoubles(14250000.4)).toBe('14\u00a0250\u00a0000');
     expect(formatDecimal2(371093.75)).toBe('371\u00a0093,75');
     expect(formatPercent(3.25)).toBe('3,25\u00a0%');
+  });
+});
+
+describe('Russian plurals', () => {
+  it.each([
+    [1, 'проект'],
+    [2, 'проекта'],
+    [4, 'проекта'],
+    [5, 'проектов'],
+    [11, 'проектов'],
+    [12, 'проектов'],
+    [21, 'проект'],
+    [23, 'проекта'],
+    [111, 'проектов'],
+    [0, 'проектов'],
+  ])('%i → %s', (n, form) => {
+    expect(plural(n, PROJECTS)).toBe(form);
+  });
+  it('formats the count with spaces', () => {
+    expect(countOf(14720, SNAPSHOTS)).toBe('14\u00a0720 снимков');
   });
 });

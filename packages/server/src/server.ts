@@ -1,3 +1,4 @@
+import { countOf, PROJECTS, SNAPSHOTS } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { generateDemo } from './cli/commands/demo.js';
@@ -15,7 +16,9 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<Fastif
   if (count === 0 && options.demo) {
     process.stdout.write('пустая база: генерирую демо-данные…\n');
     const result = await generateDemo(db, config.removalGrace);
-    process.stdout.write(`демо-данные готовы: ${result.projects} проектов, ${result.snapshots} снимков\n`);
+    process.stdout.write(
+      `демо-данные готовы: ${countOf(result.projects, PROJECTS)}, ${countOf(result.snapshots, SNAPSHOTS)}\n`,
+    );
   }
   const app = await buildApp({
     db,

@@ -2,6 +2,9 @@ import type { CubeCell } from '../src/analytics/cube.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
 import { shortFlatSummary, statsSeries } from '../src/analytics/stats.js';
+import { SeriesJson } from '../src/analytics/stats-json.js';
+import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
+import type { DiscountPeriod } from '@cena-metra/contract';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay } from '../src/analytics/windows.js';
 import type { OracleSnapshot } from './oracle.js';
@@ -53,6 +56,44 @@ export class EngineUnderTest {
       summary = shortFlatSummary(flats);
     }
     return { series, summary };
+  }
+
+  /** §4.3 on day A: the discounted flats (by external id) and the project line. */
+  discounts(a: number, period: DiscountPeriod) {
+    const days = this.model.dates;
+    const flats = [...this.model.segments.values()]
+      .map((segs) => flatOnDay(segs, a, days[days.length - 1]))
+      .filter((f) => f !== null);
+    const byId = new Map([...this.ids].map(([ext, id]) => [id, ext]));
+    return {
+      flats: discountedFlats(flats, period).map((d) => ({
+        id: byId.get(d.flat.flatId)!,
+        ref: d.refPrice,
+        price: d.flat.rec.price,
+        discount: d.discount,
+      })),
+      project: projectDiscountSummary(flats, period),
+    };
+  }
+
+  /** The API response as objects (getProjectStats' shape) and as the JSON text the API sends, parsed. */
+  responses(from: number, to: number) {
+    const { series, summary } = this.stats(from, to);
+    const days = this.model.dates;
+    const json = new SeriesJson(
+      days,
+      days.map((d) => this.cubes.get(d)!),
+    ).response(from, to, summary);
+    const objects = {
+      allRoomsData: { points: series.groups.all },
+      studioData: { points: series.groups.studio },
+      oneRoomData: { points: series.groups.one },
+      twoRoomsData: { points: series.groups.two },
+      threeAndMoreRoomData: { points: series.groups.threeAndMore },
+      flatsCountList: series.flatsCountList,
+      shortFlatSummaryList: summary,
+    };
+    return { objects, parsedJson: JSON.parse(json.toString('utf8')) as unknown };
   }
 
   eventKeys(events: Map<number, FlatEvent[]>): Map<string, string[]> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineUnderTest } from './engine-harness.js';
-import { oracleEvents, oracleStats } from './oracle.js';
+import { oracleDiscounts, oracleEvents, oracleStats } from './oracle.js';
 import { BASE, marketArb, shuffled } from './random-market.js';
 
 function engineView(
@@ -86,6 +86,27 @@ describe('oracle: the engine equals a brute-force reading of DESIGN §4', () => 
             'summary',
           );
           expect(engine.eventKeys(engine.events)).toEqual(oracleEvents(snaps, grace));
+          // §4.3 discounts on A = the last data day ≤ to, for one of the four periods
+          if (snaps.length && to >= snaps[0].day) {
+            const a = Math.min(to, snaps[snaps.length - 1].day);
+            const period = (['DAY', 'WEEK', 'MONTH', 'YEAR'] as const)[orderSeed % 4];
+            const want = oracleDiscounts(snaps, grace, a, period);
+            const got = engine.discounts(a, period);
+            const byDiscount = (x: { id: string; discount: number }, y: { id: string; discount: number }) =>
+              y.discount - x.discount || x.id.localeCompare(y.id);
+            close([...got.flats].sort(byDiscount), want, 'discounts');
+            expect(got.project.activeFlats).toBe(oracleStats(snaps, grace, a, a).counts[0][0].count);
+            expect(got.project.discountedFlats).toBe(want.length);
+            close(got.project.maxDiscountPercent, Math.round(Math.max(0, ...want.map((w) => w.discount)) * 100) / 100, 'max');
+            close(
+              got.project.avgDiscountPercent,
+              want.length ? Math.round((want.reduce((s, w) => s + w.discount, 0) / want.length) * 100) / 100 : 0,
+              'avg',
+            );
+          }
+          // the JSON the API writes from per-snapshot fragments is the same response, key for key
+          const { objects, parsedJson } = engine.responses(from, to);
+          expect(parsedJson).toEqual(objects);
           // the full recompute (rebuild) agrees with the incremental state
           const rebuilt = engine.rebuilt();
           close(engineView(engine, from, to, rebuilt), actual, 'rebuild');

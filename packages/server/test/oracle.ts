@@ -167,3 +167,26 @@ export function oracleEvents(snaps: OracleSnapshot[], grace: number): Map<string
   if (snaps.length) out.set(iso(snaps[0].day), []);
   return out;
 }
+
+/** §4.3 brute force: flats active on A with discount > 0 over the window starting at windowStart(A). */
+export function oracleDiscounts(
+  snaps: OracleSnapshot[],
+  grace: number,
+  a: number,
+  period: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR',
+) {
+  const start = { DAY: a - 1, WEEK: a - 7, MONTH: monthsBack(a, 1), YEAR: monthsBack(a, 12) }[period];
+  const out: { id: string; ref: number; price: number; discount: number }[] = [];
+  for (const id of allIds(snaps)) {
+    const rec = recordOn(snaps, id, a, grace);
+    if (!rec) continue;
+    let ref = 0;
+    for (let e = start; e <= a; e++) {
+      const r = recordOn(snaps, id, e, grace);
+      if (r && r.price > ref) ref = r.price;
+    }
+    const discount = ((ref - rec.price) / ref) * 100;
+    if (discount > 0) out.push({ id, ref, price: rec.price, discount });
+  }
+  return out.sort((x, y) => y.discount - x.discount || x.id.localeCompare(y.id));
+}

@@ -5,6 +5,7 @@ import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type CubeCell, decodeCells } from './cube.js';
 import { shortFlatSummary, statsSeries } from './stats.js';
+import { SeriesJson } from './stats-json.js';
 import type { Segment } from './types.js';
 import { flatOnDay } from './windows.js';
 
@@ -14,6 +15,7 @@ interface CachedProject {
   cubes: CubeCell[][];
   lastDay: number | null;
   summaries: Map<number, ShortFlatSummary[]>;
+  json: SeriesJson;
 }
 
 /**
@@ -50,10 +52,13 @@ export class StatsEngine {
       'select day, cells from daily_cube where project_id = $1 order by day',
       [projectId],
     );
+    const days = rows.map((r) => toDay(r.day));
+    const cubes = rows.map((r) => decodeCells(r.cells));
     const entry: CachedProject = {
       version: project.data_version,
-      days: rows.map((r) => toDay(r.day)),
-      cubes: rows.map((r) => decodeCells(r.cells)),
+      days,
+      cubes,
+      json: new SeriesJson(days, cubes),
       lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
       summaries: new Map(),
     };
@@ -64,16 +69,7 @@ export class StatsEngine {
 
   async getProjectStats(db: Db, request: StatsRequest): Promise<StatsResponse> {
     const project = await this.cached(db, request.projectId);
-    const from = toDay(request.from);
-    const to = toDay(request.to);
-    const series = statsSeries(project.days, project.cubes, from, to);
-    let summary: ShortFlatSummary[] = [];
-    if (project.days.length && to >= project.days[0]) {
-      const a = Math.min(to, project.days[project.days.length - 1]);
-      const hit = project.summaries.get(a);
-      summary = hit ?? (await this.summaryOn(db, request.projectId, a, project.lastDay ?? a));
-      if (!hit) project.summaries.set(a, summary);
-    }
+    const series = statsSeries(project.days, project.cubes, toDay(request.from), toDay(request.to));
     return {
       allRoomsData: { points: series.groups.all },
       studioData: { points: series.groups.studio },
@@ -81,8 +77,28 @@ export class StatsEngine {
       twoRoomsData: { points: series.groups.two },
       threeAndMoreRoomData: { points: series.groups.threeAndMore },
       flatsCountList: series.flatsCountList,
-      shortFlatSummaryList: summary,
+      shortFlatSummaryList: await this.summary(db, request, project),
     };
+  }
+
+  /** The same response as `getProjectStats`, as JSON text written from per-snapshot fragments (the API's path). */
+  async getProjectStatsJson(db: Db, request: StatsRequest): Promise<Buffer> {
+    const project = await this.cached(db, request.projectId);
+    const summary = await this.summary(db, request, project);
+    return project.json.response(toDay(request.from), toDay(request.to), summary);
+  }
+
+  /** The summary table on A = min(to, last snapshot day), cached per A and data version. */
+  private async summary(db: Db, request: StatsRequest, project: CachedProject) {
+    const to = toDay(request.to);
+    if (!project.days.length || to < project.days[0]) return [];
+    const a = Math.min(to, project.days[project.days.length - 1]);
+    let summary = project.summaries.get(a);
+    if (!summary) {
+      summary = await this.summaryOn(db, request.projectId, a, project.lastDay ?? a);
+      project.summaries.set(a, summary);
+    }
+    return summary;
   }
 
   /** The flats active on A with their timeline over the last year before A. */

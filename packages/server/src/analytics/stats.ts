@@ -22,7 +22,7 @@ export const GROUP_FILTERS: Record<RoomGroup, (rooms: number) => boolean> = {
   two: (r) => r === 2,
   threeAndMore: (r) => r >= 3,
 };
-const GROUPS = Object.keys(GROUP_FILTERS) as RoomGroup[];
+export const GROUPS = Object.keys(GROUP_FILTERS) as RoomGroup[];
 
 interface Acc {
   sumPrice: number;
@@ -82,7 +82,7 @@ export function groupPoint(cells: CubeCell[], group: RoomGroup): Omit<StatsPoint
   };
 }
 
-function groupCount(cells: CubeCell[], group: RoomGroup): number {
+export function groupCount(cells: CubeCell[], group: RoomGroup): number {
   const accept = GROUP_FILTERS[group];
   let count = 0;
   for (const cell of cells) if (accept(cell.rooms)) count += cell.count;

@@ -1,3 +1,4 @@
+import { countOf, PROJECTS, SNAPSHOTS } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import type { Db } from '../../db/driver.js';
 import { DEMO_USER, runDemo } from '../../demo/run.js';
@@ -29,7 +30,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions) {
       try {
         const result = await generateDemo(ctx.db, ctx.config.removalGrace, seed);
         process.stdout.write(
-          `демо-данные: ${result.projects} проектов, ${result.snapshots} снимков; вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`,
+          `демо-данные: ${countOf(result.projects, PROJECTS)}, ${countOf(result.snapshots, SNAPSHOTS)}; вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`,
         );
       } finally {
         await ctx.close();

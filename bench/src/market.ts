@@ -1,0 +1,101 @@
+import { createRandom } from 'cena-metra/dist/src/demo/random.js';
+import type { Snapshot } from 'cena-metra/dist/src/ingest/snapshot.js';
+import { validateSnapshot } from 'cena-metra/dist/src/ingest/snapshot.js';
+import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
+
+const FINISHES = ['без отделки', 'white box', 'с отделкой'];
+const SETTLEMENTS = ['2026-03-31', '2026-06-30', '2026-12-31', '2027-09-30', null];
+
+export interface MarketOptions {
+  flats: number;
+  days: number;
+  start: string;
+  seed: number;
+}
+
+interface Listing {
+  id: number;
+  building: string;
+  section: string;
+  floor: number;
+  rooms: number;
+  area: number;
+  finish: string;
+  settlementDate: string | null;
+  price: number;
+}
+
+/**
+ * A busy project for the benchmark: `flats` flats on sale every day (sold ones replaced by new ones),
+ * daily price changes on a few percent of them, and a little flicker (a flat missing for a day).
+ */
+export function* benchSnapshots(options: MarketOptions): Generator<Snapshot> {
+  const random = createRandom(options.seed);
+  let nextId = 1;
+  const newListing = (): Listing => {
+    const rooms = random.int(0, 4);
+    const area = Math.round((22 + rooms * 17 + random.next() * 12) * 10) / 10;
+    const building = String(1 + random.int(0, 9));
+    return {
+      id: nextId++,
+      building,
+      section: String(1 + random.int(0, 3)),
+      floor: 2 + random.int(0, 24),
+      rooms,
+      area,
+      finish: FINISHES[random.int(0, FINISHES.length - 1)],
+      settlementDate: SETTLEMENTS[Number(building) % SETTLEMENTS.length],
+      price: Math.round(area * (250_000 + random.int(0, 90_000))),
+    };
+  };
+  const listings: Listing[] = Array.from({ length: options.flats }, newListing);
+  const first = toDay(options.start);
+  for (let d = 0; d < options.days; d++) {
+    for (let i = 0; i < listings.length; i++) {
+      const r = random.next();
+      if (r < 0.002) listings[i] = newListing();
+      else if (r < 0.03) {
+        const change = 1 + (random.next() < 0.6 ? 1 : -1) * (0.005 + random.next() * 0.04);
+        listings[i].price = Math.round(listings[i].price * change);
+      }
+    }
+    const flats = listings
+      .filter(() => random.next() >= 0.01)
+      .map((l) => ({
+        id: `F${l.id}`,
+        building: l.building,
+        section: l.section,
+        floor: l.floor,
+        number: String(l.id),
+        rooms: l.rooms,
+        area: l.area,
+        finish: l.finish,
+        settlementDate: l.settlementDate,
+        price: l.price,
+      }));
+    const date = fromDay(first + d);
+    yield validateSnapshot(
+      { date, developer: 'Бенчмарк', project: 'Большой проект', flats },
+      { file: 'bench', at: date },
+      'bench',
+    );
+  }
+}
+
+/** A CSV price list of one snapshot with `flats` rows, in the documented csv format. */
+export function benchCsv(flats: number, date: string): string {
+  const random = createRandom(7);
+  const lines = [
+    'date,developer,project,id,building,section,floor,number,rooms,area,finish,settlementDate,price,basePrice,status',
+  ];
+  for (let i = 1; i <= flats; i++) {
+    const rooms = random.int(0, 4);
+    const area = (22 + rooms * 17 + random.next() * 12).toFixed(1);
+    const price = Math.round(Number(area) * (250_000 + random.int(0, 90_000)));
+    const building = 1 + (i % 60);
+    lines.push(
+      `${date},Бенчмарк,Огромный проект,K${i},${building},${1 + (i % 4)},${2 + (i % 30)},${i},${rooms},${area},${FINISHES[i % 3]},${SETTLEMENTS[building % 4]},${price},,AVAILABLE`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,93 @@
+import { FLATS_COUNT_LABELS, type StatsResponse } from '@cena-metra/contract';
+import { activityRuns, dayIndexOf, toDaySegments } from 'cena-metra/dist/src/analytics/activity.js';
+import { addToCells, type CubeCell, sortedCells } from 'cena-metra/dist/src/analytics/cube.js';
+import { GROUPS, groupCount, groupPoint, shortFlatSummary } from 'cena-metra/dist/src/analytics/stats.js';
+import type { FlatHistory, Segment } from 'cena-metra/dist/src/analytics/types.js';
+import { flatOnDay } from 'cena-metra/dist/src/analytics/windows.js';
+import type { Db } from 'cena-metra/dist/src/db/driver.js';
+import { RECORD_COLUMNS, recordFromRow } from 'cena-metra/dist/src/ingest/store.js';
+import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
+
+/**
+ * The §4.2 response computed the naive way, per request, from the stored observations only: read the
+ * project's whole log, derive every flat's activity, then aggregate the active flats of every day of the
+ * range. No derived table, no cache. The benchmark compares the engine with this and checks they agree.
+ */
+export async function naiveStats(
+  db: Db,
+  projectId: number,
+  from: string,
+  to: string,
+  grace: number,
+): Promise<StatsResponse> {
+  const dates = (
+    await db.query<{ date: string }>('select date from snapshot where project_id = $1 order by date', [
+      projectId,
+    ])
+  ).map((r) => toDay(r.date));
+  const rows = await db.query<
+    Record<string, never> & { flat_id: number; snapshot_date: string; present: boolean }
+  >(
+    `select flat_id, snapshot_date, present, ${RECORD_COLUMNS} from flat_observation
+     where project_id = $1 order by flat_id, snapshot_date`,
+    [projectId],
+  );
+  const histories = new Map<number, FlatHistory>();
+  for (const r of rows) {
+    let h = histories.get(r.flat_id);
+    if (!h) {
+      h = { flatId: r.flat_id, rows: [] };
+      histories.set(r.flat_id, h);
+    }
+    h.rows.push({ day: toDay(r.snapshot_date), rec: r.present ? recordFromRow(r as never) : null });
+  }
+  const dayIndex = dayIndexOf(dates);
+  const segments: Segment[][] = [];
+  for (const h of histories.values())
+    segments.push(toDaySegments(h.flatId, activityRuns(h, dayIndex, dates.length, grace), dates));
+
+  const response: StatsResponse = {
+    allRoomsData: { points: [] },
+    studioData: { points: [] },
+    oneRoomData: { points: [] },
+    twoRoomsData: { points: [] },
+    threeAndMoreRoomData: { points: [] },
+    flatsCountList: FLATS_COUNT_LABELS.map((label) => ({ label, points: [] })),
+    shortFlatSummaryList: [],
+  };
+  const byGroup = [
+    response.allRoomsData,
+    response.studioData,
+    response.oneRoomData,
+    response.twoRoomsData,
+    response.threeAndMoreRoomData,
+  ];
+  if (dates.length === 0) return response;
+  const last = dates[dates.length - 1];
+  const start = Math.max(toDay(from), dates[0]);
+  const end = Math.min(toDay(to), last);
+  let k = 0;
+  for (let day = start; day <= end; day++) {
+    while (k + 1 < dates.length && dates[k + 1] <= day) k++;
+    // the state of a day is its latest snapshot's: the flats active on that snapshot day
+    const snapshotDay = dates[k];
+    const cells = new Map<string, CubeCell>();
+    for (const segs of segments)
+      for (const s of segs)
+        if (s.startDay <= snapshotDay && (s.endDay ?? last) >= snapshotDay) addToCells(cells, s.rec);
+    const cube = sortedCells(cells);
+    const date = fromDay(day);
+    GROUPS.forEach((g, i) => {
+      const point = groupPoint(cube, g);
+      if (point) byGroup[i].points.push({ date, ...point });
+      response.flatsCountList[i].points.push({ date, count: groupCount(cube, g) });
+    });
+  }
+  if (toDay(to) >= dates[0]) {
+    const a = Math.min(toDay(to), last);
+    response.shortFlatSummaryList = shortFlatSummary(
+      segments.map((segs) => flatOnDay(segs, a, last)).filter((f) => f !== null),
+    );
+  }
+  return response;
+}

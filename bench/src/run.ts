@@ -1,0 +1,194 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import type { StatsResponse } from '@cena-metra/contract';
+import { buildApp } from 'cena-metra/dist/src/app.js';
+import { addUser } from 'cena-metra/dist/src/auth/users.js';
+import { loadConfig } from 'cena-metra/dist/src/config.js';
+import { openDb } from 'cena-metra/dist/src/db/driver.js';
+import { migrate } from 'cena-metra/dist/src/db/migrate.js';
+import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
+import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
+import { benchCsv, benchSnapshots } from './market.js';
+import { percentile, printTable, type Row, runNode } from './measure.js';
+import { naiveStats } from './naive.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(ROOT, 'packages/server/bin/cena-metra.js');
+const GRACE = 2;
+
+const args = new Set(process.argv.slice(2));
+const only = (part: string) =>
+  !['--stats', '--import', '--demo'].some((a) => args.has(a)) || args.has(`--${part}`);
+const work = mkdtempSync(join(tmpdir(), 'cena-bench-'));
+const rows: Row[] = [];
+const note = (s: string) => process.stderr.write(`${s}\n`);
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** §issue 2: stats of a 2,000-flat project with 3 years of daily snapshots, engine through the API vs naive. */
+async function statsBench() {
+  const dataDir = join(work, 'stats');
+  const db = await openDb({ dataDir });
+  await migrate(db);
+  const days = 3 * 365 + 1;
+  note(`stats: загружаю проект 2000 квартир × ${days} ежедневных снимков…`);
+  const t0 = performance.now();
+  await new Importer(db, GRACE).applyProjectBatch(
+    'Бенчмарк',
+    'Большой проект',
+    benchSnapshots({ flats: 2000, days, start: '2023-01-01', seed: 2026 }),
+  );
+  rows.push({
+    what: `load 2,000 flats × ${days} daily snapshots (one batch)`,
+    value: `${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  });
+  const [{ id: projectId }] = await db.query<{ id: number }>(
+    "select id from project where name = 'Большой проект'",
+  );
+  await addUser(db, 'bench', 'bench-password');
+  const app = await buildApp({ db, config: loadConfig({ dataDir, logLevel: 'silent' }, {}), logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const range = { projectId, from: '2023-01-01', to: fromDay(toDay('2023-01-01') + days - 1) };
+  const request = async () => {
+    const started = performance.now();
+    const res = await fetch(`${base}/project/stats`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(range),
+    });
+    // latency until the whole body has arrived; decoding it is the client's business
+    const body = Buffer.from(await res.arrayBuffer());
+    const elapsed = performance.now() - started;
+    if (res.status !== 200) throw new Error(`stats: HTTP ${res.status}: ${body.toString().slice(0, 200)}`);
+    return { ms: elapsed, text: body.toString('utf8') };
+  };
+  const cold = await request();
+  const times: number[] = [];
+  for (let i = 0; i < 100; i++) times.push((await request()).ms);
+  const p50 = percentile(times, 50);
+  rows.push({ what: 'stats via API, full range: first request (cache fill)', value: ms(cold.ms) });
+  rows.push({ what: 'stats via API, full range: p50', value: ms(p50), budget: '≤ 30 ms', ok: p50 <= 30 });
+  rows.push({ what: 'stats via API, full range: p99', value: ms(percentile(times, 99)) });
+  rows.push({ what: 'stats response size', value: `${(Buffer.byteLength(cold.text) / 1e6).toFixed(2)} MB` });
+  await app.close();
+
+  note('stats: наивный расчёт по журналу наблюдений…');
+  const naiveTimes: number[] = [];
+  let naive: StatsResponse | null = null;
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    naive = await naiveStats(db, projectId, range.from, range.to, GRACE);
+    naiveTimes.push(performance.now() - started);
+  }
+  const naiveP50 = percentile(naiveTimes, 50);
+  const same = isDeepStrictEqual(JSON.parse(cold.text), JSON.parse(JSON.stringify(naive)));
+  rows.push({ what: 'stats naive per request (from observations): p50', value: ms(naiveP50) });
+  rows.push({ what: 'stats naive: p99', value: ms(percentile(naiveTimes, 99)) });
+  rows.push({ what: 'engine vs naive: same response', value: same ? 'yes' : 'NO', ok: same });
+  rows.push({
+    what: 'engine speed-up over naive (p50)',
+    value: `${Math.round(naiveP50 / p50)}×`,
+    budget: '≥ 100×',
+    ok: naiveP50 / p50 >= 100,
+  });
+  await db.close();
+}
+
+/** A single 100,000-flat CSV snapshot through `cena-metra import`, in a child process. */
+async function importBench() {
+  const csv = join(work, 'big.csv');
+  writeFileSync(csv, benchCsv(100_000, '2026-11-20'));
+  const dataDir = join(work, 'import');
+  note('import: создаю базу…');
+  const init = await runNode(BIN, ['--data-dir', dataDir, 'user', 'list'], work);
+  rows.push({
+    what: 'create an empty PGlite database (first open)',
+    value: `${(init.ms / 1000).toFixed(1)} s, ${Math.round(init.peakMb)} MB peak`,
+  });
+  note('import: 100 000 квартир…');
+  const run = await runNode(BIN, ['--data-dir', dataDir, '--json', 'import', csv], work);
+  if (run.code !== 0) throw new Error(`import failed: ${run.stderr}`);
+  const [result] = JSON.parse(run.stdout) as { статус: string; квартир: number }[];
+  if (result.квартир !== 100_000 || result.статус !== 'imported')
+    throw new Error(`import: unexpected ${run.stdout}`);
+  rows.push({
+    what: 'import 100,000-flat CSV snapshot: time (whole CLI run)',
+    value: `${(run.ms / 1000).toFixed(1)} s`,
+    budget: '≤ 15 s',
+    ok: run.ms <= 15_000,
+  });
+  rows.push({
+    what: 'import 100,000-flat CSV snapshot: peak memory (RSS)',
+    value: `${Math.round(run.peakMb)} MB`,
+    budget: '≤ 600 MB',
+    ok: run.peakMb <= 600,
+  });
+}
+
+/** `cena-metra serve` on an empty data dir (demo generation) and again on the same dir. */
+async function demoBench() {
+  const dataDir = join(work, 'demo');
+  const start = () =>
+    new Promise<number>((done, fail) => {
+      const started = performance.now();
+      const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'serve', '--port', '0'], {
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.stdout.on('data', async (d) => {
+        out += d;
+        if (process.env.BENCH_DEBUG)
+          note(`${(performance.now() - started).toFixed(0)} ms: ${String(d).trim()}`);
+        const url = /http:\/\/[\d.]+:\d+/.exec(out)?.[0];
+        if (!url || child.killed) return;
+        const health = await fetch(`${url}/api/health`).catch(() => null);
+        if (health?.status !== 200) return;
+        const elapsed = performance.now() - started;
+        child.kill('SIGTERM');
+        child.on('close', () => done(elapsed));
+      });
+      child.on('close', (code) => {
+        if (!child.killed) fail(new Error(`serve exited with ${code}: ${err}`));
+      });
+    });
+  note('demo: первый запуск на пустой базе…');
+  const first = await start();
+  rows.push({
+    what: 'serve on an empty data dir (demo) until /api/health answers',
+    value: `${(first / 1000).toFixed(1)} s`,
+    budget: '≤ 60 s',
+    ok: first <= 60_000,
+  });
+  const second = await start();
+  rows.push({
+    what: 'serve again on the same data dir',
+    value: `${(second / 1000).toFixed(1)} s`,
+    budget: '≤ 3 s',
+    ok: second <= 3_000,
+  });
+}
+
+try {
+  if (only('stats')) await statsBench();
+  if (only('import')) await importBench();
+  if (only('demo')) await demoBench();
+  printTable(rows);
+  process.stdout.write(`\nnode ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
+  if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY_MESSAGE } from '../src/db/lock.js';
+
+// The CLI as users run it: the built bin in a child process (npm test builds first).
+const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../bin/cena-metra.js');
+const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+function cli(dataDir: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, [BIN, '--data-dir', dataDir, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    timeout: 60_000,
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('cena-metra CLI', () => {
+  let work: string;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'cena-cli-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('imports the PIK scrape and prints a table, then JSON; a second import is unchanged', () => {
+    const dir = join(work, 'import');
+    const table = cli(dir, 'import', '--format', 'pik-csv', '--date', '2021-06-01', join(FIXTURES, 'pik-scrape'));
+    expect(table.stderr).not.toMatch(/ошибка/);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^застройщик\s+проект\s+дата\s+статус\s+квартир/);
+    expect(lines.slice(2).every((l) => /ПИК .*2021-06-01\s+imported/.test(l))).toBe(true);
+
+    const again = cli(dir, '--json', 'import', '--format', 'pik-csv', '--date', '2021-06-01', join(FIXTURES, 'pik-scrape'));
+    expect(again.code).toBe(0);
+    const rows = JSON.parse(again.stdout) as { статус: string; квартир: number }[];
+    expect(rows.length).toBe(lines.length - 2);
+    expect(rows.every((r) => r.статус === 'unchanged')).toBe(true);
+    expect(rows.reduce((sum, r) => sum + r.квартир, 0)).toBe(17);
+  });
+
+  it('rejects bad input with exit code 2, naming the option or the field, and writes nothing', () => {
+    const dir = join(work, 'bad');
+    const format = cli(dir, 'import', '--format', 'xml', join(FIXTURES, 'pik-scrape'));
+    expect(format.code).toBe(2);
+    expect(format.stderr).toMatch(/--format/);
+
+    const date = cli(dir, 'import', '--date', '21.06.2021', join(FIXTURES, 'pik-scrape'));
+    expect(date.code).toBe(2);
+    expect(date.stderr).toMatch(/--date: ожидается ГГГГ-ММ-ДД/);
+
+    const missing = cli(dir, 'import', join(work, 'nope.json'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope\.json: файл не найден/);
+
+    const file = join(work, '2026-11-20.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { date: '2026-11-20', developer: 'Д', project: 'П', flats: [{ id: '1', building: '1', rooms: 1, area: 40, price: 9e6 }] },
+        { date: '2026-11-21', developer: 'Д', project: 'П', flats: [{ id: '1', building: '1', rooms: 1, area: 'abc', price: 9e6 }] },
+      ]),
+    );
+    const invalid = cli(dir, 'import', file);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toMatch(/2026-11-20\.json: .*flats\[0\]\.area: должно быть положительным числом/);
+    // all or nothing: the valid first snapshot was not written either, so importing it alone is new
+    const ok = join(work, 'ok.json');
+    writeFileSync(
+      ok,
+      JSON.stringify({ date: '2026-11-20', developer: 'Д', project: 'П', flats: [{ id: '1', building: '1', rooms: 1, area: 40, price: 9e6 }] }),
+    );
+    const fresh = cli(dir, '--json', 'import', ok);
+    expect(JSON.parse(fresh.stdout)[0].статус).toBe('imported');
+  });
+
+  it('manages users: add, list, passwd, remove; short passwords are refused', () => {
+    const dir = join(work, 'users');
+    expect(cli(dir, 'user', 'add', 'analyst', '--password', 'short').code).toBe(2);
+    const add = cli(dir, 'user', 'add', 'analyst', '--password', 'long-enough-1');
+    expect(add.code).toBe(0);
+    const list = JSON.parse(cli(dir, '--json', 'user', 'list').stdout) as Record<string, unknown>[];
+    expect(list.map((u) => Object.values(u)).flat()).toContain('analyst');
+    expect(cli(dir, 'user', 'passwd', 'analyst', '--password', 'another-pass-2').code).toBe(0);
+    expect(cli(dir, 'user', 'remove', 'analyst').code).toBe(0);
+    expect(JSON.parse(cli(dir, '--json', 'user', 'list').stdout)).toEqual([]);
+  });
+
+  describe('while a server holds the data dir', () => {
+    const dir = () => join(work, 'served');
+    let server: ChildProcess;
+    beforeAll(async () => {
+      server = spawn(process.execPath, [BIN, '--data-dir', dir(), 'serve', '--port', '0', '--no-demo'], {
+        env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      await new Promise<void>((ready, fail) => {
+        let out = '';
+        server.stdout!.on('data', (d) => {
+          out += d;
+          if (out.includes('http://')) ready();
+        });
+        server.on('exit', (code) => fail(new Error(`serve exited with ${code}`)));
+      });
+    }, 60_000);
+    afterAll(async () => {
+      const exited = new Promise((done) => server.on('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    });
+
+    it('another command fails with one clear line and exit code 1', () => {
+      const run = cli(dir(), 'user', 'list');
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(`ошибка: ${BUSY_MESSAGE}`);
+    });
+  });
+});
