@@ -28,14 +28,31 @@ describe('cena-metra CLI', () => {
 
   it('imports the PIK scrape and prints a table, then JSON; a second import is unchanged', () => {
     const dir = join(work, 'import');
-    const table = cli(dir, 'import', '--format', 'pik-csv', '--date', '2021-06-01', join(FIXTURES, 'pik-scrape'));
+    const table = cli(
+      dir,
+      'import',
+      '--format',
+      'pik-csv',
+      '--date',
+      '2021-06-01',
+      join(FIXTURES, 'pik-scrape'),
+    );
     expect(table.stderr).not.toMatch(/ошибка/);
     expect(table.code).toBe(0);
     const lines = table.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^застройщик\s+проект\s+дата\s+статус\s+квартир/);
     expect(lines.slice(2).every((l) => /ПИК .*2021-06-01\s+imported/.test(l))).toBe(true);
 
-    const again = cli(dir, '--json', 'import', '--format', 'pik-csv', '--date', '2021-06-01', join(FIXTURES, 'pik-scrape'));
+    const again = cli(
+      dir,
+      '--json',
+      'import',
+      '--format',
+      'pik-csv',
+      '--date',
+      '2021-06-01',
+      join(FIXTURES, 'pik-scrape'),
+    );
     expect(again.code).toBe(0);
     const rows = JSON.parse(again.stdout) as { статус: string; квартир: number }[];
     expect(rows.length).toBe(lines.length - 2);
@@ -61,8 +78,18 @@ describe('cena-metra CLI', () => {
     writeFileSync(
       file,
       JSON.stringify([
-        { date: '2026-11-20', developer: 'Д', project: 'П', flats: [{ id: '1', building: '1', rooms: 1, area: 40, price: 9e6 }] },
-        { date: '2026-11-21', developer: 'Д', project: 'П', flats: [{ id: '1', building: '1', rooms: 1, area: 'abc', price: 9e6 }] },
+        {
+          date: '2026-11-20',
+          developer: 'Д',
+          project: 'П',
+          flats: [{ id: '1', building: '1', rooms: 1, area: 40, price: 9e6 }],
+        },
+        {
+          date: '2026-11-21',
+          developer: 'Д',
+          project: 'П',
+          flats: [{ id: '1', building: '1', rooms: 1, area: 'abc', price: 9e6 }],
+        },
       ]),
     );
     const invalid = cli(dir, 'import', file);
@@ -72,7 +99,12 @@ describe('cena-metra CLI', () => {
     const ok = join(work, 'ok.json');
     writeFileSync(
       ok,
-      JSON.stringify({ date: '2026-11-20', developer: 'Д', project: 'П', flats: [{ id: '1', building: '1', rooms: 1, area: 40, price: 9e6 }] }),
+      JSON.stringify({
+        date: '2026-11-20',
+        developer: 'Д',
+        project: 'П',
+        flats: [{ id: '1', building: '1', rooms: 1, area: 40, price: 9e6 }],
+      }),
     );
     const fresh = cli(dir, '--json', 'import', ok);
     expect(JSON.parse(fresh.stdout)[0].статус).toBe('imported');
@@ -84,7 +116,7 @@ describe('cena-metra CLI', () => {
     const add = cli(dir, 'user', 'add', 'analyst', '--password', 'long-enough-1');
     expect(add.code).toBe(0);
     const list = JSON.parse(cli(dir, '--json', 'user', 'list').stdout) as Record<string, unknown>[];
-    expect(list.map((u) => Object.values(u)).flat()).toContain('analyst');
+    expect(list.flatMap((u) => Object.values(u))).toContain('analyst');
     expect(cli(dir, 'user', 'passwd', 'analyst', '--password', 'another-pass-2').code).toBe(0);
     expect(cli(dir, 'user', 'remove', 'analyst').code).toBe(0);
     expect(JSON.parse(cli(dir, '--json', 'user', 'list').stdout)).toEqual([]);

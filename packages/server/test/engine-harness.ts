@@ -1,10 +1,10 @@
+import type { DiscountPeriod } from '@cena-metra/contract';
 import type { CubeCell } from '../src/analytics/cube.js';
+import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
 import { shortFlatSummary, statsSeries } from '../src/analytics/stats.js';
 import { SeriesJson } from '../src/analytics/stats-json.js';
-import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
-import type { DiscountPeriod } from '@cena-metra/contract';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay } from '../src/analytics/windows.js';
 import type { OracleSnapshot } from './oracle.js';

@@ -97,10 +97,16 @@ describe('oracle: the engine equals a brute-force reading of DESIGN §4', () => 
             close([...got.flats].sort(byDiscount), want, 'discounts');
             expect(got.project.activeFlats).toBe(oracleStats(snaps, grace, a, a).counts[0][0].count);
             expect(got.project.discountedFlats).toBe(want.length);
-            close(got.project.maxDiscountPercent, Math.round(Math.max(0, ...want.map((w) => w.discount)) * 100) / 100, 'max');
+            close(
+              got.project.maxDiscountPercent,
+              Math.round(Math.max(0, ...want.map((w) => w.discount)) * 100) / 100,
+              'max',
+            );
             close(
               got.project.avgDiscountPercent,
-              want.length ? Math.round((want.reduce((s, w) => s + w.discount, 0) / want.length) * 100) / 100 : 0,
+              want.length
+                ? Math.round((want.reduce((s, w) => s + w.discount, 0) / want.length) * 100) / 100
+                : 0,
               'avg',
             );
           }
