@@ -97,6 +97,8 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgresql']),
   lastSnapshotDate: z.string().nullable(),
   demo: z.boolean(),
+  /** the Telegram channel the charts credit (TELEGRAM_CHANNEL_URL), when configured */
+  telegramChannelUrl: z.string().nullable(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

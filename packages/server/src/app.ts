@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@cena-metra/contract';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -20,6 +21,8 @@ export interface AppDeps {
   db: Db;
   config: Config;
   logger?: boolean | object;
+  /** folder of the built web app (packages/web/dist); served with history fallback when given */
+  webRoot?: string;
 }
 
 declare module 'fastify' {
@@ -56,6 +59,10 @@ function validationMessage(error: FastifyError): string {
       .join('; ');
   }
   return error.message;
+}
+
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /** The Fastify app as a plugin-composed instance: tests drive it with app.inject, server.ts listens. */
@@ -102,16 +109,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'внутренняя ошибка сервера', code: ERROR_CODES.internal });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
+  app.setNotFoundHandler((request, reply) => {
+    // history fallback: any non-API page address gets the app, which routes it in the browser
+    if (deps.webRoot && request.method === 'GET' && !isApiUrl(request.url) && !request.url.startsWith('/assets/'))
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({
       message: `не найдено: ${request.method} ${request.url.split('?')[0]}`,
       code: ERROR_CODES.notFound,
-    }),
-  );
+    });
+  });
+  if (deps.webRoot) {
+    await app.register(fastifyStatic, {
+      root: deps.webRoot,
+      wildcard: false,
+      index: false,
+      // hashed bundles never change; index.html is revalidated
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  }
 
   // bearer auth on every route except the ones marked public
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+    if (!isApiUrl(request.url) || request.routeOptions.config?.public || !request.routeOptions.url) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const user = match ? await userForToken(deps.db, match[1]) : null;

@@ -1,9 +1,17 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { countOf, PROJECTS, SNAPSHOTS } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { generateDemo } from './cli/commands/demo.js';
 import type { Context } from './cli/context.js';
 import { DEMO_USER } from './demo/run.js';
+
+/** The built web app beside the server in the monorepo (packages/web/dist), if it has been built. */
+export function builtWebApp(): string | undefined {
+  const root = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+  return existsSync(`${root}index.html`) ? root : undefined;
+}
 
 export interface ServeOptions {
   demo: boolean;
@@ -23,6 +31,7 @@ export async function serve(ctx: Context, options: ServeOptions): Promise<Fastif
   const app = await buildApp({
     db,
     config,
+    webRoot: builtWebApp(),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
   });
   let closing = false;

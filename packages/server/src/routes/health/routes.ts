@@ -13,6 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       database: db.kind,
       lastSnapshotDate: row?.last ?? null,
       demo: await isDemoData(db),
+      telegramChannelUrl: app.deps.config.telegramChannelUrl ?? null,
     };
   });
 };

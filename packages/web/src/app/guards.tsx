@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../features/auth/session';
+
+/** Routes for signed-in users: others go to /login, which returns them here afterwards. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) {
+    const wanted = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+  }
+  return children;
+}
+
+/** /login is for guests only: a signed-in user goes to /. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  return useSession() ? <Navigate to="/" replace /> : children;
+}
+
+/** A redirect target is only ever a path of this app (never another origin). */
+export function safeRedirect(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/';
+}

@@ -1,0 +1,71 @@
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { GuestOnly, RequireAuth } from './guards';
+import { Layout } from './layout';
+import { ComingPage, ErrorPage, LoginPage, ProfilePage } from './routes/pages';
+
+// the dashboard (and ECharts with it) loads only when it is visited: /login stays light
+const DashboardPage = lazy(() => import('./routes/dashboard-page'));
+
+function PageLoading() {
+  return <div className="p-6 text-gray-500" aria-busy="true">Загрузка…</div>;
+}
+
+/** Scrolls to the top on navigation and sends a 401 back to /login with the wanted URL. */
+function Root() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the trigger
+  useEffect(() => window.scrollTo(0, 0), [location.pathname]);
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      const wanted = `${window.location.pathname}${window.location.search}`;
+      navigate(`/login?redirect=${encodeURIComponent(wanted)}`, { replace: true });
+    });
+  }, [navigate]);
+  return <Outlet />;
+}
+
+const authed = (page: ReactNode) => (
+  <RequireAuth>
+    <Layout>{page}</Layout>
+  </RequireAuth>
+);
+const open = (page: ReactNode) => <Layout>{page}</Layout>;
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      {
+        path: '/',
+        element: authed(
+          <Suspense fallback={<PageLoading />}>
+            <DashboardPage />
+          </Suspense>,
+        ),
+      },
+      { path: '/summary', element: open(<ComingPage title="Ежедневная сводка" />) },
+      { path: '/summary/:summaryId/project/:projectId', element: open(<ComingPage title="Сводка по проекту" />) },
+      { path: '/summary/flat/:flatId', element: open(<ComingPage title="Сводка по квартире" />) },
+      { path: '/tables', element: authed(<ComingPage title="Tables" />) },
+      { path: '/discounts-by-project', element: authed(<ComingPage title="Скидки по проектам" />) },
+      { path: '/flat', element: authed(<ComingPage title="Квартира" />) },
+      { path: '/forms', element: authed(<ComingPage title="Формы" />) },
+      { path: '/ui', element: authed(<ComingPage title="Интерфейс" />) },
+      { path: '/responsive', element: authed(<ComingPage title="Адаптивность" />) },
+      { path: '/profile', element: authed(<ProfilePage />) },
+      {
+        path: '/login',
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
+      { path: '/error', element: <ErrorPage /> },
+      { path: '*', element: <ErrorPage /> },
+    ],
+  },
+]);

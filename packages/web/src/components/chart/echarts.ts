@@ -1,0 +1,11 @@
+// Tree-shaken ECharts: only the line chart, the components we draw and the canvas renderer are bundled.
+import { LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+// the canvas renderer alone: the SVG one is loaded on demand by the SVG download (export.ts)
+import { install as CanvasRenderer } from 'echarts/lib/renderer/installCanvasRenderer.js';
+
+echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+
+export { echarts };
+export type { EChartsCoreOption } from 'echarts/core';

@@ -1,0 +1,67 @@
+import { formatRoubles } from '@cena-metra/contract';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { ChartSeries } from './types';
+
+export interface ChartLook {
+  /** smooth lines when true, steps (value held until the next point) when false */
+  smooth: boolean;
+  /** always steps, whatever `smooth` says (the flat-count chart) */
+  alwaysSteps?: boolean;
+  yName: string;
+  dark: boolean;
+  /** values are counts, not roubles */
+  counts?: boolean;
+}
+
+/** The ECharts option of a time chart: date x axis with zoom, min/avg/max and breakdown series. */
+export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCoreOption {
+  const text = look.dark ? '#cbd5e1' : '#334155';
+  const grid = look.dark ? '#334155' : '#e5e7eb';
+  const steps = look.alwaysSteps || !look.smooth;
+  const format = (v: unknown) => (typeof v === 'number' ? formatRoubles(v) : '—');
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    textStyle: { fontFamily: 'Nunito, sans-serif', color: text },
+    legend: { type: 'scroll', top: 0, textStyle: { color: text }, pageTextStyle: { color: text } },
+    grid: { left: 8, right: 16, top: 40, bottom: 56, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: format,
+      confine: true,
+      order: 'valueDesc',
+    },
+    xAxis: {
+      type: 'time',
+      axisLabel: { color: text, hideOverlap: true },
+      axisLine: { lineStyle: { color: grid } },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: 'value',
+      name: look.yName,
+      nameTextStyle: { color: text, align: 'left' },
+      scale: true,
+      axisLabel: { color: text, formatter: (v: number) => formatRoubles(v) },
+      splitLine: { lineStyle: { color: grid } },
+    },
+    dataZoom: [
+      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+      { type: 'slider', xAxisIndex: 0, height: 18, bottom: 8, filterMode: 'none' },
+    ],
+    series: series.map((s) => ({
+      type: 'line',
+      name: s.name,
+      data: s.data,
+      showSymbol: false,
+      connectNulls: false,
+      smooth: steps ? false : 0.3,
+      step: steps ? 'end' : false,
+      sampling: 'lttb',
+      color: s.kind === 'avg' && look.dark ? '#f8fafc' : s.color,
+      lineStyle: { width: s.kind === 'avg' ? 3 : s.kind === 'breakdown' || s.kind === 'count' ? 1.5 : 1, type: s.kind === 'min' || s.kind === 'max' ? 'dashed' : 'solid' },
+      emphasis: { focus: 'series' },
+      z: s.kind === 'avg' ? 3 : 2,
+    })),
+  };
+}

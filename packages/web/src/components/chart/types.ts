@@ -1,0 +1,7 @@
+/** One line of a time chart: its legend name, its role (min/avg/max are styled apart) and its points. */
+export interface ChartSeries {
+  name: string;
+  kind: 'min' | 'avg' | 'max' | 'breakdown' | 'count';
+  color: string;
+  data: [date: string, value: number | null][];
+}

@@ -1,0 +1,204 @@
+import { CHART_TYPES, type ChartType, type StatsResponse } from '@cena-metra/contract';
+import { mdiChartTimelineVariant, mdiRefresh } from '@mdi/js';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { TimeChart } from '../../../components/chart/time-chart';
+import { Icon } from '../../../components/icon';
+import { toast } from '../../../components/toast';
+import { Button, inputClass, Skeleton } from '../../../components/ui';
+import { todayLocal } from '../../../lib/dates';
+import { useDevelopers, useProjects, useProjectStats } from '../api/catalog';
+import { CHART_TYPE_LABELS, CHARTS, chartSeries } from '../lib/series';
+import {
+  DEFAULT_FROM,
+  type DashboardFilters,
+  readFilters,
+  withChartType,
+  withDates,
+  withDeveloper,
+  withProject,
+  withSmooth,
+  writeFilters,
+} from '../lib/url-state';
+import { SummaryTable } from './summary-table';
+
+const Y_NAME = 'Цена за м², ₽';
+
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+  testId: string;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="block">
+      <span className="mb-1 block font-semibold text-sm">{label}</span>
+      <select className={inputClass} value={value} disabled={disabled} data-testid={testId} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The price dashboard of spec §2 and §4; its filters live in the URL. */
+export function Dashboard() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const update = (next: DashboardFilters) => setParams(writeFilters(next));
+
+  const developers = useDevelopers();
+  const developerId =
+    developers.data && !developers.data.some((d) => d.id === filters.developerId)
+      ? (developers.data[0]?.id ?? null)
+      : filters.developerId;
+  const projects = useProjects(developers.data ? developerId : null);
+  const project = projects.data?.find((p) => p.id === filters.projectId) ?? projects.data?.[0] ?? null;
+  const from = filters.from ?? project?.minFlatCreatedAt ?? DEFAULT_FROM;
+  const to = filters.to ?? todayLocal();
+  const rangeError = from > to ? 'Дата начала позже даты окончания' : null;
+  const statsRequest = project && !rangeError ? { projectId: project.id, from, to } : null;
+  const stats = useProjectStats(statsRequest);
+
+  for (const q of [developers, projects, stats]) if (q.error) toastOnce(q.error);
+
+  const fileBase = project ? `${project.name} ${from} — ${to}` : 'cena-metra';
+
+  return (
+    <div>
+      <div className="mb-6 grid grid-cols-1 gap-6 md:grid-cols-3">
+        <Select
+          label="Застройщик"
+          testId="developer-select"
+          value={developerId === null ? '' : String(developerId)}
+          disabled={!developers.data}
+          options={(developers.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+          onChange={(v) => update(withDeveloper(filters, Number(v)))}
+        />
+        <Select
+          label="Проект"
+          testId="project-select"
+          value={project ? String(project.id) : ''}
+          disabled={!projects.data}
+          options={(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          onChange={(v) => update(withProject({ ...filters, developerId: developerId ?? filters.developerId }, Number(v)))}
+        />
+        <Select
+          label="Тип графика"
+          testId="chart-type-select"
+          value={filters.chartType}
+          options={CHART_TYPES.map((t) => ({ value: t, label: CHART_TYPE_LABELS[t] }))}
+          onChange={(v) => update(withChartType(filters, v as ChartType))}
+        />
+      </div>
+      <div className="mb-6 grid grid-cols-1 items-end gap-6 md:grid-cols-3">
+        <label className="block">
+          <span className="mb-1 block font-semibold text-sm">Дата начала</span>
+          <input type="date" className={inputClass} value={from} max={to} data-testid="from-input" onChange={(e) => e.target.value && update(withDates(filters, e.target.value, to))} />
+        </label>
+        <label className="block">
+          <span className="mb-1 block font-semibold text-sm">Дата окончания</span>
+          <input type="date" className={inputClass} value={to} min={from} data-testid="to-input" onChange={(e) => e.target.value && update(withDates(filters, from, e.target.value))} />
+        </label>
+        <label className="flex h-12 cursor-pointer items-center gap-3">
+          <input type="checkbox" className="peer sr-only" checked={filters.smooth} data-testid="smooth-switch" onChange={(e) => update(withSmooth(filters, e.target.checked))} />
+          <span className="relative h-6 w-11 rounded-full bg-gray-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-blue-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-400 dark:bg-slate-600" />
+          <span>Сглаживание</span>
+        </label>
+      </div>
+      {rangeError && (
+        <p className="mb-6 rounded-lg bg-amber-500 px-4 py-3 text-white" role="alert">
+          {rangeError}
+        </p>
+      )}
+      <div className="mb-6 flex items-center justify-between">
+        <h2 className="flex items-center gap-2 font-semibold text-xl">
+          <Icon path={mdiChartTimelineVariant} size={22} />
+          Обзор трендов
+        </h2>
+        <Button icon={mdiRefresh} rounded small disabled={!statsRequest || stats.isFetching} onClick={() => stats.refetch()} aria-label="Обновить">
+          Обновить
+        </Button>
+      </div>
+      <Charts key={project?.id ?? 'none'} stats={stats.data} loading={!stats.data && (stats.isFetching || !project)} filters={filters} fileBase={fileBase} />
+    </div>
+  );
+}
+
+const shown = new WeakSet<Error>();
+function toastOnce(error: Error) {
+  if (shown.has(error)) return;
+  shown.add(error);
+  toast(error.message);
+}
+
+function Charts({
+  stats,
+  loading,
+  filters,
+  fileBase,
+}: {
+  stats: StatsResponse | undefined;
+  loading: boolean;
+  filters: DashboardFilters;
+  fileBase: string;
+}) {
+  const series = useMemo(
+    () => (stats ? CHARTS.map((spec) => chartSeries(spec, stats, filters.chartType)) : null),
+    [stats, filters.chartType],
+  );
+  useEffect(() => {
+    if (series) performance.mark('dashboard:charts-drawn');
+  }, [series]);
+  if (loading || !stats || !series)
+    return (
+      <div data-testid="dashboard-loading">
+        <div className="mb-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-4">
+          {CHARTS.map((c) => (
+            <Skeleton key={c.id} className={c.group === null ? 'h-[440px]' : 'h-[540px]'} />
+          ))}
+        </div>
+        <Skeleton className="h-64" />
+      </div>
+    );
+  if (stats.flatsCountList.every((s) => s.points.length === 0))
+    return (
+      <div className="rounded-2xl bg-white p-10 text-center text-gray-500 dark:bg-slate-900/70 dark:text-slate-400" data-testid="dashboard-empty">
+        За выбранный период данных нет. Измените даты или выберите другой проект.
+      </div>
+    );
+  return (
+    <>
+      <div className="mb-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-4" data-testid="charts">
+        {CHARTS.map((spec, i) => (
+          <TimeChart
+            key={spec.id}
+            id={spec.id}
+            title={spec.title}
+            series={series[i]}
+            height={spec.group === null ? 400 : 500}
+            fileName={`${fileBase} ${spec.title}`}
+            look={
+              spec.group === null
+                ? { smooth: filters.smooth, alwaysSteps: true, yName: 'Квартир', counts: true }
+                : { smooth: filters.smooth, yName: Y_NAME }
+            }
+          />
+        ))}
+      </div>
+      <SummaryTable rows={stats.shortFlatSummaryList} fileName={`${fileBase} сводка`} />
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  buildingLabel,
+  type ChartType,
+  FACINGS,
+  type FlatsCountSeries,
+  facingLabel,
+  quarterLabel,
+  type RoomGroup,
+  roomsLabel,
+  type StatsPoint,
+  type StatsResponse,
+} from '@cena-metra/contract';
+import type { ChartSeries } from '../../../components/chart/types';
+
+export type { ChartSeries };
+
+/** The nine dashboard charts (spec §2): four breakdowns of all rooms, four room groups, the flat counts. */
+export interface ChartSpec {
+  id: string;
+  title: string;
+  group: RoomGroup | null;
+  /** fixed breakdown, or null for «the selected chart type» */
+  breakdown: ChartType | null;
+}
+
+export const CHARTS: ChartSpec[] = [
+  { id: 'all-rooms', title: 'Все квартиры по комнатности', group: 'all', breakdown: 'ROOMS_NUMBER' },
+  { id: 'all-facing', title: 'Все квартиры по отделке', group: 'all', breakdown: 'FACING' },
+  { id: 'all-settlement', title: 'Все квартиры по дате сдачи', group: 'all', breakdown: 'SETTLEMENT_DATE' },
+  { id: 'all-building', title: 'Все квартиры по корпусам', group: 'all', breakdown: 'BUILDING' },
+  { id: 'studio', title: 'Студии', group: 'studio', breakdown: null },
+  { id: 'one', title: '1-комнатные', group: 'one', breakdown: null },
+  { id: 'two', title: '2-комнатные', group: 'two', breakdown: null },
+  { id: 'three', title: '3-комнатные и больше', group: 'threeAndMore', breakdown: null },
+  { id: 'count', title: 'Количество квартир', group: null, breakdown: null },
+];
+
+export const CHART_TYPE_LABELS: Record<ChartType, string> = {
+  NONE: 'Без типа',
+  FACING: 'Отделка',
+  SETTLEMENT_DATE: 'Дата сдачи',
+  BUILDING: 'Корпус',
+  ROOMS_NUMBER: 'Комнатность',
+};
+
+/** 10 colours cycling over breakdown series (spec §9); min/avg/max have their own. */
+export const PALETTE = [
+  '#2563eb',
+  '#f97316',
+  '#16a34a',
+  '#db2777',
+  '#9333ea',
+  '#0891b2',
+  '#ca8a04',
+  '#dc2626',
+  '#4f46e5',
+  '#65a30d',
+];
+
+export const GROUP_DATA: Record<RoomGroup, keyof StatsResponse> = {
+  all: 'allRoomsData',
+  studio: 'studioData',
+  one: 'oneRoomData',
+  two: 'twoRoomsData',
+  threeAndMore: 'threeAndMoreRoomData',
+};
+
+
+type MapField = 'avgMeterPriceByFacing' | 'avgMeterPriceBySettlementDate' | 'avgMeterPriceByBuilding' | 'avgMeterPriceByRoomsNumber';
+
+const BREAKDOWNS: Record<Exclude<ChartType, 'NONE'>, { field: MapField; label: (key: string) => string; compare: (a: string, b: string) => number }> = {
+  FACING: {
+    field: 'avgMeterPriceByFacing',
+    label: facingLabel,
+    compare: (a, b) => rank(FACINGS, a) - rank(FACINGS, b) || a.localeCompare(b),
+  },
+  SETTLEMENT_DATE: { field: 'avgMeterPriceBySettlementDate', label: quarterLabel, compare: (a, b) => a.localeCompare(b) },
+  BUILDING: {
+    field: 'avgMeterPriceByBuilding',
+    label: buildingLabel,
+    compare: (a, b) => a.localeCompare(b, 'ru', { numeric: true }),
+  },
+  ROOMS_NUMBER: { field: 'avgMeterPriceByRoomsNumber', label: roomsLabel, compare: (a, b) => Number(a) - Number(b) },
+};
+
+function rank(order: readonly string[], key: string): number {
+  const i = order.indexOf(key);
+  return i < 0 ? order.length : i;
+}
+
+/**
+ * Series of one price chart: min, avg and max per m², then one series per breakdown key (keys 'null'
+ * ignored, spec §3) with a gap (null) on days the key has no active flat; colours cycle the palette.
+ */
+export function priceSeries(points: StatsPoint[], breakdown: ChartType): ChartSeries[] {
+  const series: ChartSeries[] = [
+    { name: 'Минимум', kind: 'min', color: '#94a3b8', data: points.map((p) => [p.date, p.minMeterPrice]) },
+    { name: 'Среднее', kind: 'avg', color: '#0f172a', data: points.map((p) => [p.date, p.avgMeterPrice]) },
+    { name: 'Максимум', kind: 'max', color: '#64748b', data: points.map((p) => [p.date, p.maxMeterPrice]) },
+  ];
+  if (breakdown === 'NONE') return series;
+  const { field, label, compare } = BREAKDOWNS[breakdown];
+  const keys = new Set<string>();
+  for (const p of points) for (const key of Object.keys(p[field])) if (key !== 'null') keys.add(key);
+  [...keys].sort(compare).forEach((key, i) => {
+    series.push({
+      name: label(key),
+      kind: 'breakdown',
+      color: PALETTE[i % PALETTE.length],
+      data: points.map((p) => [p.date, p[field][key] ?? null]),
+    });
+  });
+  return series;
+}
+
+/** The flat-count chart: the five count series of the response, as they come. */
+export function countSeries(list: FlatsCountSeries[]): ChartSeries[] {
+  return list.map((s, i) => ({
+    name: s.label,
+    kind: 'count',
+    color: PALETTE[i % PALETTE.length],
+    data: s.points.map((p) => [p.date, p.count]),
+  }));
+}
+
+/** The series of chart `spec` from a stats response and the selected chart type. */
+export function chartSeries(spec: ChartSpec, stats: StatsResponse, chartType: ChartType): ChartSeries[] {
+  if (spec.group === null) return countSeries(stats.flatsCountList);
+  const data = stats[GROUP_DATA[spec.group]] as { points: StatsPoint[] };
+  return priceSeries(data.points, spec.breakdown ?? chartType);
+}

@@ -1,0 +1,66 @@
+import { CHART_TYPES, type ChartType, isIsoDate } from '@cena-metra/contract';
+
+/** Dashboard filters as they live in the URL (shareable); absent values take the spec's defaults. */
+export interface DashboardFilters {
+  developerId: number;
+  projectId: number | null;
+  chartType: ChartType;
+  from: string | null;
+  to: string | null;
+  smooth: boolean;
+}
+
+export const DEFAULT_DEVELOPER_ID = 5;
+export const DEFAULT_FROM = '2025-04-20';
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+export function readFilters(params: URLSearchParams): DashboardFilters {
+  const type = params.get('type');
+  const from = params.get('from');
+  const to = params.get('to');
+  return {
+    developerId: positiveInt(params.get('developer')) ?? DEFAULT_DEVELOPER_ID,
+    projectId: positiveInt(params.get('project')),
+    chartType: (CHART_TYPES as readonly string[]).includes(type ?? '') ? (type as ChartType) : 'NONE',
+    from: from && isIsoDate(from) ? from : null,
+    to: to && isIsoDate(to) ? to : null,
+    smooth: params.get('smooth') !== '0',
+  };
+}
+
+/** The URL query of filters: defaults are left out so that a plain / stays plain. */
+export function writeFilters(f: DashboardFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (f.developerId !== DEFAULT_DEVELOPER_ID) params.set('developer', String(f.developerId));
+  if (f.projectId !== null) params.set('project', String(f.projectId));
+  if (f.chartType !== 'NONE') params.set('type', f.chartType);
+  if (f.from) params.set('from', f.from);
+  if (f.to) params.set('to', f.to);
+  if (!f.smooth) params.set('smooth', '0');
+  return params;
+}
+
+/** Developer change: its first project will be chosen, and the dates follow the new project. */
+export const withDeveloper = (f: DashboardFilters, developerId: number): DashboardFilters => ({
+  ...f,
+  developerId,
+  projectId: null,
+  from: null,
+  to: null,
+});
+
+/** Project change: the start date becomes the project's minFlatCreatedAt (spec §4). */
+export const withProject = (f: DashboardFilters, projectId: number): DashboardFilters => ({
+  ...f,
+  projectId,
+  from: null,
+});
+
+export const withChartType = (f: DashboardFilters, chartType: ChartType): DashboardFilters => ({ ...f, chartType });
+export const withDates = (f: DashboardFilters, from: string, to: string): DashboardFilters => ({ ...f, from, to });
+export const withSmooth = (f: DashboardFilters, smooth: boolean): DashboardFilters => ({ ...f, smooth });

@@ -1,0 +1,133 @@
+import type { Developer, Project } from '@cena-metra/contract';
+import { mdiMagnify } from '@mdi/js';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Icon } from '../../components/icon';
+import { useOutsideClick } from '../../components/use-outside-click';
+import { developersQueryOptions, projectsQueryOptions } from '../dashboard/api/catalog';
+import { writeFilters } from '../dashboard/lib/url-state';
+
+interface Hit {
+  key: string;
+  kind: 'Застройщик' | 'Проект';
+  label: string;
+  to: string;
+}
+
+/** Matches developers and projects by a case-insensitive substring; at most 10 of each. */
+export function searchCatalog(q: string, developers: Developer[], projects: (Project & { developerId: number })[]): Hit[] {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return [];
+  const dashboard = (developerId: number, projectId: number | null) => {
+    const params = writeFilters({ developerId, projectId, chartType: 'NONE', from: null, to: null, smooth: true });
+    return `/${params.size ? `?${params}` : ''}`;
+  };
+  const devs = developers
+    .filter((d) => d.name.toLowerCase().includes(needle))
+    .slice(0, 10)
+    .map((d) => ({ key: `d${d.id}`, kind: 'Застройщик' as const, label: d.name, to: dashboard(d.id, null) }));
+  const byDeveloper = new Map(developers.map((d) => [d.id, d.name]));
+  const projs = projects
+    .filter((p) => p.name.toLowerCase().includes(needle))
+    .slice(0, 10)
+    .map((p) => ({
+      key: `p${p.id}`,
+      kind: 'Проект' as const,
+      label: `${p.name} · ${byDeveloper.get(p.developerId) ?? ''}`,
+      to: dashboard(p.developerId, p.id),
+    }));
+  return [...devs, ...projs];
+}
+
+/** The navbar search: Ctrl+K focuses, Escape blurs; arrows and Enter pick a result. */
+export function SearchBox() {
+  const input = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const navigate = useNavigate();
+  const developers = useQuery({ ...developersQueryOptions(), enabled: open });
+  const projectLists = useQueries({
+    queries: (developers.data ?? []).map((d) => ({ ...projectsQueryOptions(d.id), enabled: open })),
+  });
+  const projects = useMemo(
+    () =>
+      (developers.data ?? []).flatMap((d, i) => (projectLists[i]?.data ?? []).map((p) => ({ ...p, developerId: d.id }))),
+    [developers.data, projectLists],
+  );
+  const hits = useMemo(() => searchCatalog(q, developers.data ?? [], projects), [q, developers.data, projects]);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(box, open, close);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        input.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const go = (hit: Hit) => {
+    setOpen(false);
+    setQ('');
+    input.current?.blur();
+    navigate(hit.to);
+  };
+
+  return (
+    <div ref={box} className="relative w-full max-w-md">
+      <Icon path={mdiMagnify} className="absolute top-1/2 left-2 -translate-y-1/2 text-gray-500" />
+      <input
+        ref={input}
+        type="search"
+        value={q}
+        placeholder="Поиск (ctrl+k)"
+        aria-label="Поиск"
+        data-testid="search-input"
+        className="h-10 w-full border-0 bg-transparent pl-9 focus:outline-none focus:ring-0"
+        onFocus={() => setOpen(true)}
+        onChange={(e) => {
+          setQ(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            setOpen(false);
+            e.currentTarget.blur();
+          } else if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((a) => Math.min(a + 1, hits.length - 1));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((a) => Math.max(a - 1, 0));
+          } else if (e.key === 'Enter' && hits[active]) go(hits[active]);
+        }}
+      />
+      {open && q.trim() && (
+        <ul className="absolute top-11 left-0 z-40 w-full rounded-lg border border-gray-100 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-800" role="listbox">
+          {hits.length === 0 && <li className="px-4 py-2 text-gray-500">{developers.isFetching ? 'Ищу…' : 'Ничего не найдено'}</li>}
+          {hits.map((hit, i) => (
+            <li key={hit.key} role="option" aria-selected={i === active}>
+              <button
+                type="button"
+                className={`flex w-full justify-between gap-3 px-4 py-2 text-left ${i === active ? 'bg-gray-100 dark:bg-slate-700' : ''}`}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => go(hit)}
+              >
+                <span className="truncate">{hit.label}</span>
+                <span className="shrink-0 text-gray-400">{hit.kind}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+

@@ -1,0 +1,80 @@
+import { sessionStore, signOut } from '../features/auth/session';
+
+export const CORS_MESSAGE = 'Доступ к серверу ограничен политикой CORS. Обратитесь в поддержку.';
+
+/** One error shape from server to screen: the server's `message` (or the transport's) and the status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  data?: unknown;
+  params?: Record<string, string | number | undefined | null>;
+  signal?: AbortSignal;
+}
+
+/** Called when the API answers 401: the app signs out and returns to /login keeping the wanted URL. */
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+/** Telegram WebApp initData, base64-encoded, when the app runs inside Telegram (the `token` header). */
+function messengerToken(): string | null {
+  const initData = (window as { Telegram?: { WebApp?: { initData?: string } } }).Telegram?.WebApp?.initData;
+  if (!initData) return null;
+  return btoa(String.fromCharCode(...new TextEncoder().encode(initData)));
+}
+
+/** A call to /api: JSON in and out, bearer token when signed in; failures raise ApiError. */
+export async function request<T>({ url, method = 'GET', data, params, signal }: RequestOptions): Promise<T> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {}))
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (data !== undefined) headers['content-type'] = 'application/json';
+  const session = sessionStore.get();
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  const tg = messengerToken();
+  if (tg) headers.token = tg;
+  let response: Response;
+  try {
+    response = await fetch(`/api${url}${query.size ? `?${query}` : ''}`, {
+      method,
+      headers,
+      body: data === undefined ? undefined : JSON.stringify(data),
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    // fetch rejects without a status when the browser blocks the response (CORS) or the network is down
+    throw new ApiError(CORS_MESSAGE, 0);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const payload = body as { message?: string; code?: string } | null;
+    if (response.status === 401 && session) {
+      signOut();
+      onUnauthorized();
+    }
+    throw new ApiError(payload?.message ?? `${response.status} ${response.statusText}`, response.status, payload?.code);
+  }
+  return body as T;
+}
