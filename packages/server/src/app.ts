@@ -111,7 +111,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((request, reply) => {
     // history fallback: any non-API page address gets the app, which routes it in the browser
-    if (deps.webRoot && request.method === 'GET' && !isApiUrl(request.url) && !request.url.startsWith('/assets/'))
+    if (
+      deps.webRoot &&
+      request.method === 'GET' &&
+      !isApiUrl(request.url) &&
+      !request.url.startsWith('/assets/')
+    )
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({
       message: `не найдено: ${request.method} ${request.url.split('?')[0]}`,

@@ -8,3 +8,9 @@ declare module 'echarts/lib/renderer/installSVGRenderer.js' {
   import type { use } from 'echarts/core';
   export const install: Extract<Parameters<typeof use>[0], (...args: never[]) => unknown>;
 }
+declare module 'echarts/lib/i18n/langRU.js' {
+  import type { registerLocale } from 'echarts/core';
+
+  const lang: Parameters<typeof registerLocale>[1];
+  export default lang;
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../features/auth/session';
 
 /** Routes for signed-in users: others go to /login, which returns them here afterwards. */
@@ -13,9 +13,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /login is for guests only: a signed-in user goes to /. */
+/** /login is for guests only: a signed-in user goes to the wanted URL (`redirect`) or to /. */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  return useSession() ? <Navigate to="/" replace /> : children;
+  const [params] = useSearchParams();
+  return useSession() ? <Navigate to={safeRedirect(params.get('redirect'))} replace /> : children;
 }
 
 /** A redirect target is only ever a path of this app (never another origin). */

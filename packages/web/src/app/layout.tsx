@@ -11,11 +11,11 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Dropdown } from '../components/dropdown';
 import { Icon } from '../components/icon';
-import { setDarkMode, useDarkMode } from '../lib/dark-mode';
-import { PRODUCT } from '../lib/use-title';
 import { logout } from '../features/auth/logout';
 import { useSession } from '../features/auth/session';
 import { SearchBox } from '../features/search/search-box';
+import { setDarkMode, useDarkMode } from '../lib/dark-mode';
+import { PRODUCT } from '../lib/use-title';
 import { ASIDE_MENU, SAMPLE_MENU, USER_MENU } from './menu';
 
 function AsideMenu({ onLogout }: { onLogout: () => void }) {
@@ -46,7 +46,12 @@ function AsideMenu({ onLogout }: { onLogout: () => void }) {
                     {item.children.map((child) => (
                       <li key={child.label}>
                         {child.href ? (
-                          <a href={child.href} target="_blank" rel="noreferrer" className="block py-2 pl-16 text-gray-300 text-sm hover:text-white">
+                          <a
+                            href={child.href}
+                            target="_blank"
+                            rel="noreferrer"
+                            className="block py-2 pl-16 text-gray-300 text-sm hover:text-white"
+                          >
                             {child.label}
                           </a>
                         ) : (
@@ -76,7 +81,11 @@ function AsideMenu({ onLogout }: { onLogout: () => void }) {
           )}
         </ul>
       </nav>
-      <button type="button" onClick={onLogout} className="flex shrink-0 items-center py-3 text-red-400 hover:text-red-300 lg:rounded-b-2xl">
+      <button
+        type="button"
+        onClick={onLogout}
+        className="flex shrink-0 items-center py-3 text-red-400 hover:text-red-300 lg:rounded-b-2xl"
+      >
         <span className="flex w-16 justify-center">
           <Icon path={mdiLogout} />
         </span>
@@ -107,22 +116,39 @@ export function Layout({ children }: { children: ReactNode }) {
   const onLogout = () => void logout().then(() => navigate('/login'));
 
   return (
-    <div className={`min-h-screen pt-14 transition-[margin,padding] xl:pl-60 ${mobileAside ? 'ml-60 lg:ml-0' : ''}`}>
+    <div
+      className={`min-h-screen pt-14 transition-[margin,padding] xl:pl-60 ${mobileAside ? 'ml-60 lg:ml-0' : ''}`}
+    >
       <header
         className={`fixed inset-x-0 top-0 z-30 flex h-14 items-center bg-gray-50 transition-[margin,padding] xl:pl-60 dark:bg-slate-800 ${
           mobileAside ? 'ml-60 lg:ml-0' : ''
         }`}
       >
-        <button type="button" aria-label="Меню" className="flex h-14 w-14 items-center justify-center lg:hidden" onClick={() => setMobileAside((v) => !v)}>
+        <button
+          type="button"
+          aria-label="Меню"
+          className="flex h-14 w-14 items-center justify-center lg:hidden"
+          onClick={() => setMobileAside((v) => !v)}
+        >
           <Icon path={mobileAside ? mdiBackburger : mdiForwardburger} size={24} />
         </button>
-        <button type="button" aria-label="Меню" className="hidden h-14 w-14 items-center justify-center lg:flex xl:hidden" onClick={() => setLgAside(true)}>
+        <button
+          type="button"
+          aria-label="Меню"
+          className="hidden h-14 w-14 items-center justify-center lg:flex xl:hidden"
+          onClick={() => setLgAside(true)}
+        >
           <Icon path={mdiMenu} size={24} />
         </button>
         <div className="flex flex-1 items-center px-3">
           <SearchBox />
         </div>
-        <button type="button" aria-label="Ещё" className="flex h-14 w-14 items-center justify-center lg:hidden" onClick={() => setNavMenu((v) => !v)}>
+        <button
+          type="button"
+          aria-label="Ещё"
+          className="flex h-14 w-14 items-center justify-center lg:hidden"
+          onClick={() => setNavMenu((v) => !v)}
+        >
           <Icon path={navMenu ? mdiClose : mdiDotsVertical} size={24} />
         </button>
         <nav
@@ -131,12 +157,22 @@ export function Layout({ children }: { children: ReactNode }) {
           <Dropdown label="Быстрые ссылки" trigger={<span>Ссылки</span>}>
             {SAMPLE_MENU.map((item) =>
               'to' in item ? (
-                <Link key={item.label} to={item.to} className="flex items-center gap-2 px-4 py-2 hover:bg-gray-100 dark:hover:bg-slate-700">
+                <Link
+                  key={item.label}
+                  to={item.to}
+                  className="flex items-center gap-2 px-4 py-2 hover:bg-gray-100 dark:hover:bg-slate-700"
+                >
                   <Icon path={item.icon} size={16} />
                   {item.label}
                 </Link>
               ) : (
-                <a key={item.label} href={item.href} target="_blank" rel="noreferrer" className="flex items-center gap-2 px-4 py-2 hover:bg-gray-100 dark:hover:bg-slate-700">
+                <a
+                  key={item.label}
+                  href={item.href}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="flex items-center gap-2 px-4 py-2 hover:bg-gray-100 dark:hover:bg-slate-700"
+                >
                   <Icon path={item.icon} size={16} />
                   {item.label}
                 </a>
@@ -155,13 +191,21 @@ export function Layout({ children }: { children: ReactNode }) {
             }
           >
             {USER_MENU.map((item) => (
-              <Link key={item.label} to={item.to} className="flex items-center gap-2 px-4 py-2 hover:bg-gray-100 dark:hover:bg-slate-700">
+              <Link
+                key={item.label}
+                to={item.to}
+                className="flex items-center gap-2 px-4 py-2 hover:bg-gray-100 dark:hover:bg-slate-700"
+              >
                 <Icon path={item.icon} size={16} />
                 {item.label}
               </Link>
             ))}
             <hr className="my-1 border-gray-100 dark:border-slate-700" />
-            <button type="button" onClick={onLogout} className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-100 dark:hover:bg-slate-700">
+            <button
+              type="button"
+              onClick={onLogout}
+              className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-100 dark:hover:bg-slate-700"
+            >
               <Icon path={mdiLogout} size={16} />
               Выйти
             </button>
@@ -177,7 +221,13 @@ export function Layout({ children }: { children: ReactNode }) {
             <Icon path={mdiThemeLightDark} />
             <span className="lg:hidden">Тема</span>
           </button>
-          <button type="button" aria-label="Выйти" data-testid="logout" className="flex h-14 items-center gap-2 px-3 hover:text-blue-500" onClick={onLogout}>
+          <button
+            type="button"
+            aria-label="Выйти"
+            data-testid="logout"
+            className="flex h-14 items-center gap-2 px-3 hover:text-blue-500"
+            onClick={onLogout}
+          >
             <Icon path={mdiLogout} />
             <span className="lg:hidden">Выйти</span>
           </button>
@@ -191,7 +241,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <AsideMenu onLogout={onLogout} />
       </aside>
       {lgAside && (
-        <div className="fixed inset-0 z-30 hidden bg-gray-900/60 lg:block xl:hidden" onClick={() => setLgAside(false)} aria-hidden="true" />
+        <div
+          className="fixed inset-0 z-30 hidden bg-gray-900/60 lg:block xl:hidden"
+          onClick={() => setLgAside(false)}
+          aria-hidden="true"
+        />
       )}
       <main>{children}</main>
       <footer className="mx-auto flex flex-col items-center justify-between gap-2 px-6 py-2 text-sm md:flex-row xl:max-w-6xl">
@@ -199,7 +253,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <b>
             ©{new Date().getFullYear()}, {PRODUCT}
           </b>{' '}
-          · <Link to="/summary" className="text-blue-600 dark:text-blue-400">Ежедневная сводка</Link>
+          ·{' '}
+          <Link to="/summary" className="text-blue-600 dark:text-blue-400">
+            Ежедневная сводка
+          </Link>
         </div>
         <img src="/favicon.svg" alt="" width={24} height={24} />
       </footer>

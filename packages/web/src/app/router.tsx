@@ -9,7 +9,11 @@ import { ComingPage, ErrorPage, LoginPage, ProfilePage } from './routes/pages';
 const DashboardPage = lazy(() => import('./routes/dashboard-page'));
 
 function PageLoading() {
-  return <div className="p-6 text-gray-500" aria-busy="true">Загрузка…</div>;
+  return (
+    <div className="p-6 text-gray-500" aria-busy="true">
+      Загрузка…
+    </div>
+  );
 }
 
 /** Scrolls to the top on navigation and sends a 401 back to /login with the wanted URL. */
@@ -17,7 +21,9 @@ function Root() {
   const location = useLocation();
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the trigger
-  useEffect(() => window.scrollTo(0, 0), [location.pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
   useEffect(() => {
     setUnauthorizedHandler(() => {
       const wanted = `${window.location.pathname}${window.location.search}`;
@@ -47,7 +53,10 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/summary', element: open(<ComingPage title="Ежедневная сводка" />) },
-      { path: '/summary/:summaryId/project/:projectId', element: open(<ComingPage title="Сводка по проекту" />) },
+      {
+        path: '/summary/:summaryId/project/:projectId',
+        element: open(<ComingPage title="Сводка по проекту" />),
+      },
       { path: '/summary/flat/:flatId', element: open(<ComingPage title="Сводка по квартире" />) },
       { path: '/tables', element: authed(<ComingPage title="Tables" />) },
       { path: '/discounts-by-project', element: authed(<ComingPage title="Скидки по проектам" />) },

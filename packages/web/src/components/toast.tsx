@@ -26,7 +26,10 @@ export function toast(message: string, kind: Toast['kind'] = 'error'): void {
 export function Toaster() {
   const list = useStore(toasts);
   return (
-    <div className="fixed right-4 bottom-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2" aria-live="polite">
+    <div
+      className="fixed right-4 bottom-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      aria-live="polite"
+    >
       {list.map((t) => (
         <div
           key={t.id}
@@ -38,7 +41,12 @@ export function Toaster() {
         >
           <Icon path={t.kind === 'error' ? mdiAlertCircle : mdiCheckCircle} className="mt-0.5 shrink-0" />
           <span className="flex-1">{t.message}</span>
-          <button type="button" aria-label="Закрыть" onClick={() => dismiss(t.id)} className="opacity-80 hover:opacity-100">
+          <button
+            type="button"
+            aria-label="Закрыть"
+            onClick={() => dismiss(t.id)}
+            className="opacity-80 hover:opacity-100"
+          >
             <Icon path={mdiClose} size={16} />
           </button>
         </div>

@@ -1,7 +1,15 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Icon } from './icon';
 
-export function Card({ children, className = '', title }: { children: ReactNode; className?: string; title?: ReactNode }) {
+export function Card({
+  children,
+  className = '',
+  title,
+}: {
+  children: ReactNode;
+  className?: string;
+  title?: ReactNode;
+}) {
   return (
     <div className={`rounded-2xl bg-white p-6 dark:bg-slate-900/70 ${className}`}>
       {title && <h2 className="mb-4 font-semibold text-lg">{title}</h2>}
@@ -15,7 +23,8 @@ const COLORS = {
   success: 'border-emerald-600 bg-emerald-600 text-white hover:bg-emerald-700',
   danger: 'border-red-600 bg-red-600 text-white hover:bg-red-700',
   warning: 'border-amber-500 bg-amber-500 text-white hover:bg-amber-600',
-  white: 'border-gray-200 bg-white text-gray-800 hover:bg-gray-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  white:
+    'border-gray-200 bg-white text-gray-800 hover:bg-gray-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   outline: 'border-gray-300 bg-transparent hover:bg-gray-100 dark:border-slate-600 dark:hover:bg-slate-700',
 } as const;
 
@@ -51,7 +60,15 @@ export function Section({ children }: { children: ReactNode }) {
   return <section className="mx-auto p-6 xl:max-w-6xl">{children}</section>;
 }
 
-export function SectionTitle({ icon, children, right }: { icon?: string; children: ReactNode; right?: ReactNode }) {
+export function SectionTitle({
+  icon,
+  children,
+  right,
+}: {
+  icon?: string;
+  children: ReactNode;
+  right?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex items-center justify-between gap-3">
       <h1 className="flex items-center gap-2 font-semibold text-2xl">

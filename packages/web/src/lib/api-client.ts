@@ -74,7 +74,11 @@ export async function request<T>({ url, method = 'GET', data, params, signal }: 
       signOut();
       onUnauthorized();
     }
-    throw new ApiError(payload?.message ?? `${response.status} ${response.statusText}`, response.status, payload?.code);
+    throw new ApiError(
+      payload?.message ?? `${response.status} ${response.statusText}`,
+      response.status,
+      payload?.code,
+    );
   }
   return body as T;
 }

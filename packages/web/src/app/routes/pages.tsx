@@ -1,12 +1,10 @@
 import { mdiAlertCircle } from '@mdi/js';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button, Card, Section, SectionTitle } from '../../components/ui';
 import { LoginForm } from '../../features/auth/login-form';
 import { useSession } from '../../features/auth/session';
 import { useTitle } from '../../lib/use-title';
-import { safeRedirect } from '../guards';
-
 
 function GuestFrame({ children }: { children: ReactNode }) {
   return (
@@ -18,11 +16,10 @@ function GuestFrame({ children }: { children: ReactNode }) {
 
 export function LoginPage() {
   useTitle('Вход');
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  // once signed in, GuestOnly sends the user on to the wanted URL
   return (
     <GuestFrame>
-      <LoginForm onSignedIn={() => navigate(safeRedirect(params.get('redirect')), { replace: true })} />
+      <LoginForm />
     </GuestFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { echarts } from './echarts';
+import { CHART_LOCALE, echarts } from './echarts';
 
 /** Saves a data URL or a Blob under a file name, in the browser (no export service). */
 export function saveFile(name: string, content: string | Blob): void {
@@ -29,6 +29,7 @@ export async function chartSvg(chart: Chart): Promise<string> {
   const svgChart = echarts.init(null, null, {
     renderer: 'svg',
     ssr: true,
+    locale: CHART_LOCALE,
     width: chart.getWidth(),
     height: chart.getHeight(),
   });
@@ -43,7 +44,11 @@ export async function chartPdf(chart: Chart, title: string): Promise<Blob> {
   const { jsPDF } = await import('jspdf');
   const width = chart.getWidth();
   const height = chart.getHeight();
-  const pdf = new jsPDF({ orientation: width >= height ? 'landscape' : 'portrait', unit: 'px', format: [width, height + 30] });
+  const pdf = new jsPDF({
+    orientation: width >= height ? 'landscape' : 'portrait',
+    unit: 'px',
+    format: [width, height + 30],
+  });
   pdf.setFontSize(12);
   pdf.addImage(chartImage(chart, 'png'), 'PNG', 0, 30, width, height);
   pdf.setProperties({ title });

@@ -1,10 +1,17 @@
-import { mdiDotsVertical, mdiFileDocumentOutline, mdiFullscreen, mdiImage, mdiPrinter, mdiSvg } from '@mdi/js';
+import {
+  mdiDotsVertical,
+  mdiFileDocumentOutline,
+  mdiFullscreen,
+  mdiImage,
+  mdiPrinter,
+  mdiSvg,
+} from '@mdi/js';
 import { useEffect, useRef } from 'react';
 import { useDarkMode } from '../../lib/dark-mode';
 import { Dropdown } from '../dropdown';
 import { Icon } from '../icon';
 import { toast } from '../toast';
-import { echarts } from './echarts';
+import { CHART_LOCALE, echarts } from './echarts';
 import { chartImage, chartPdf, chartSvg, printChart, saveFile } from './export';
 import { type ChartLook, chartOption } from './options';
 import type { ChartSeries } from './types';
@@ -36,7 +43,7 @@ export function TimeChart({
   const dark = useDarkMode();
 
   useEffect(() => {
-    const instance = echarts.init(box.current!, null, { renderer: 'canvas' });
+    const instance = echarts.init(box.current!, null, { renderer: 'canvas', locale: CHART_LOCALE });
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(box.current!);
@@ -47,11 +54,16 @@ export function TimeChart({
     };
   }, []);
 
+  const { smooth, alwaysSteps, yName, counts } = look;
   useEffect(() => {
     const instance = chart.current!;
-    instance.setOption(chartOption(series, { ...look, dark }), { notMerge: true });
-    box.current!.dataset.series = String(series.filter((s) => s.data.some(([, v]) => v !== null)).length);
-  }, [series, look.smooth, look.alwaysSteps, look.yName, look.counts, dark]);
+    instance.setOption(chartOption(series, { smooth, alwaysSteps, yName, counts, dark }), { notMerge: true });
+    // what is drawn, for tests and for people reading the DOM: series with data and the date span
+    const drawn = series.filter((s) => s.data.some(([, v]) => v !== null));
+    box.current!.dataset.series = String(drawn.length);
+    box.current!.dataset.first = drawn[0]?.data[0]?.[0] ?? '';
+    box.current!.dataset.last = drawn[0]?.data.at(-1)?.[0] ?? '';
+  }, [series, smooth, alwaysSteps, yName, counts, dark]);
 
   const run = (action: (c: Chart) => Promise<void> | void) => async () => {
     if (!chart.current) return;
@@ -63,13 +75,27 @@ export function TimeChart({
   };
 
   const items = [
-    { label: 'Скачать PNG', icon: mdiImage, action: run((c) => saveFile(`${fileName}.png`, chartImage(c, 'png'))) },
-    { label: 'Скачать JPEG', icon: mdiImage, action: run((c) => saveFile(`${fileName}.jpg`, chartImage(c, 'jpeg'))) },
-    { label: 'Скачать PDF', icon: mdiFileDocumentOutline, action: run(async (c) => saveFile(`${fileName}.pdf`, await chartPdf(c, title))) },
+    {
+      label: 'Скачать PNG',
+      icon: mdiImage,
+      action: run((c) => saveFile(`${fileName}.png`, chartImage(c, 'png'))),
+    },
+    {
+      label: 'Скачать JPEG',
+      icon: mdiImage,
+      action: run((c) => saveFile(`${fileName}.jpg`, chartImage(c, 'jpeg'))),
+    },
+    {
+      label: 'Скачать PDF',
+      icon: mdiFileDocumentOutline,
+      action: run(async (c) => saveFile(`${fileName}.pdf`, await chartPdf(c, title))),
+    },
     {
       label: 'Скачать SVG',
       icon: mdiSvg,
-      action: run(async (c) => saveFile(`${fileName}.svg`, new Blob([await chartSvg(c)], { type: 'image/svg+xml' }))),
+      action: run(async (c) =>
+        saveFile(`${fileName}.svg`, new Blob([await chartSvg(c)], { type: 'image/svg+xml' })),
+      ),
     },
     { label: 'Печать', icon: mdiPrinter, action: run((c) => printChart(c, title)) },
     { label: 'Во весь экран', icon: mdiFullscreen, action: run(() => card.current?.requestFullscreen()) },

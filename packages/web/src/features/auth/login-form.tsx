@@ -7,7 +7,7 @@ import { ApiError, request } from '../../lib/api-client';
 import { signIn } from './session';
 
 /** Login card: the server's message on failure, the button disabled while sending. */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
@@ -21,31 +21,54 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     setSending(true);
     setError(null);
     try {
-      const session = await request<Session>({ url: '/auth/login', method: 'POST', data: { username: username.trim(), password } });
+      const session = await request<Session>({
+        url: '/auth/login',
+        method: 'POST',
+        data: { username: username.trim(), password },
+      });
       signIn(session);
-      onSignedIn();
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 401 ? 'Неверный логин или пароль' : (err as Error).message);
+      setError(
+        err instanceof ApiError && err.status === 401 ? 'Неверный логин или пароль' : (err as Error).message,
+      );
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate className="w-full max-w-md rounded-2xl bg-white p-6 dark:bg-slate-900" aria-label="Вход">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="w-full max-w-md rounded-2xl bg-white p-6 dark:bg-slate-900"
+      aria-label="Вход"
+    >
       <h1 className="mb-6 font-bold text-2xl">Вход в Цену метра</h1>
       <label className="mb-4 block">
         <span className="mb-1 block font-semibold">Логин</span>
         <span className="relative block">
           <Icon path={mdiAccount} className="absolute top-1/2 left-3 -translate-y-1/2 text-gray-500" />
-          <input name="username" autoComplete="username" className={`${inputClass} pl-10`} value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            name="username"
+            autoComplete="username"
+            className={`${inputClass} pl-10`}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </span>
       </label>
       <label className="mb-4 block">
         <span className="mb-1 block font-semibold">Пароль</span>
         <span className="relative block">
           <Icon path={mdiAsterisk} className="absolute top-1/2 left-3 -translate-y-1/2 text-gray-500" />
-          <input name="password" type="password" autoComplete="current-password" className={`${inputClass} pl-10`} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            className={`${inputClass} pl-10`}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </span>
       </label>
       <label className="mb-6 flex items-center gap-2">

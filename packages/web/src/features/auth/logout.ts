@@ -6,7 +6,10 @@ export async function logout(): Promise<void> {
   signOut();
   if (!session) return;
   try {
-    await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${session.token}` } });
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
   } catch {
     // offline: the token expires on its own
   }

@@ -16,11 +16,22 @@ interface Hit {
 }
 
 /** Matches developers and projects by a case-insensitive substring; at most 10 of each. */
-export function searchCatalog(q: string, developers: Developer[], projects: (Project & { developerId: number })[]): Hit[] {
+export function searchCatalog(
+  q: string,
+  developers: Developer[],
+  projects: (Project & { developerId: number })[],
+): Hit[] {
   const needle = q.trim().toLowerCase();
   if (!needle) return [];
   const dashboard = (developerId: number, projectId: number | null) => {
-    const params = writeFilters({ developerId, projectId, chartType: 'NONE', from: null, to: null, smooth: true });
+    const params = writeFilters({
+      developerId,
+      projectId,
+      chartType: 'NONE',
+      from: null,
+      to: null,
+      smooth: true,
+    });
     return `/${params.size ? `?${params}` : ''}`;
   };
   const devs = developers
@@ -54,10 +65,15 @@ export function SearchBox() {
   });
   const projects = useMemo(
     () =>
-      (developers.data ?? []).flatMap((d, i) => (projectLists[i]?.data ?? []).map((p) => ({ ...p, developerId: d.id }))),
+      (developers.data ?? []).flatMap((d, i) =>
+        (projectLists[i]?.data ?? []).map((p) => ({ ...p, developerId: d.id })),
+      ),
     [developers.data, projectLists],
   );
-  const hits = useMemo(() => searchCatalog(q, developers.data ?? [], projects), [q, developers.data, projects]);
+  const hits = useMemo(
+    () => searchCatalog(q, developers.data ?? [], projects),
+    [q, developers.data, projects],
+  );
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(box, open, close);
 
@@ -110,13 +126,18 @@ export function SearchBox() {
         }}
       />
       {open && q.trim() && (
-        <ul className="absolute top-11 left-0 z-40 w-full rounded-lg border border-gray-100 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-800" role="listbox">
-          {hits.length === 0 && <li className="px-4 py-2 text-gray-500">{developers.isFetching ? 'Ищу…' : 'Ничего не найдено'}</li>}
+        <ul className="absolute top-11 left-0 z-40 w-full rounded-lg border border-gray-100 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-800">
+          {hits.length === 0 && (
+            <li className="px-4 py-2 text-gray-500">
+              {developers.isFetching ? 'Ищу…' : 'Ничего не найдено'}
+            </li>
+          )}
           {hits.map((hit, i) => (
-            <li key={hit.key} role="option" aria-selected={i === active}>
+            <li key={hit.key}>
               <button
                 type="button"
                 className={`flex w-full justify-between gap-3 px-4 py-2 text-left ${i === active ? 'bg-gray-100 dark:bg-slate-700' : ''}`}
+                aria-current={i === active}
                 onMouseEnter={() => setActive(i)}
                 onClick={() => go(hit)}
               >
@@ -130,4 +151,3 @@ export function SearchBox() {
     </div>
   );
 }
-

@@ -7,11 +7,11 @@ import { Icon } from '../../../components/icon';
 import { toast } from '../../../components/toast';
 import { Button, inputClass, Skeleton } from '../../../components/ui';
 import { todayLocal } from '../../../lib/dates';
-import { useDevelopers, useProjects, useProjectStats } from '../api/catalog';
+import { useDevelopers, useProjectStats, useProjects } from '../api/catalog';
 import { CHART_TYPE_LABELS, CHARTS, chartSeries } from '../lib/series';
 import {
-  DEFAULT_FROM,
   type DashboardFilters,
+  DEFAULT_FROM,
   readFilters,
   withChartType,
   withDates,
@@ -42,7 +42,13 @@ function Select({
   return (
     <label className="block">
       <span className="mb-1 block font-semibold text-sm">{label}</span>
-      <select className={inputClass} value={value} disabled={disabled} data-testid={testId} onChange={(e) => onChange(e.target.value)}>
+      <select
+        className={inputClass}
+        value={value}
+        disabled={disabled}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -93,7 +99,9 @@ export function Dashboard() {
           value={project ? String(project.id) : ''}
           disabled={!projects.data}
           options={(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-          onChange={(v) => update(withProject({ ...filters, developerId: developerId ?? filters.developerId }, Number(v)))}
+          onChange={(v) =>
+            update(withProject({ ...filters, developerId: developerId ?? filters.developerId }, Number(v)))
+          }
         />
         <Select
           label="Тип графика"
@@ -106,14 +114,34 @@ export function Dashboard() {
       <div className="mb-6 grid grid-cols-1 items-end gap-6 md:grid-cols-3">
         <label className="block">
           <span className="mb-1 block font-semibold text-sm">Дата начала</span>
-          <input type="date" className={inputClass} value={from} max={to} data-testid="from-input" onChange={(e) => e.target.value && update(withDates(filters, e.target.value, to))} />
+          <input
+            type="date"
+            className={inputClass}
+            value={from}
+            max={to}
+            data-testid="from-input"
+            onChange={(e) => e.target.value && update(withDates(filters, e.target.value, to))}
+          />
         </label>
         <label className="block">
           <span className="mb-1 block font-semibold text-sm">Дата окончания</span>
-          <input type="date" className={inputClass} value={to} min={from} data-testid="to-input" onChange={(e) => e.target.value && update(withDates(filters, from, e.target.value))} />
+          <input
+            type="date"
+            className={inputClass}
+            value={to}
+            min={from}
+            data-testid="to-input"
+            onChange={(e) => e.target.value && update(withDates(filters, from, e.target.value))}
+          />
         </label>
         <label className="flex h-12 cursor-pointer items-center gap-3">
-          <input type="checkbox" className="peer sr-only" checked={filters.smooth} data-testid="smooth-switch" onChange={(e) => update(withSmooth(filters, e.target.checked))} />
+          <input
+            type="checkbox"
+            className="peer sr-only"
+            checked={filters.smooth}
+            data-testid="smooth-switch"
+            onChange={(e) => update(withSmooth(filters, e.target.checked))}
+          />
           <span className="relative h-6 w-11 rounded-full bg-gray-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-blue-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-400 dark:bg-slate-600" />
           <span>Сглаживание</span>
         </label>
@@ -128,11 +156,24 @@ export function Dashboard() {
           <Icon path={mdiChartTimelineVariant} size={22} />
           Обзор трендов
         </h2>
-        <Button icon={mdiRefresh} rounded small disabled={!statsRequest || stats.isFetching} onClick={() => stats.refetch()} aria-label="Обновить">
+        <Button
+          icon={mdiRefresh}
+          rounded
+          small
+          disabled={!statsRequest || stats.isFetching}
+          onClick={() => stats.refetch()}
+          aria-label="Обновить"
+        >
           Обновить
         </Button>
       </div>
-      <Charts key={project?.id ?? 'none'} stats={stats.data} loading={!stats.data && (stats.isFetching || !project)} filters={filters} fileBase={fileBase} />
+      <Charts
+        key={project?.id ?? 'none'}
+        stats={stats.data}
+        loading={!stats.data && (stats.isFetching || !project)}
+        filters={filters}
+        fileBase={fileBase}
+      />
     </div>
   );
 }
@@ -175,7 +216,10 @@ function Charts({
     );
   if (stats.flatsCountList.every((s) => s.points.length === 0))
     return (
-      <div className="rounded-2xl bg-white p-10 text-center text-gray-500 dark:bg-slate-900/70 dark:text-slate-400" data-testid="dashboard-empty">
+      <div
+        className="rounded-2xl bg-white p-10 text-center text-gray-500 dark:bg-slate-900/70 dark:text-slate-400"
+        data-testid="dashboard-empty"
+      >
         За выбранный период данных нет. Измените даты или выберите другой проект.
       </div>
     );

@@ -4,7 +4,14 @@ import { useMemo, useState } from 'react';
 import { saveFile } from '../../../components/chart/export';
 import { Icon } from '../../../components/icon';
 import { Button } from '../../../components/ui';
-import { pageOf, SUMMARY_COLUMNS, type SortState, type SummaryKey, sortRows, summaryCsv } from '../lib/summary-table';
+import {
+  pageOf,
+  type SortState,
+  SUMMARY_COLUMNS,
+  type SummaryKey,
+  sortRows,
+  summaryCsv,
+} from '../lib/summary-table';
 
 /** The 12-column summary table: sortable, paged by 100 («Страница X из Y»), CSV export; cards below lg. */
 export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fileName: string }) {
@@ -20,7 +27,13 @@ export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fil
     <div className="rounded-2xl bg-white dark:bg-slate-900/70" data-testid="summary-table">
       <div className="flex items-center justify-between gap-3 p-4">
         <h2 className="font-semibold text-lg">Сводка по корпусам</h2>
-        <Button small icon={mdiDownload} onClick={() => saveFile(`${fileName}.csv`, new Blob([summaryCsv(sorted)], { type: 'text/csv;charset=utf-8' }))}>
+        <Button
+          small
+          icon={mdiDownload}
+          onClick={() =>
+            saveFile(`${fileName}.csv`, new Blob([summaryCsv(sorted)], { type: 'text/csv;charset=utf-8' }))
+          }
+        >
           CSV
         </Button>
       </div>
@@ -28,10 +41,19 @@ export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fil
         <thead className="hidden lg:table-header-group">
           <tr>
             {SUMMARY_COLUMNS.map((c) => (
-              <th key={c.key} className="border-gray-100 border-b px-3 py-2 text-left align-bottom font-semibold dark:border-slate-700">
-                <button type="button" onClick={() => toggle(c.key)} className="inline-flex items-center gap-1 text-left hover:text-blue-600">
+              <th
+                key={c.key}
+                className="border-gray-100 border-b px-3 py-2 text-left align-bottom font-semibold dark:border-slate-700"
+              >
+                <button
+                  type="button"
+                  onClick={() => toggle(c.key)}
+                  className="inline-flex items-center gap-1 text-left hover:text-blue-600"
+                >
                   {c.label}
-                  {sort?.key === c.key && <Icon path={sort.dir === 'asc' ? mdiArrowUp : mdiArrowDown} size={14} />}
+                  {sort?.key === c.key && (
+                    <Icon path={sort.dir === 'asc' ? mdiArrowUp : mdiArrowDown} size={14} />
+                  )}
                 </button>
               </th>
             ))}
@@ -61,7 +83,13 @@ export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fil
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
         <div className="flex flex-wrap gap-1">
           {Array.from({ length: current.pages }, (_, i) => i + 1).map((p) => (
-            <Button key={p} small color={p === current.page ? 'info' : 'white'} onClick={() => setPage(p)} aria-current={p === current.page ? 'page' : undefined}>
+            <Button
+              key={p}
+              small
+              color={p === current.page ? 'info' : 'white'}
+              onClick={() => setPage(p)}
+              aria-current={p === current.page ? 'page' : undefined}
+            >
               {p}
             </Button>
           ))}

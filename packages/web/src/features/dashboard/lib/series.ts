@@ -65,22 +65,36 @@ export const GROUP_DATA: Record<RoomGroup, keyof StatsResponse> = {
   threeAndMore: 'threeAndMoreRoomData',
 };
 
+type MapField =
+  | 'avgMeterPriceByFacing'
+  | 'avgMeterPriceBySettlementDate'
+  | 'avgMeterPriceByBuilding'
+  | 'avgMeterPriceByRoomsNumber';
 
-type MapField = 'avgMeterPriceByFacing' | 'avgMeterPriceBySettlementDate' | 'avgMeterPriceByBuilding' | 'avgMeterPriceByRoomsNumber';
-
-const BREAKDOWNS: Record<Exclude<ChartType, 'NONE'>, { field: MapField; label: (key: string) => string; compare: (a: string, b: string) => number }> = {
+const BREAKDOWNS: Record<
+  Exclude<ChartType, 'NONE'>,
+  { field: MapField; label: (key: string) => string; compare: (a: string, b: string) => number }
+> = {
   FACING: {
     field: 'avgMeterPriceByFacing',
     label: facingLabel,
     compare: (a, b) => rank(FACINGS, a) - rank(FACINGS, b) || a.localeCompare(b),
   },
-  SETTLEMENT_DATE: { field: 'avgMeterPriceBySettlementDate', label: quarterLabel, compare: (a, b) => a.localeCompare(b) },
+  SETTLEMENT_DATE: {
+    field: 'avgMeterPriceBySettlementDate',
+    label: quarterLabel,
+    compare: (a, b) => a.localeCompare(b),
+  },
   BUILDING: {
     field: 'avgMeterPriceByBuilding',
     label: buildingLabel,
     compare: (a, b) => a.localeCompare(b, 'ru', { numeric: true }),
   },
-  ROOMS_NUMBER: { field: 'avgMeterPriceByRoomsNumber', label: roomsLabel, compare: (a, b) => Number(a) - Number(b) },
+  ROOMS_NUMBER: {
+    field: 'avgMeterPriceByRoomsNumber',
+    label: roomsLabel,
+    compare: (a, b) => Number(a) - Number(b),
+  },
 };
 
 function rank(order: readonly string[], key: string): number {

@@ -38,7 +38,13 @@ const discount = (key: SummaryKey, label: string): SummaryColumn => ({
 
 /** The 12 columns of the dashboard's summary table (spec §2). */
 export const SUMMARY_COLUMNS: SummaryColumn[] = [
-  { key: 'buildingName', label: 'Корпус', numeric: false, format: (r) => buildingLabel(r.buildingName), csv: (r) => buildingLabel(r.buildingName) },
+  {
+    key: 'buildingName',
+    label: 'Корпус',
+    numeric: false,
+    format: (r) => buildingLabel(r.buildingName),
+    csv: (r) => buildingLabel(r.buildingName),
+  },
   {
     key: 'settlementDate',
     label: 'Дата сдачи',
@@ -46,9 +52,27 @@ export const SUMMARY_COLUMNS: SummaryColumn[] = [
     format: (r) => (r.settlementDate ? quarterLabel(r.settlementDate) : '—'),
     csv: (r) => (r.settlementDate ? quarterLabel(r.settlementDate) : ''),
   },
-  { key: 'facingType', label: 'Отделка', numeric: false, format: (r) => facingLabel(r.facingType), csv: (r) => facingLabel(r.facingType) },
-  { key: 'roomsNumber', label: 'Комнатность', numeric: true, format: (r) => roomsLabel(r.roomsNumber), csv: (r) => roomsLabel(r.roomsNumber) },
-  { key: 'activeFlatsCount', label: 'Квартир в продаже', numeric: true, format: (r) => String(r.activeFlatsCount), csv: (r) => String(r.activeFlatsCount) },
+  {
+    key: 'facingType',
+    label: 'Отделка',
+    numeric: false,
+    format: (r) => facingLabel(r.facingType),
+    csv: (r) => facingLabel(r.facingType),
+  },
+  {
+    key: 'roomsNumber',
+    label: 'Комнатность',
+    numeric: true,
+    format: (r) => roomsLabel(r.roomsNumber),
+    csv: (r) => roomsLabel(r.roomsNumber),
+  },
+  {
+    key: 'activeFlatsCount',
+    label: 'Квартир в продаже',
+    numeric: true,
+    format: (r) => String(r.activeFlatsCount),
+    csv: (r) => String(r.activeFlatsCount),
+  },
   price('maxMeterPrice', 'Макс. цена м², ₽'),
   price('avgMeterPrice', 'Сред. цена м², ₽'),
   price('minMeterPrice', 'Мин. цена м², ₽'),
@@ -81,7 +105,11 @@ export function sortRows(rows: ShortFlatSummary[], sort: SortState | null): Shor
 }
 
 /** Page `page` (1-based) of the rows and the page count (at least 1). */
-export function pageOf<T>(rows: T[], page: number, size = PAGE_SIZE): { rows: T[]; page: number; pages: number } {
+export function pageOf<T>(
+  rows: T[],
+  page: number,
+  size = PAGE_SIZE,
+): { rows: T[]; page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(rows.length / size));
   const current = Math.min(Math.max(1, page), pages);
   return { rows: rows.slice((current - 1) * size, current * size), page: current, pages };

@@ -61,6 +61,13 @@ export const withProject = (f: DashboardFilters, projectId: number): DashboardFi
   from: null,
 });
 
-export const withChartType = (f: DashboardFilters, chartType: ChartType): DashboardFilters => ({ ...f, chartType });
-export const withDates = (f: DashboardFilters, from: string, to: string): DashboardFilters => ({ ...f, from, to });
+export const withChartType = (f: DashboardFilters, chartType: ChartType): DashboardFilters => ({
+  ...f,
+  chartType,
+});
+export const withDates = (f: DashboardFilters, from: string, to: string): DashboardFilters => ({
+  ...f,
+  from,
+  to,
+});
 export const withSmooth = (f: DashboardFilters, smooth: boolean): DashboardFilters => ({ ...f, smooth });

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
+const BIN = join(ROOT, 'packages/server/bin/cena-metra.js');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export interface Product {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** `cena-metra serve` on a fresh data dir: the first start generates the demo market and the demo account. */
+export async function startProduct(): Promise<Product> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cena-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'serve', '--port', '0'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      TELEGRAM_CHANNEL_URL: 'https://t.me/cena_metra',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const url = await new Promise<string>((ready, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const match = /http:\/\/[\d.]+:\d+/.exec(out);
+      if (match) ready(match[0]);
+    });
+    child.on('exit', (code) => fail(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    dataDir,
+    async stop() {
+      const exited = new Promise((done) => child.on('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

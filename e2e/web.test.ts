@@ -1,0 +1,240 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, launchChromium, type Product, startProduct } from './harness';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function signedIn(context: BrowserContext, path = '/'): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${product.url}/login`);
+  await page.fill('input[name=username]', 'demo');
+  await page.fill('input[name=password]', 'demo');
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${product.url}/`);
+  if (path !== '/') await page.goto(`${product.url}${path}`);
+  return page;
+}
+
+/** Waits for the nine charts and returns what each one drew: series count and date span. */
+async function chartsDrawn(page: Page) {
+  await page.waitForSelector('[data-testid=charts]', { timeout: 30_000 });
+  return page.$$eval('[data-testid^=chart-] .echart', (boxes) =>
+    boxes.map((b) => ({
+      series: Number((b as HTMLElement).dataset.series),
+      first: (b as HTMLElement).dataset.first,
+      last: (b as HTMLElement).dataset.last,
+      canvas: b.querySelector('canvas') !== null,
+    })),
+  );
+}
+
+async function expectTitle(page: Page, title: string) {
+  await page.waitForFunction((t) => document.title === t, title, { timeout: 5_000 }).catch(() => {});
+  expect(await page.title()).toBe(title);
+}
+
+const tableRows = (page: Page) =>
+  page.$$eval('[data-testid=summary-table] tbody tr', (rows) => rows.map((r) => r.textContent));
+
+describe('guards and session', () => {
+  it('sends a guest to /login remembering the wanted URL, refuses a wrong password, then signs in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${product.url}/tables`);
+    await page.waitForURL(/\/login\?redirect=%2Ftables$/);
+    await expectTitle(page, 'Вход — Цена метра');
+    await page.fill('input[name=username]', 'demo');
+    await page.fill('input[name=password]', 'wrong');
+    await page.click('button[type=submit]');
+    expect(await page.textContent('[data-testid=login-error]')).toBe('Неверный логин или пароль');
+    await page.fill('input[name=password]', 'demo');
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${product.url}/tables`);
+    await expectTitle(page, 'Tables — Цена метра');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(stored).toMatchObject({ username: 'demo' });
+    expect(typeof stored.token).toBe('string');
+    // a signed-in user does not see /login
+    await page.goto(`${product.url}/login`);
+    await page.waitForURL(`${product.url}/`);
+    await context.close();
+  });
+
+  it('signs out on a 401 from the API and returns to /login with the wanted URL', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${product.url}/error`);
+    await page.evaluate(() =>
+      localStorage.setItem('user', JSON.stringify({ username: 'demo', token: 'revoked-token' })),
+    );
+    await page.goto(`${product.url}/?type=FACING`);
+    await page.waitForURL(/\/login\?redirect=%2F%3Ftype%3DFACING$/);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await context.close();
+  });
+
+  it('logs out: the session is cleared and / asks for a login again', async () => {
+    const context = await browser.newContext();
+    const page = await signedIn(context);
+    await page.click('[data-testid=logout]');
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.goto(`${product.url}/`);
+    await page.waitForURL(/\/login\?redirect=%2F$/);
+    await context.close();
+  });
+});
+
+describe('dashboard', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    page = await signedIn(context);
+  });
+  afterAll(() => context.close());
+
+  it('shows nine charts with drawn series and the summary table, titled Dashboard', async () => {
+    const charts = await chartsDrawn(page);
+    expect(charts).toHaveLength(9);
+    for (const c of charts) {
+      expect(c.canvas).toBe(true);
+      expect(c.series).toBeGreaterThan(0);
+    }
+    // chart 1 by rooms: min, avg, max and at least one rooms series
+    expect(charts[0].series).toBeGreaterThan(3);
+    expect((await tableRows(page)).length).toBeGreaterThan(0);
+    await expectTitle(page, 'Dashboard — Цена метра');
+    expect(await page.textContent('[data-testid=summary-table]')).toMatch(/Страница 1 из \d+/);
+    // default developer id 5 is selected, with its first project
+    expect(await page.inputValue('[data-testid=developer-select]')).toBe('5');
+  });
+
+  it('changing developer and project changes the data and the URL', async () => {
+    const before = await tableRows(page);
+    const developerOptions = await page.$$eval('[data-testid=developer-select] option', (o) =>
+      o.map((x) => (x as HTMLOptionElement).value),
+    );
+    const other = developerOptions.find((v) => v !== '5')!;
+    await page.selectOption('[data-testid=developer-select]', other);
+    await page.waitForURL(new RegExp(`developer=${other}`));
+    await chartsDrawn(page);
+    const afterDeveloper = await tableRows(page);
+    expect(afterDeveloper).not.toEqual(before);
+
+    const projects = await page.$$eval('[data-testid=project-select] option', (o) =>
+      o.map((x) => (x as HTMLOptionElement).value),
+    );
+    if (projects.length > 1) {
+      await page.selectOption('[data-testid=project-select]', projects[1]);
+      await page.waitForURL(new RegExp(`project=${projects[1]}`));
+      await page.waitForFunction((before) => {
+        const rows = [...document.querySelectorAll('[data-testid=summary-table] tbody tr')].map(
+          (r) => r.textContent,
+        );
+        return rows.length > 0 && JSON.stringify(rows) !== before;
+      }, JSON.stringify(afterDeveloper));
+    }
+  });
+
+  it('the chart type rebuilds charts 5–8 only', async () => {
+    await page.goto(`${product.url}/`);
+    const plain = await chartsDrawn(page);
+    expect(plain.slice(4, 8).every((c) => c.series <= 3)).toBe(true);
+    await page.selectOption('[data-testid=chart-type-select]', 'BUILDING');
+    await page.waitForURL(/type=BUILDING/);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid^=chart-] .echart')]
+        .slice(4, 8)
+        .some((b) => Number((b as HTMLElement).dataset.series) > 3),
+    );
+    const byBuilding = await chartsDrawn(page);
+    expect(byBuilding.slice(0, 4)).toEqual(plain.slice(0, 4));
+    expect(byBuilding.slice(4, 8).some((c) => c.series > 3)).toBe(true);
+    expect(byBuilding[8]).toEqual(plain[8]);
+  });
+
+  it('dates narrow the range of every chart', async () => {
+    await page.goto(`${product.url}/`);
+    const full = await chartsDrawn(page);
+    const from = '2026-01-01';
+    const to = '2026-03-31';
+    const statsCall = page.waitForRequest(
+      (r) => r.url().endsWith('/api/project/stats') && r.postDataJSON()?.to === to,
+    );
+    await page.goto(`${product.url}/?from=${from}&to=${to}`);
+    expect((await statsCall).postDataJSON()).toMatchObject({ from, to });
+    await page.waitForFunction(
+      (to) =>
+        [...document.querySelectorAll('[data-testid^=chart-] .echart')].every(
+          (b) => (b as HTMLElement).dataset.last === to,
+        ),
+      to,
+    );
+    const narrow = await chartsDrawn(page);
+    for (const c of narrow) {
+      expect(c.first! >= from).toBe(true);
+      expect(c.last).toBe(to);
+    }
+    expect(full[8].first! < from).toBe(true);
+    expect(await page.inputValue('[data-testid=from-input]')).toBe(from);
+  });
+
+  it('downloads a chart as PNG and the table as CSV, both non-empty', async () => {
+    await page.goto(`${product.url}/`);
+    await chartsDrawn(page);
+    await page.click('[data-testid=chart-all-rooms] button[aria-label^="Меню графика"]');
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('text=Скачать PNG')]);
+    const pngPath = join(ARTIFACTS, 'chart.png');
+    await png.saveAs(pngPath);
+    const pngBytes = readFileSync(pngPath);
+    expect(pngBytes.length).toBeGreaterThan(5_000);
+    expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-testid=summary-table] button:has-text("CSV")'),
+    ]);
+    const csvPath = join(ARTIFACTS, 'summary.csv');
+    await csv.saveAs(csvPath);
+    const text = readFileSync(csvPath, 'utf8');
+    expect(text.startsWith('\uFEFFКорпус;Дата сдачи;Отделка;Комнатность;')).toBe(true);
+    expect(text.trim().split('\r\n').length).toBe((await tableRows(page)).length + 1);
+  });
+
+  it('keeps dark mode over a reload, and screenshots light and dark at 1440 and 390 px', async () => {
+    await page.goto(`${product.url}/`);
+    await chartsDrawn(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-light-1440.png'), fullPage: true });
+    await page.click('[data-testid=dark-toggle]');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    await chartsDrawn(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('1');
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-dark-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-dark-390.png'), fullPage: true });
+    // below lg the navbar's items sit in the panel of the three-dot button
+    await page.click('button[aria-label="Ещё"]');
+    await page.click('[data-testid=dark-toggle]');
+    await page.click('button[aria-label="Ещё"]');
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-light-390.png'), fullPage: true });
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('0');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
