@@ -119,6 +119,7 @@ describe('dashboard', () => {
     expect((await tableRows(page)).length).toBeGreaterThan(0);
     await expectTitle(page, 'Dashboard — Цена метра');
     expect(await page.textContent('[data-testid=summary-table]')).toMatch(/Страница 1 из \d+/);
+    expect(await page.getAttribute('[data-testid=credits]', 'href')).toBe('https://t.me/cena_metra');
     // default developer id 5 is selected, with its first project
     expect(await page.inputValue('[data-testid=developer-select]')).toBe('5');
   });

@@ -42,7 +42,12 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
     },
     xAxis: {
       type: 'time',
-      axisLabel: { color: text, hideOverlap: true },
+      // every label says its year: «янв 2025», not a bare «Июл»
+      axisLabel: {
+        color: text,
+        hideOverlap: true,
+        formatter: { year: '{yyyy}', month: '{MMM} {yyyy}', day: '{d} {MMM}', hour: '{d} {MMM}' },
+      },
       axisLine: { lineStyle: { color: grid } },
       splitLine: { show: false },
     },

@@ -1,55 +1,11 @@
-import type { Developer, Project } from '@cena-metra/contract';
 import { mdiMagnify } from '@mdi/js';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { developersQueryOptions, projectsQueryOptions } from '../../api/catalog';
 import { Icon } from '../../components/icon';
 import { useOutsideClick } from '../../components/use-outside-click';
-import { developersQueryOptions, projectsQueryOptions } from '../dashboard/api/catalog';
-import { writeFilters } from '../dashboard/lib/url-state';
-
-interface Hit {
-  key: string;
-  kind: 'Застройщик' | 'Проект';
-  label: string;
-  to: string;
-}
-
-/** Matches developers and projects by a case-insensitive substring; at most 10 of each. */
-export function searchCatalog(
-  q: string,
-  developers: Developer[],
-  projects: (Project & { developerId: number })[],
-): Hit[] {
-  const needle = q.trim().toLowerCase();
-  if (!needle) return [];
-  const dashboard = (developerId: number, projectId: number | null) => {
-    const params = writeFilters({
-      developerId,
-      projectId,
-      chartType: 'NONE',
-      from: null,
-      to: null,
-      smooth: true,
-    });
-    return `/${params.size ? `?${params}` : ''}`;
-  };
-  const devs = developers
-    .filter((d) => d.name.toLowerCase().includes(needle))
-    .slice(0, 10)
-    .map((d) => ({ key: `d${d.id}`, kind: 'Застройщик' as const, label: d.name, to: dashboard(d.id, null) }));
-  const byDeveloper = new Map(developers.map((d) => [d.id, d.name]));
-  const projs = projects
-    .filter((p) => p.name.toLowerCase().includes(needle))
-    .slice(0, 10)
-    .map((p) => ({
-      key: `p${p.id}`,
-      kind: 'Проект' as const,
-      label: `${p.name} · ${byDeveloper.get(p.developerId) ?? ''}`,
-      to: dashboard(p.developerId, p.id),
-    }));
-  return [...devs, ...projs];
-}
+import { type Hit, searchCatalog } from './search-catalog';
 
 /** The navbar search: Ctrl+K focuses, Escape blurs; arrows and Enter pick a result. */
 export function SearchBox() {

@@ -2,13 +2,12 @@ import { CHART_TYPES, type ChartType, type StatsResponse } from '@cena-metra/con
 import { mdiChartTimelineVariant, mdiRefresh } from '@mdi/js';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDevelopers, useProjectStats, useProjects } from '../../../api/catalog';
+import { useHealth } from '../../../api/health';
 import { TimeChart } from '../../../components/chart/time-chart';
 import { Icon } from '../../../components/icon';
 import { toast } from '../../../components/toast';
 import { Button, inputClass, Skeleton } from '../../../components/ui';
-import { todayLocal } from '../../../lib/dates';
-import { useDevelopers, useProjectStats, useProjects } from '../api/catalog';
-import { CHART_TYPE_LABELS, CHARTS, chartSeries } from '../lib/series';
 import {
   type DashboardFilters,
   DEFAULT_FROM,
@@ -19,7 +18,9 @@ import {
   withProject,
   withSmooth,
   writeFilters,
-} from '../lib/url-state';
+} from '../../../lib/dashboard-url';
+import { todayLocal } from '../../../lib/dates';
+import { CHART_TYPE_LABELS, CHARTS, chartSeries } from '../lib/series';
 import { SummaryTable } from './summary-table';
 
 const Y_NAME = 'Цена за м², ₽';
@@ -178,6 +179,27 @@ export function Dashboard() {
   );
 }
 
+/** Chart credits: the product's Telegram channel (TELEGRAM_CHANNEL_URL), when the server has one. */
+function Credits() {
+  const health = useHealth();
+  const url = health.data?.telegramChannelUrl;
+  if (!url) return null;
+  return (
+    <p className="-mt-3 mb-6 text-right text-gray-500 text-xs dark:text-slate-400">
+      Графики: Цена метра ·{' '}
+      <a
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+        className="text-blue-600 hover:underline dark:text-blue-400"
+        data-testid="credits"
+      >
+        канал в Телеграме
+      </a>
+    </p>
+  );
+}
+
 const shown = new WeakSet<Error>();
 function toastOnce(error: Error) {
   if (shown.has(error)) return;
@@ -242,6 +264,7 @@ function Charts({
           />
         ))}
       </div>
+      <Credits />
       <SummaryTable rows={stats.shortFlatSummaryList} fileName={`${fileBase} сводка`} />
     </>
   );

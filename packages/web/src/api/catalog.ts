@@ -1,6 +1,6 @@
 import type { Developer, Project, StatsRequest, StatsResponse } from '@cena-metra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { request } from '../lib/api-client';
 
 export const getDevelopers = () => request<Developer[]>({ url: '/developers' });
 

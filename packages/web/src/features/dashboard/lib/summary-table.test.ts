@@ -1,0 +1,80 @@
+import type { ShortFlatSummary } from '@cena-metra/contract';
+import { describe, expect, it } from 'vitest';
+import { PAGE_SIZE, pageOf, SUMMARY_COLUMNS, sortRows, summaryCsv } from './summary-table';
+
+const row = (over: Partial<ShortFlatSummary>): ShortFlatSummary => ({
+  id: 'x',
+  buildingName: '1',
+  settlementDate: '2026-12-31',
+  facingType: 'BLACK',
+  roomsNumber: 1,
+  activeFlatsCount: 3,
+  maxMeterPrice: 400000.5,
+  avgMeterPrice: 371093.75,
+  minMeterPrice: 300000,
+  maxDiscountLastDay: 0,
+  maxDiscount7Days: 3.25,
+  maxDiscount1Month: 3.25,
+  maxDiscount1Year: 10,
+  ...over,
+});
+
+describe('summary table', () => {
+  it('has the 12 columns of the spec, formatted ru-RU', () => {
+    expect(SUMMARY_COLUMNS).toHaveLength(12);
+    const r = row({ buildingName: 'Корпус 2', roomsNumber: 0, settlementDate: null });
+    expect(SUMMARY_COLUMNS.map((c) => c.format(r))).toEqual([
+      'Корпус 2',
+      '—',
+      'Без отделки',
+      'Студия',
+      '3',
+      '400\u00a0000,50',
+      '371\u00a0093,75',
+      '300\u00a0000,00',
+      '0,00\u00a0%',
+      '3,25\u00a0%',
+      '3,25\u00a0%',
+      '10,00\u00a0%',
+    ]);
+    expect(SUMMARY_COLUMNS[1].format(row({}))).toBe('4 кв. 2026 г.');
+  });
+
+  it.each([
+    [{ key: 'avgMeterPrice', dir: 'asc' }, ['b', 'a', 'c']],
+    [{ key: 'avgMeterPrice', dir: 'desc' }, ['c', 'a', 'b']],
+    [{ key: 'buildingName', dir: 'asc' }, ['a', 'c', 'b']],
+    [{ key: 'settlementDate', dir: 'desc' }, ['c', 'a', 'b']],
+    [null, ['a', 'b', 'c']],
+  ] as const)('sorts by %j (natural order, nulls last)', (sort, ids) => {
+    const rows = [
+      row({ id: 'a', avgMeterPrice: 2, buildingName: '2', settlementDate: '2026-01-01' }),
+      row({ id: 'b', avgMeterPrice: 1, buildingName: '10', settlementDate: null }),
+      row({ id: 'c', avgMeterPrice: 3, buildingName: '3', settlementDate: '2027-01-01' }),
+    ];
+    expect(sortRows(rows, sort).map((r) => r.id)).toEqual(ids);
+  });
+
+  it.each([
+    [0, 1, 0, 1],
+    [100, 1, 100, 1],
+    [101, 2, 1, 2],
+    [250, 3, 50, 3],
+    [250, 9, 50, 3],
+  ])('%i rows, page %i → %i rows on page %i of the last', (count, page, onPage, expectedPage) => {
+    const rows = Array.from({ length: count }, (_, i) => i);
+    const result = pageOf(rows, page);
+    expect(result.rows.length).toBe(onPage);
+    expect(result.page).toBe(expectedPage);
+    expect(result.pages).toBe(Math.max(1, Math.ceil(count / PAGE_SIZE)));
+  });
+
+  it('exports CSV for Excel: BOM, semicolons, decimal commas, quoted when needed', () => {
+    const csv = summaryCsv([row({ buildingName: 'Корпус "А"; 2' })]);
+    expect(csv.startsWith('\uFEFFКорпус;Дата сдачи;Отделка;Комнатность;Квартир в продаже;')).toBe(true);
+    const line = csv.split('\r\n')[1];
+    expect(line).toBe(
+      '"Корпус ""А""; 2";4 кв. 2026 г.;Без отделки;1-комнатная;3;400000,50;371093,75;300000,00;0,00;3,25;3,25;10,00',
+    );
+  });
+});
