@@ -15,6 +15,7 @@ import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import { benchCsv, benchSnapshots } from './market.js';
 import { percentile, printTable, type Row, runNode } from './measure.js';
 import { naiveStats } from './naive.js';
+import { webBench } from './web.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(ROOT, 'packages/server/bin/cena-metra.js');
@@ -22,7 +23,7 @@ const GRACE = 2;
 
 const args = new Set(process.argv.slice(2));
 const only = (part: string) =>
-  !['--stats', '--import', '--demo'].some((a) => args.has(a)) || args.has(`--${part}`);
+  !['--stats', '--import', '--demo', '--web'].some((a) => args.has(a)) || args.has(`--${part}`);
 const work = mkdtempSync(join(tmpdir(), 'cena-bench-'));
 const rows: Row[] = [];
 const note = (s: string) => process.stderr.write(`${s}\n`);
@@ -139,8 +140,8 @@ async function importBench() {
 /** `cena-metra serve` on an empty data dir (demo generation) and again on the same dir. */
 async function demoBench() {
   const dataDir = join(work, 'demo');
-  const start = () =>
-    new Promise<number>((done, fail) => {
+  const start = (keep = false) =>
+    new Promise<{ ms: number; url: string; stop: () => Promise<void> }>((done, fail) => {
       const started = performance.now();
       const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'serve', '--port', '0'], {
         env: { ...process.env, LOG_LEVEL: 'silent' },
@@ -158,34 +159,47 @@ async function demoBench() {
         const health = await fetch(`${url}/api/health`).catch(() => null);
         if (health?.status !== 200) return;
         const elapsed = performance.now() - started;
-        child.kill('SIGTERM');
-        child.on('close', () => done(elapsed));
+        const stop = () =>
+          new Promise<void>((closed) => {
+            child.on('close', () => closed());
+            child.kill('SIGTERM');
+          });
+        if (keep) done({ ms: elapsed, url, stop });
+        else stop().then(() => done({ ms: elapsed, url, stop: async () => {} }));
       });
       child.on('close', (code) => {
         if (!child.killed) fail(new Error(`serve exited with ${code}: ${err}`));
       });
     });
   note('demo: первый запуск на пустой базе…');
-  const first = await start();
+  const first = (await start()).ms;
   rows.push({
     what: 'serve on an empty data dir (demo) until /api/health answers',
     value: `${(first / 1000).toFixed(1)} s`,
     budget: '≤ 60 s',
     ok: first <= 60_000,
   });
-  const second = await start();
+  const again = await start(only('web'));
+  const second = again.ms;
   rows.push({
     what: 'serve again on the same data dir',
     value: `${(second / 1000).toFixed(1)} s`,
     budget: '≤ 3 s',
     ok: second <= 3_000,
   });
+  if (only('web')) {
+    try {
+      await webBench(again.url, join(ROOT, 'packages/web/dist'), rows, note);
+    } finally {
+      await again.stop();
+    }
+  }
 }
 
 try {
   if (only('stats')) await statsBench();
   if (only('import')) await importBench();
-  if (only('demo')) await demoBench();
+  if (only('demo') || only('web')) await demoBench();
   printTable(rows);
   process.stdout.write(`\nnode ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
   if (rows.some((r) => r.ok === false)) process.exitCode = 1;

@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Project, StatsResponse } from '@cena-metra/contract';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Row } from './measure.js';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface Target {
+  developerId: number;
+  projectId: number;
+  name: string;
+  points: number;
+}
+
+async function api<T>(base: string, token: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The demo project with the most points over its full history (the dashboard's heaviest case). */
+async function largestProject(base: string, token: string): Promise<Target> {
+  const today = new Date().toISOString().slice(0, 10);
+  let best: Target | null = null;
+  for (const d of await api<{ id: number }[]>(base, token, '/developers')) {
+    for (const p of await api<Project[]>(base, token, `/projects?developerId=${d.id}`)) {
+      const stats = await api<StatsResponse>(base, token, '/project/stats', {
+        projectId: p.id,
+        from: p.minFlatCreatedAt ?? '2020-01-01',
+        to: today,
+      });
+      const points =
+        Object.values(stats.allRoomsData.points[0]?.avgMeterPriceByBuilding ?? {}).length *
+        stats.allRoomsData.points.length;
+      if (!best || points > best.points) best = { developerId: d.id, projectId: p.id, name: p.name, points };
+    }
+  }
+  return best!;
+}
+
+const gzipKb = (path: string) => gzipSync(readFileSync(path)).length / 1024;
+
+/** JavaScript files a page loads, as paths in the built app. */
+function trackScripts(page: Page, distDir: string): Set<string> {
+  const files = new Set<string>();
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') files.add(join(distDir, new URL(r.url()).pathname));
+  });
+  return files;
+}
+
+async function chartsDrawn(page: Page, timeout = 30_000) {
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-testid^=chart-] canvas').length === 9 &&
+      document.querySelectorAll('[data-testid=summary-table] tbody tr').length > 0,
+    undefined,
+    { timeout },
+  );
+  // one more frame: ECharts paints the canvas on the next animation frame
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))),
+      ),
+  );
+}
+
+/** Bundle sizes, time to a drawn dashboard, and the heap over ten project switches, in real Chromium. */
+export async function webBench(
+  base: string,
+  distDir: string,
+  rows: Row[],
+  note: (s: string) => void,
+): Promise<void> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo' }),
+  });
+  const session = (await login.json()) as { username: string; token: string };
+  note('web: ищу самый тяжёлый демо-проект…');
+  const target = await largestProject(base, session.token);
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    // JavaScript of /login (a fresh guest) and of the dashboard route (signed in)
+    const guest = await browser.newPage();
+    const loginScripts = trackScripts(guest, distDir);
+    await guest.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    const loginKb = [...loginScripts].reduce((s, f) => s + gzipKb(f), 0);
+    rows.push({
+      what: 'JavaScript for /login (gzip)',
+      value: `${loginKb.toFixed(0)} KB`,
+      budget: '≤ 200 KB',
+      ok: loginKb <= 200,
+    });
+    await guest.close();
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript((s) => localStorage.setItem('user', JSON.stringify(s)), session);
+    const page = await context.newPage();
+    const dashScripts = trackScripts(page, distDir);
+    const url = `${base}/?developer=${target.developerId}&project=${target.projectId}`;
+    // a first visit fills the server's cache for this project; the figure is a visit after that
+    await page.goto(url);
+    await chartsDrawn(page);
+    const dashKb = [...dashScripts].reduce((s, f) => s + gzipKb(f), 0);
+    rows.push({
+      what: 'JavaScript for the dashboard, in total (gzip)',
+      value: `${dashKb.toFixed(0)} KB`,
+      budget: '≤ 450 KB',
+      ok: dashKb <= 450,
+    });
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto(url);
+      times.push(await chartsDrawn(page));
+    }
+    times.sort((a, b) => a - b);
+    const median = times[2];
+    rows.push({
+      what: `navigation to / → 9 charts and table drawn («${target.name}», full history), median of 5`,
+      value: `${Math.round(median)} ms`,
+      budget: '≤ 1500 ms',
+      ok: median <= 1500,
+    });
+
+    // ten project switches: the heap after them is compared with the heap after the first
+    const cdp = await context.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1048576;
+    };
+    const options = await page.$$eval('[data-testid=project-select] option', (o) =>
+      o.map((x) => (x as HTMLOptionElement).value),
+    );
+    const other = options.find((v) => v !== String(target.projectId)) ?? options[0];
+    const sequence = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? other : String(target.projectId)));
+    let first = 0;
+    for (let i = 0; i < sequence.length; i++) {
+      await page.selectOption('[data-testid=project-select]', sequence[i]);
+      await page.waitForFunction(
+        (id) => new URL(location.href).searchParams.get('project') === id,
+        sequence[i],
+      );
+      await chartsDrawn(page);
+      if (i === 1) first = await heap();
+    }
+    const last = await heap();
+    const canvases = await page.$$eval('canvas', (c) => c.length);
+    rows.push({
+      what: 'JS heap after 10 project switches vs after 2 (charts disposed)',
+      value: `${first.toFixed(1)} → ${last.toFixed(1)} MB, ${canvases} canvases`,
+      budget: 'no growth (≤ +2 MB)',
+      ok: last - first <= 2 && canvases === 9,
+    });
+  } finally {
+    await browser.close();
+  }
+}
