@@ -239,3 +239,114 @@ describe('dashboard', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
+
+describe('shell', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    page = await signedIn(context);
+  });
+  afterAll(() => context.close());
+
+  it('a modal closes on Escape and on an overlay click; its buttons confirm', async () => {
+    await page.goto(`${product.url}/ui`);
+    await expectTitle(page, 'Интерфейс — Цена метра');
+    await page.click('text=Подтверждение');
+    expect(await page.isVisible('[role=dialog]')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.isVisible('[role=dialog]')).toBe(false);
+    expect(await page.textContent('[data-testid=modal-result]')).toBe('отменено');
+    await page.click('text=Опасное действие');
+    await page.mouse.click(10, 450);
+    expect(await page.isVisible('[role=dialog]')).toBe(false);
+    await page.click('text=Подтверждение');
+    await page.click('[role=dialog] >> text=Подтвердить');
+    expect(await page.textContent('[data-testid=modal-result]')).toBe('подтверждено');
+  });
+
+  it('the user menu opens, closes on a click outside, and leads to the profile', async () => {
+    await page.goto(`${product.url}/ui`);
+    await page.click('button[aria-label="Меню пользователя"]');
+    expect(await page.isVisible('text=Мой профиль')).toBe(true);
+    await page.mouse.click(700, 500);
+    expect(await page.isVisible('text=Мой профиль')).toBe(false);
+    await page.click('button[aria-label="Меню пользователя"]');
+    await page.click('text=Мой профиль');
+    await page.waitForURL(`${product.url}/profile`);
+    expect(await page.textContent('[data-testid=profile-username]')).toBe('demo');
+  });
+
+  it('Ctrl+K focuses the search, Escape leaves it, a project found opens on the dashboard', async () => {
+    await page.goto(`${product.url}/profile`);
+    await page.waitForSelector('[data-testid=profile-username]');
+    await page.keyboard.press('Control+k');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'search-input',
+    );
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).not.toBe(
+      'search-input',
+    );
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('залив');
+    await page.waitForSelector('text=Проект');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/\?.*project=\d+/);
+    await chartsDrawn(page);
+    const selected = await page.$eval(
+      '[data-testid=project-select]',
+      (s) => (s as HTMLSelectElement).selectedOptions[0].text,
+    );
+    expect(selected.toLowerCase()).toContain('залив');
+  });
+
+  it('refresh asks the server again; a range without data shows the empty state', async () => {
+    await page.goto(`${product.url}/`);
+    await chartsDrawn(page);
+    const again = page.waitForRequest((r) => r.url().endsWith('/api/project/stats'));
+    await page.click('button[aria-label="Обновить"]');
+    expect((await again).method()).toBe('POST');
+    await page.goto(`${product.url}/?from=2001-01-01&to=2001-12-31`);
+    await page.waitForSelector('[data-testid=dashboard-empty]');
+    expect(await page.textContent('[data-testid=dashboard-empty]')).toMatch(/За выбранный период данных нет/);
+  });
+
+  it('downloads JPEG, SVG and PDF of a chart', async () => {
+    await page.goto(`${product.url}/`);
+    await chartsDrawn(page);
+    const download = async (label: string, name: string) => {
+      await page.click('[data-testid=chart-count] button[aria-label^="Меню графика"]');
+      const [file] = await Promise.all([page.waitForEvent('download'), page.click(`text=${label}`)]);
+      const path = join(ARTIFACTS, name);
+      await file.saveAs(path);
+      return readFileSync(path);
+    };
+    const jpeg = await download('Скачать JPEG', 'chart.jpg');
+    expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const svg = (await download('Скачать SVG', 'chart.svg')).toString();
+    expect(svg).toMatch(/^<svg/);
+    expect(svg).toContain('Квартир');
+    const pdf = await download('Скачать PDF', 'chart.pdf');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5_000);
+  });
+
+  it('on a phone the aside opens from the burger and closes on navigation', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await phone.newPage();
+    await p.goto(`${product.url}/login`);
+    await p.fill('input[name=username]', 'demo');
+    await p.fill('input[name=password]', 'demo');
+    await p.click('button[type=submit]');
+    await p.waitForURL(`${product.url}/`);
+    const asideLeft = () => p.$eval('aside', (a) => a.getBoundingClientRect().left);
+    expect(await asideLeft()).toBeLessThan(0);
+    await p.click('button[aria-label="Меню"] >> visible=true');
+    await p.waitForFunction(() => document.querySelector('aside')!.getBoundingClientRect().left >= 0);
+    await p.click('aside >> text=Профиль');
+    await p.waitForURL(`${product.url}/profile`);
+    await p.waitForFunction(() => document.querySelector('aside')!.getBoundingClientRect().right <= 0);
+    await phone.close();
+  });
+});

@@ -7,6 +7,7 @@ import { ComingPage, ErrorPage, LoginPage, ProfilePage } from './routes/pages';
 
 // the dashboard (and ECharts with it) loads only when it is visited: /login stays light
 const DashboardPage = lazy(() => import('./routes/dashboard-page'));
+const UiPage = lazy(() => import('./routes/ui-page'));
 
 function PageLoading() {
   return (
@@ -62,7 +63,14 @@ export const router = createBrowserRouter([
       { path: '/discounts-by-project', element: authed(<ComingPage title="Скидки по проектам" />) },
       { path: '/flat', element: authed(<ComingPage title="Квартира" />) },
       { path: '/forms', element: authed(<ComingPage title="Формы" />) },
-      { path: '/ui', element: authed(<ComingPage title="Интерфейс" />) },
+      {
+        path: '/ui',
+        element: authed(
+          <Suspense fallback={<PageLoading />}>
+            <UiPage />
+          </Suspense>,
+        ),
+      },
       { path: '/responsive', element: authed(<ComingPage title="Адаптивность" />) },
       { path: '/profile', element: authed(<ProfilePage />) },
       {
