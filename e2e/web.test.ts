@@ -312,6 +312,12 @@ describe('shell', () => {
     expect(await page.textContent('[data-testid=dashboard-empty]')).toMatch(/За выбранный период данных нет/);
   });
 
+  it("shows the server's message in a toast when a call fails", async () => {
+    await page.goto(`${product.url}/?from=1990-01-01&to=2026-01-01`);
+    const toast = await page.waitForSelector('[data-testid=toast]');
+    expect(await toast.textContent()).toContain('from: период длиннее 15 лет');
+  });
+
   it('downloads JPEG, SVG and PDF of a chart', async () => {
     await page.goto(`${product.url}/`);
     await chartsDrawn(page);
@@ -340,6 +346,7 @@ describe('shell', () => {
     await p.fill('input[name=password]', 'demo');
     await p.click('button[type=submit]');
     await p.waitForURL(`${product.url}/`);
+    await p.waitForSelector('aside', { state: 'attached' });
     const asideLeft = () => p.$eval('aside', (a) => a.getBoundingClientRect().left);
     expect(await asideLeft()).toBeLessThan(0);
     await p.click('button[aria-label="Меню"] >> visible=true');
