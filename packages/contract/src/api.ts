@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './dates.js';
 import { facingSchema } from './enums.js';
 
-const id = (name: string) =>
+export const idSchema = (name: string) =>
   z.coerce
     .number({ message: `${name}: должно быть целым положительным числом` })
     .int({ message: `${name}: должно быть целым положительным числом` })
@@ -24,7 +24,7 @@ export const developerSchema = z.object({ id: z.number().int(), name: z.string()
 export type Developer = z.infer<typeof developerSchema>;
 export const developersResponseSchema = z.array(developerSchema);
 
-export const projectsQuerySchema = z.object({ developerId: id('developerId') });
+export const projectsQuerySchema = z.object({ developerId: idSchema('developerId') });
 export const projectSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -36,7 +36,7 @@ export const projectsResponseSchema = z.array(projectSchema);
 // --- stats (§4.2) ---
 export const MAX_STATS_RANGE_YEARS = 15;
 export const statsRequestSchema = z.object({
-  projectId: id('projectId'),
+  projectId: idSchema('projectId'),
   from: isoDateSchema,
   to: isoDateSchema,
 });
@@ -118,3 +118,10 @@ export const importResultSchema = z.object({
   }),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+// --- profile ---
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, 'укажите текущий пароль').max(200),
+  newPassword: z.string().min(8, 'не короче 8 символов').max(200, 'не длиннее 200 символов'),
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -4,3 +4,4 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './labels.js';
+export * from './market.js';

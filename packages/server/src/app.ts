@@ -11,11 +11,18 @@ import { StatsEngine } from './analytics/stats-engine.js';
 import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
+import { Importer } from './ingest/importer.js';
 import { AppError } from './lib/errors.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
+import { discountRoutes } from './routes/discounts/routes.js';
+import { eventRoutes } from './routes/events/routes.js';
+import { flatRoutes } from './routes/flats/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
+import { ingestRoutes } from './routes/ingest/routes.js';
+import { searchRoutes } from './routes/search/routes.js';
 import { statsRoutes } from './routes/stats/routes.js';
+import { summaryRoutes } from './routes/summaries/routes.js';
 
 export interface AppDeps {
   db: Db;
@@ -37,6 +44,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     stats: StatsEngine;
+    importer: Importer;
   }
 }
 
@@ -75,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('stats', new StatsEngine());
+  app.decorate('importer', new Importer(deps.db, deps.config.removalGrace));
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
 
@@ -157,6 +166,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(catalogRoutes);
       await api.register(statsRoutes);
+      await api.register(discountRoutes);
+      await api.register(flatRoutes);
+      await api.register(eventRoutes);
+      await api.register(searchRoutes);
+      await api.register(summaryRoutes);
+      await api.register(ingestRoutes);
     },
     { prefix: '/api' },
   );

@@ -32,14 +32,23 @@ export async function addUser(db: Db, username: string, password: string): Promi
   return row;
 }
 
-export async function setPassword(db: Db, username: string, password: string): Promise<void> {
+/** Sets a new password and closes every session of the user but `keepToken` (the one changing it). */
+export async function setPassword(
+  db: Db,
+  username: string,
+  password: string,
+  keepToken?: string,
+): Promise<void> {
   const user = await getUserByName(db, username);
   if (!user) throw new NotFoundError(`пользователь ${username} не найден`);
   await db.query('update app_user set password_hash = $2 where id = $1', [
     user.id,
     await hashPassword(password),
   ]);
-  await db.query('delete from session where user_id = $1', [user.id]);
+  await db.query('delete from session where user_id = $1 and token_hash <> $2', [
+    user.id,
+    keepToken ? hashToken(keepToken) : '',
+  ]);
 }
 
 export async function listUsers(db: Db) {

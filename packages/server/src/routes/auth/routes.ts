@@ -1,8 +1,14 @@
-import { ERROR_CODES, loginRequestSchema, meSchema, sessionSchema } from '@cena-metra/contract';
+import {
+  ERROR_CODES,
+  loginRequestSchema,
+  meSchema,
+  passwordChangeSchema,
+  sessionSchema,
+} from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimiter } from '../../auth/rate-limit.js';
-import { checkCredentials, createSession, revokeSession } from '../../auth/users.js';
-import { AppError } from '../../lib/errors.js';
+import { checkCredentials, createSession, revokeSession, setPassword } from '../../auth/users.js';
+import { AppError, BadRequestError } from '../../lib/errors.js';
 
 const LOGIN_LIMIT = 10;
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -35,6 +41,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/logout', async (request, reply) => {
     await revokeSession(app.deps.db, request.token!);
+    return reply.status(204).send();
+  });
+
+  app.post('/auth/password', { schema: { body: passwordChangeSchema } }, async (request, reply) => {
+    const { currentPassword, newPassword } = request.body;
+    const user = request.user!;
+    if (!(await checkCredentials(app.deps.db, user.username, currentPassword)))
+      throw new BadRequestError('currentPassword: неверный текущий пароль');
+    await setPassword(app.deps.db, user.username, newPassword, request.token!);
     return reply.status(204).send();
   });
 

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { idSchema } from './api.js';
+import { isoDateSchema } from './dates.js';
+import { discountPeriodSchema, EVENT_KINDS, eventKindSchema, facingSchema } from './enums.js';
+
+const optionalId = (name: string) => idSchema(name).optional();
+const rooms = z.coerce
+  .number({ message: 'rooms: должно быть целым числом от 0 до 50' })
+  .int({ message: 'rooms: должно быть целым числом от 0 до 50' })
+  .min(0, { message: 'rooms: должно быть целым числом от 0 до 50' })
+  .max(50, { message: 'rooms: должно быть целым числом от 0 до 50' });
+
+// --- discounts (§4.3) ---
+export const discountRequestSchema = z.object({
+  period: discountPeriodSchema,
+  date: isoDateSchema.optional(),
+  developerId: optionalId('developerId'),
+  projectId: optionalId('projectId'),
+  rooms: rooms.optional(),
+  limit: z.coerce
+    .number({ message: 'limit: целое число от 1 до 1000' })
+    .int({ message: 'limit: целое число от 1 до 1000' })
+    .min(1, { message: 'limit: целое число от 1 до 1000' })
+    .max(1000, { message: 'limit: целое число от 1 до 1000' })
+    .default(100),
+});
+export type DiscountRequest = z.input<typeof discountRequestSchema>;
+
+export const discountFlatSchema = z.object({
+  flatId: z.number().int(),
+  developerName: z.string(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  building: z.string(),
+  rooms: z.number().int(),
+  area: z.number(),
+  floor: z.number().int().nullable(),
+  facing: facingSchema,
+  refPrice: z.number(),
+  price: z.number(),
+  refMeterPrice: z.number(),
+  meterPrice: z.number(),
+  discountPercent: z.number(),
+});
+export type DiscountFlat = z.infer<typeof discountFlatSchema>;
+export const discountResponseSchema = z.object({
+  date: z.string().nullable(),
+  rows: z.array(discountFlatSchema),
+});
+export type DiscountResponse = z.infer<typeof discountResponseSchema>;
+
+export const discountProjectRequestSchema = z.object({
+  period: discountPeriodSchema,
+  date: isoDateSchema.optional(),
+  developerId: optionalId('developerId'),
+});
+export type DiscountProjectRequest = z.input<typeof discountProjectRequestSchema>;
+export const discountProjectRowSchema = z.object({
+  projectId: z.number().int(),
+  projectName: z.string(),
+  developerId: z.number().int(),
+  developerName: z.string(),
+  activeFlats: z.number().int(),
+  discountedFlats: z.number().int(),
+  maxDiscountPercent: z.number(),
+  avgDiscountPercent: z.number(),
+  avgMeterPrice: z.number().nullable(),
+});
+export type DiscountProjectRow = z.infer<typeof discountProjectRowSchema>;
+export const discountProjectResponseSchema = z.object({
+  date: z.string().nullable(),
+  rows: z.array(discountProjectRowSchema),
+});
+export type DiscountProjectResponse = z.infer<typeof discountProjectResponseSchema>;
+
+// --- flat card ---
+export const flatQuerySchema = z.object({ flatId: idSchema('flatId') });
+export const flatParamsSchema = z.object({ flatId: idSchema('flatId') });
+export const flatRecordSchema = z.object({
+  building: z.string(),
+  section: z.string().nullable(),
+  floor: z.number().int().nullable(),
+  number: z.string().nullable(),
+  rooms: z.number().int(),
+  area: z.number(),
+  facing: facingSchema,
+  settlementDate: z.string().nullable(),
+  price: z.number(),
+  basePrice: z.number().nullable(),
+  meterPrice: z.number(),
+});
+export const flatCardSchema = z.object({
+  flatId: z.number().int(),
+  externalId: z.string(),
+  developerId: z.number().int(),
+  developerName: z.string(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  record: flatRecordSchema,
+  status: z.enum(['ACTIVE', 'REMOVED']),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  priceHistory: z.array(z.object({ date: z.string(), price: z.number(), meterPrice: z.number() })),
+});
+export type FlatCard = z.infer<typeof flatCardSchema>;
+
+// --- price changes (§4.4 events) ---
+export const PRICE_CHANGE_SORTS = [
+  'date',
+  '-date',
+  'changePercent',
+  '-changePercent',
+  'newPrice',
+  '-newPrice',
+] as const;
+export const priceChangesQuerySchema = z.object({
+  from: isoDateSchema,
+  to: isoDateSchema,
+  developerId: optionalId('developerId'),
+  projectId: optionalId('projectId'),
+  kind: eventKindSchema.optional(),
+  sort: z.enum(PRICE_CHANGE_SORTS).default('-date'),
+  page: z.coerce
+    .number({ message: 'page: целое число ≥ 1' })
+    .int({ message: 'page: целое число ≥ 1' })
+    .min(1, { message: 'page: целое число ≥ 1' })
+    .max(1_000_000, { message: 'page: слишком большое число' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ message: 'pageSize: целое число от 1 до 500' })
+    .int({ message: 'pageSize: целое число от 1 до 500' })
+    .min(1, { message: 'pageSize: целое число от 1 до 500' })
+    .max(500, { message: 'pageSize: целое число от 1 до 500' })
+    .default(50),
+});
+export type PriceChangesQuery = z.input<typeof priceChangesQuerySchema>;
+export const priceChangeSchema = z.object({
+  date: z.string(),
+  kind: z.enum(EVENT_KINDS),
+  flatId: z.number().int(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  developerName: z.string(),
+  building: z.string(),
+  rooms: z.number().int(),
+  area: z.number(),
+  floor: z.number().int().nullable(),
+  facing: facingSchema,
+  oldPrice: z.number().nullable(),
+  newPrice: z.number().nullable(),
+  changePercent: z.number().nullable(),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+export const priceChangesResponseSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  rows: z.array(priceChangeSchema),
+});
+export type PriceChangesResponse = z.infer<typeof priceChangesResponseSchema>;
+
+// --- search ---
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'q: введите запрос').max(100, 'q: не длиннее 100 символов'),
+});
+export const searchResponseSchema = z.object({
+  developers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  projects: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      developerId: z.number().int(),
+      developerName: z.string(),
+    }),
+  ),
+  flats: z.array(
+    z.object({
+      flatId: z.number().int(),
+      externalId: z.string(),
+      projectId: z.number().int(),
+      projectName: z.string(),
+      developerName: z.string(),
+    }),
+  ),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+// --- daily summaries (§4.4) ---
+export const summariesQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit: целое число от 1 до 100' })
+    .int({ message: 'limit: целое число от 1 до 100' })
+    .min(1, { message: 'limit: целое число от 1 до 100' })
+    .max(100, { message: 'limit: целое число от 1 до 100' })
+    .default(30),
+  before: isoDateSchema.optional(),
+});
+export const summaryListItemSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  projects: z.number().int(),
+  newFlats: z.number().int(),
+  removedFlats: z.number().int(),
+  priceUp: z.number().int(),
+  priceDown: z.number().int(),
+});
+export type SummaryListItem = z.infer<typeof summaryListItemSchema>;
+export const summaryListSchema = z.array(summaryListItemSchema);
+export const summaryParamsSchema = z.object({ id: idSchema('id') });
+export const summaryProjectParamsSchema = z.object({ id: idSchema('id'), projectId: idSchema('projectId') });
+export const summaryProjectRowSchema = z.object({
+  projectId: z.number().int(),
+  projectName: z.string(),
+  developerName: z.string(),
+  isNewProject: z.boolean(),
+  flatsCount: z.number().int(),
+  newFlats: z.number().int(),
+  removedFlats: z.number().int(),
+  priceUp: z.number().int(),
+  priceDown: z.number().int(),
+  avgChangePercent: z.number().nullable(),
+  avgMeterPrice: z.number().nullable(),
+});
+export type SummaryProjectRow = z.infer<typeof summaryProjectRowSchema>;
+export const summarySchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  projects: z.array(summaryProjectRowSchema),
+});
+export type Summary = z.infer<typeof summarySchema>;
+export const summaryEventSchema = z.object({
+  kind: z.enum(EVENT_KINDS),
+  flatId: z.number().int(),
+  building: z.string(),
+  rooms: z.number().int(),
+  area: z.number(),
+  floor: z.number().int().nullable(),
+  facing: facingSchema,
+  oldPrice: z.number().nullable(),
+  newPrice: z.number().nullable(),
+  changePercent: z.number().nullable(),
+});
+export const summaryProjectSchema = z.object({
+  summary: z.object({ id: z.number().int(), date: z.string() }),
+  project: summaryProjectRowSchema,
+  events: z.array(summaryEventSchema),
+});
+export type SummaryProject = z.infer<typeof summaryProjectSchema>;

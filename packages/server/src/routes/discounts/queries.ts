@@ -1,0 +1,120 @@
+import type {
+  DiscountFlat,
+  DiscountPeriod,
+  DiscountProjectResponse,
+  DiscountResponse,
+} from '@cena-metra/contract';
+import { discountedFlats, projectDiscountSummary } from '../../analytics/discounts.js';
+import { round2 } from '../../analytics/stats.js';
+import type { StatsEngine } from '../../analytics/stats-engine.js';
+import type { Db } from '../../db/driver.js';
+import { fromDay, toDay } from '../../lib/days.js';
+import { NotFoundError } from '../../lib/errors.js';
+
+interface ScopeProject {
+  id: number;
+  name: string;
+  developer_id: number;
+  developer_name: string;
+  first_snapshot_date: string | null;
+  last_snapshot_date: string | null;
+}
+
+/** Projects in scope (one project, a developer's, or all), with their data span; 404 for an unknown id. */
+async function scopeProjects(db: Db, developerId?: number, projectId?: number): Promise<ScopeProject[]> {
+  if (developerId !== undefined) {
+    const [dev] = await db.query('select id from developer where id = $1', [developerId]);
+    if (!dev) throw new NotFoundError(`застройщик ${developerId} не найден`);
+  }
+  const rows = await db.query<ScopeProject>(
+    `select p.id, p.name, p.developer_id, d.name as developer_name,
+            p.first_snapshot_date, p.last_snapshot_date
+     from project p join developer d on d.id = p.developer_id
+     where ($1::int is null or p.developer_id = $1) and ($2::int is null or p.id = $2)
+     order by lower(d.name), lower(p.name), p.id`,
+    [developerId ?? null, projectId ?? null],
+  );
+  if (projectId !== undefined && rows.length === 0) throw new NotFoundError(`проект ${projectId} не найден`);
+  return rows;
+}
+
+/** A: the requested date, else the latest snapshot date in scope (docs/decisions.md). */
+function dayOf(projects: ScopeProject[], date?: string): number | null {
+  if (date) return toDay(date);
+  const last = projects.map((p) => p.last_snapshot_date).filter((d): d is string => d !== null);
+  return last.length ? toDay(last.sort().at(-1)!) : null;
+}
+
+async function activeOn(db: Db, engine: StatsEngine, p: ScopeProject, a: number) {
+  if (!p.first_snapshot_date || !p.last_snapshot_date || a < toDay(p.first_snapshot_date)) return [];
+  return engine.flatsOnDay(db, p.id, a, toDay(p.last_snapshot_date));
+}
+
+/** §4.3: flats active on A with a discount > 0 for the period, largest first. */
+export async function getDiscounts(
+  db: Db,
+  engine: StatsEngine,
+  q: {
+    period: DiscountPeriod;
+    date?: string;
+    developerId?: number;
+    projectId?: number;
+    rooms?: number;
+    limit: number;
+  },
+): Promise<DiscountResponse> {
+  const projects = await scopeProjects(db, q.developerId, q.projectId);
+  const a = dayOf(projects, q.date);
+  if (a === null) return { date: null, rows: [] };
+  const rows: (DiscountFlat & { raw: number })[] = [];
+  for (const p of projects) {
+    const flats = (await activeOn(db, engine, p, a)).filter(
+      (f) => q.rooms === undefined || f.rec.rooms === q.rooms,
+    );
+    for (const d of discountedFlats(flats, q.period)) {
+      const rec = d.flat.rec;
+      rows.push({
+        raw: d.discount,
+        flatId: d.flat.flatId,
+        developerName: p.developer_name,
+        projectId: p.id,
+        projectName: p.name,
+        building: rec.building,
+        rooms: rec.rooms,
+        area: rec.area,
+        floor: rec.floor,
+        facing: rec.facing,
+        refPrice: d.refPrice,
+        price: rec.price,
+        refMeterPrice: round2(d.refPrice / rec.area),
+        meterPrice: round2(rec.price / rec.area),
+        discountPercent: round2(d.discount),
+      });
+    }
+  }
+  rows.sort((x, y) => y.raw - x.raw || x.flatId - y.flatId);
+  return { date: fromDay(a), rows: rows.slice(0, q.limit).map(({ raw: _raw, ...row }) => row) };
+}
+
+/** §4.3 per project: active and discounted flats on A, max and mean discount, average price per m². */
+export async function getProjectDiscounts(
+  db: Db,
+  engine: StatsEngine,
+  q: { period: DiscountPeriod; date?: string; developerId?: number },
+): Promise<DiscountProjectResponse> {
+  const projects = await scopeProjects(db, q.developerId);
+  const a = dayOf(projects, q.date);
+  if (a === null) return { date: null, rows: [] };
+  const rows = [];
+  for (const p of projects) {
+    const summary = projectDiscountSummary(await activeOn(db, engine, p, a), q.period);
+    rows.push({
+      projectId: p.id,
+      projectName: p.name,
+      developerId: p.developer_id,
+      developerName: p.developer_name,
+      ...summary,
+    });
+  }
+  return { date: fromDay(a), rows };
+}

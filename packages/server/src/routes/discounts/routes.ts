@@ -1,0 +1,21 @@
+import {
+  discountProjectRequestSchema,
+  discountProjectResponseSchema,
+  discountRequestSchema,
+  discountResponseSchema,
+} from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getDiscounts, getProjectDiscounts } from './queries.js';
+
+export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/discount',
+    { schema: { body: discountRequestSchema, response: { 200: discountResponseSchema } } },
+    async (request) => getDiscounts(app.deps.db, app.stats, request.body),
+  );
+  app.post(
+    '/discount/project',
+    { schema: { body: discountProjectRequestSchema, response: { 200: discountProjectResponseSchema } } },
+    async (request) => getProjectDiscounts(app.deps.db, app.stats, request.body),
+  );
+};

@@ -1,0 +1,64 @@
+import { importResultSchema } from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Snapshot, SnapshotValidationError, validateSnapshot } from '../../ingest/snapshot.js';
+import { BadRequestError } from '../../lib/errors.js';
+
+const NDJSON = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
+const ORIGIN = 'тело запроса';
+
+/** Snapshots of a JSON body (one object or an array) or an NDJSON body, validated as the CLI does. */
+export function snapshotsOfBody(body: unknown, ndjson: boolean): Snapshot[] {
+  const errors: string[] = [];
+  const snapshots: Snapshot[] = [];
+  const take = (raw: unknown, at: string) => {
+    try {
+      snapshots.push(validateSnapshot(raw, { file: ORIGIN, at }, 'api'));
+    } catch (error) {
+      if (error instanceof SnapshotValidationError) errors.push(...error.errors);
+      else throw error;
+    }
+  };
+  if (ndjson) {
+    const lines = String(body ?? '').split(/\r?\n/);
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        errors.push(`${ORIGIN}: строка ${i + 1}: не удалось разобрать JSON`);
+        return;
+      }
+      take(parsed, `строка ${i + 1}`);
+    });
+  } else if (Array.isArray(body)) body.forEach((raw, i) => take(raw, `[${i}]`));
+  else take(body, '');
+  if (errors.length) throw new BadRequestError(errors.slice(0, 20).join('; '));
+  if (snapshots.length === 0) throw new BadRequestError(`${ORIGIN}: нет ни одного снимка`);
+  return snapshots;
+}
+
+export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser(NDJSON, { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/ingest/snapshots',
+    {
+      schema: {
+        description: 'Снимки прайс-листов: JSON (объект или массив) или NDJSON, до 64 МБ. Всё или ничего.',
+        response: { 200: z.array(importResultSchema) },
+      },
+    },
+    async (request) => {
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase();
+      const snapshots = snapshotsOfBody(request.body, NDJSON.includes(type));
+      const results = [];
+      // validated whole first (all or nothing), then one transaction per snapshot, as the CLI import
+      for (const s of snapshots) results.push(await app.importer.apply(s));
+      return results;
+    },
+  );
+};

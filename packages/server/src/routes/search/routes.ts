@@ -1,0 +1,11 @@
+import { searchQuerySchema, searchResponseSchema } from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { search } from './queries.js';
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/search',
+    { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    async (request) => search(app.deps.db, request.query.q),
+  );
+};

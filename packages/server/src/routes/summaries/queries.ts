@@ -1,0 +1,65 @@
+import type { Summary, SummaryListItem, SummaryProject, SummaryProjectRow } from '@cena-metra/contract';
+import type { Db } from '../../db/driver.js';
+import { NotFoundError } from '../../lib/errors.js';
+
+const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+
+/** Daily summaries newest first, each with its totals over the projects that had a snapshot that day. */
+export async function getSummaries(db: Db, limit: number, before?: string): Promise<SummaryListItem[]> {
+  return db.query<SummaryListItem>(
+    `select s.id, s.date::text as date, count(sp.project_id)::int as projects,
+            coalesce(sum(sp.new_flats), 0)::int as "newFlats", coalesce(sum(sp.removed_flats), 0)::int as "removedFlats",
+            coalesce(sum(sp.price_up), 0)::int as "priceUp", coalesce(sum(sp.price_down), 0)::int as "priceDown"
+     from daily_summary s join summary_project sp on sp.date = s.date
+     where ($1::date is null or s.date < $1)
+     group by s.id, s.date order by s.date desc limit ${limit}`,
+    [before ?? null],
+  );
+}
+
+const PROJECT_COLUMNS = `sp.project_id as "projectId", p.name as "projectName", d.name as "developerName",
+  sp.is_new_project as "isNewProject", sp.flats_count as "flatsCount", sp.new_flats as "newFlats",
+  sp.removed_flats as "removedFlats", sp.price_up as "priceUp", sp.price_down as "priceDown",
+  sp.avg_change_percent as "avgChangePercent", sp.avg_meter_price as "avgMeterPrice"`;
+
+function roundRow(row: SummaryProjectRow): SummaryProjectRow {
+  return { ...row, avgChangePercent: r2(row.avgChangePercent), avgMeterPrice: r2(row.avgMeterPrice) };
+}
+
+async function summaryHead(db: Db, id: number) {
+  const [s] = await db.query<{ id: number; date: string }>(
+    'select id, date::text as date from daily_summary where id = $1',
+    [id],
+  );
+  if (!s) throw new NotFoundError(`сводка ${id} не найдена`);
+  return s;
+}
+
+export async function getSummary(db: Db, id: number): Promise<Summary> {
+  const s = await summaryHead(db, id);
+  const projects = await db.query<SummaryProjectRow>(
+    `select ${PROJECT_COLUMNS} from summary_project sp join project p on p.id = sp.project_id
+     join developer d on d.id = p.developer_id where sp.date = $1 order by lower(d.name), lower(p.name), p.id`,
+    [s.date],
+  );
+  return { ...s, projects: projects.map(roundRow) };
+}
+
+export async function getSummaryProject(db: Db, id: number, projectId: number): Promise<SummaryProject> {
+  const s = await summaryHead(db, id);
+  const [project] = await db.query<SummaryProjectRow>(
+    `select ${PROJECT_COLUMNS} from summary_project sp join project p on p.id = sp.project_id
+     join developer d on d.id = p.developer_id where sp.date = $1 and sp.project_id = $2`,
+    [s.date, projectId],
+  );
+  if (!project) throw new NotFoundError(`в сводке ${id} нет проекта ${projectId}`);
+  const events = await db.query<SummaryProject['events'][number]>(
+    `select kind, flat_id as "flatId", building, rooms, area, floor, facing, old_price as "oldPrice",
+            new_price as "newPrice", change_percent as "changePercent"
+     from flat_event where project_id = $1 and day = $2
+     order by case kind when 'PRICE_DOWN' then 0 when 'PRICE_UP' then 1 when 'NEW' then 2 else 3 end, flat_id`,
+    [projectId, s.date],
+  );
+  for (const e of events) e.changePercent = r2(e.changePercent);
+  return { summary: s, project: roundRow(project), events };
+}

@@ -1,0 +1,35 @@
+import {
+  summariesQuerySchema,
+  summaryListSchema,
+  summaryParamsSchema,
+  summaryProjectParamsSchema,
+  summaryProjectSchema,
+  summarySchema,
+} from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getSummaries, getSummary, getSummaryProject } from './queries.js';
+
+/** Open on purpose: the Telegram channel links to the summaries (DESIGN §5). */
+export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/summaries',
+    {
+      config: { public: true },
+      schema: { querystring: summariesQuerySchema, response: { 200: summaryListSchema } },
+    },
+    async (request) => getSummaries(app.deps.db, request.query.limit, request.query.before),
+  );
+  app.get(
+    '/summary/:id',
+    { config: { public: true }, schema: { params: summaryParamsSchema, response: { 200: summarySchema } } },
+    async (request) => getSummary(app.deps.db, request.params.id),
+  );
+  app.get(
+    '/summary/:id/project/:projectId',
+    {
+      config: { public: true },
+      schema: { params: summaryProjectParamsSchema, response: { 200: summaryProjectSchema } },
+    },
+    async (request) => getSummaryProject(app.deps.db, request.params.id, request.params.projectId),
+  );
+};
