@@ -107,7 +107,13 @@ describe('dashboard', () => {
   });
   afterAll(() => context.close());
 
-  it('shows nine charts with drawn series and the summary table, titled Dashboard', async () => {
+  it('shows nine charts with drawn series and the summary table, titled Dashboard, under a CSP of self', async () => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const response = await page.goto(`${product.url}/`);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     const charts = await chartsDrawn(page);
     expect(charts).toHaveLength(9);
     for (const c of charts) {
@@ -122,6 +128,7 @@ describe('dashboard', () => {
     expect(await page.getAttribute('[data-testid=credits]', 'href')).toBe('https://t.me/cena_metra');
     // default developer id 5 is selected, with its first project
     expect(await page.inputValue('[data-testid=developer-select]')).toBe('5');
+    expect(violations).toEqual([]);
   });
 
   it('changing developer and project changes the data and the URL', async () => {

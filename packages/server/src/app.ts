@@ -11,6 +11,8 @@ import { StatsEngine } from './analytics/stats-engine.js';
 import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
+import { registerEtags } from './http/etag.js';
+import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
 import { AppError } from './lib/errors.js';
 import { authRoutes } from './routes/auth/routes.js';
@@ -40,6 +42,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** open endpoint: no bearer token needed */
     public?: boolean;
+    /** read endpoint answering with an ETag of the data version (and 304) */
+    etag?: boolean;
   }
   interface FastifyInstance {
     deps: AppDeps;
@@ -79,6 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  await registerHttpPlugins(app, deps.config);
+  await registerDocs(app);
+  registerEtags(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -148,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // bearer auth on every route except the ones marked public
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiUrl(request.url) || request.routeOptions.config?.public || !request.routeOptions.url) return;
+    if (request.url.startsWith(DOCS_PREFIX)) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const user = match ? await userForToken(deps.db, match[1]) : null;

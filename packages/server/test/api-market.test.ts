@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -228,6 +229,39 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
     expect(detail.events.map((e: { kind: string }) => e.kind)).toEqual(['PRICE_DOWN', 'PRICE_UP', 'NEW']);
     expect(detail.events[0]).toMatchObject({ oldPrice: 8_000_000, newPrice: 7_600_000, changePercent: -5 });
     expect((await get('/api/summary/99999', {})).statusCode).toBe(404);
+  });
+
+  it('read responses carry an ETag of the data version: 304 while unchanged, a new tag after an import', async () => {
+    const first = await get('/api/summaries', {});
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"d/);
+    expect((await get('/api/summaries', { 'if-none-match': tag })).statusCode).toBe(304);
+    const [{ id: projectId }] = await ctx.db.query<{ id: number }>('select id from project');
+    const stats = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/project/stats',
+        headers: { ...auth(), 'accept-encoding': 'gzip' },
+        payload: { projectId, from: '2026-11-01', to: '2026-11-30' },
+      });
+    const s1 = await stats();
+    expect(s1.statusCode).toBe(200);
+    expect(s1.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(s1.rawPayload).toString()).allRoomsData.points).toHaveLength(4);
+    const statsTag = s1.headers.etag as string;
+    const s304 = await app.inject({
+      method: 'POST',
+      url: '/api/project/stats',
+      headers: { ...auth(), 'if-none-match': statsTag },
+      payload: { projectId, from: '2026-11-01', to: '2026-11-30' },
+    });
+    expect(s304.statusCode).toBe(304);
+    expect(s304.body).toBe('');
+    await post('/api/ingest/snapshots', day('2026-11-05', [flat('a', 1, 40, 7_500_000)]));
+    expect((await get('/api/summaries', { 'if-none-match': tag })).statusCode).toBe(200);
+    const s2 = await stats();
+    expect(s2.headers.etag).not.toBe(statsTag);
+    expect(JSON.parse(gunzipSync(s2.rawPayload).toString()).allRoomsData.points).toHaveLength(5);
   });
 
   it('changes the password: the current one is checked, other sessions are closed, this one stays', async () => {

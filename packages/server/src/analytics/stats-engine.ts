@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { ShortFlatSummary, StatsRequest, StatsResponse } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
 import { RECORD_COLUMNS, recordFromRow } from '../ingest/store.js';
@@ -16,7 +17,20 @@ interface CachedProject {
   lastDay: number | null;
   summaries: Map<number, ShortFlatSummary[]>;
   json: SeriesJson;
+  /** recent response bodies by range, with their compressed forms made on first demand */
+  bodies: Map<string, StatsBody>;
 }
+
+export type StatsEncoding = 'br' | 'gzip';
+
+interface StatsBody {
+  json: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Response bodies kept per project version (the dashboard asks for a few ranges over and over). */
+const BODIES_PER_PROJECT = 8;
 
 /**
  * Answers §4.2 from the derived tables: the project's decoded cube is cached per data version, so a
@@ -59,6 +73,7 @@ export class StatsEngine {
       days,
       cubes,
       json: new SeriesJson(days, cubes),
+      bodies: new Map(),
       lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
       summaries: new Map(),
     };
@@ -86,6 +101,35 @@ export class StatsEngine {
     const project = await this.cached(db, request.projectId);
     const summary = await this.summary(db, request, project);
     return project.json.response(toDay(request.from), toDay(request.to), summary);
+  }
+
+  /**
+   * The response for the API: its ETag (project, data version, range), and the body in the best encoding
+   * the client accepts, compressed once per version and range rather than per request.
+   */
+  async statsResponse(db: Db, request: StatsRequest, accept: StatsEncoding | null) {
+    const project = await this.cached(db, request.projectId);
+    const key = `${request.from}|${request.to}`;
+    const etag = `"s${request.projectId}-${project.version}-${request.from}-${request.to}"`;
+    let body = project.bodies.get(key);
+    if (body) {
+      project.bodies.delete(key);
+      project.bodies.set(key, body);
+    } else {
+      const summary = await this.summary(db, request, project);
+      body = { json: project.json.response(toDay(request.from), toDay(request.to), summary) };
+      project.bodies.set(key, body);
+      while (project.bodies.size > BODIES_PER_PROJECT)
+        project.bodies.delete(project.bodies.keys().next().value!);
+    }
+    if (accept === null || body.json.length < 1024) return { etag, body: body.json, encoding: null };
+    if (!body[accept]) {
+      body[accept] =
+        accept === 'br'
+          ? brotliCompressSync(body.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(body.json, { level: 6 });
+    }
+    return { etag, body: body[accept]!, encoding: accept };
   }
 
   /** The summary table on A = min(to, last snapshot day), cached per A and data version. */

@@ -3,12 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getDevelopers, getProjects } from './queries.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/developers', { schema: { response: { 200: developersResponseSchema } } }, async () =>
-    getDevelopers(app.deps.db),
+  app.get(
+    '/developers',
+    { config: { etag: true }, schema: { response: { 200: developersResponseSchema } } },
+    async () => getDevelopers(app.deps.db),
   );
   app.get(
     '/projects',
-    { schema: { querystring: projectsQuerySchema, response: { 200: projectsResponseSchema } } },
+    {
+      config: { etag: true },
+      schema: { querystring: projectsQuerySchema, response: { 200: projectsResponseSchema } },
+    },
     async (request) => getProjects(app.deps.db, request.query.developerId),
   );
 };

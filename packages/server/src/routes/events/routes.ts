@@ -5,12 +5,15 @@ import { getPriceChanges, getPriceChangesCsv } from './queries.js';
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/price-changes',
-    { schema: { querystring: priceChangesQuerySchema, response: { 200: priceChangesResponseSchema } } },
+    {
+      config: { etag: true },
+      schema: { querystring: priceChangesQuerySchema, response: { 200: priceChangesResponseSchema } },
+    },
     async (request) => getPriceChanges(app.deps.db, request.query),
   );
   app.get(
     '/price-changes.csv',
-    { schema: { querystring: priceChangesQuerySchema } },
+    { config: { etag: true }, schema: { querystring: priceChangesQuerySchema } },
     async (request, reply) => {
       const csv = await getPriceChangesCsv(app.deps.db, request.query);
       const name = `price-changes-${request.query.from}-${request.query.to}.csv`;

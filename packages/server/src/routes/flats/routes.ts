@@ -5,13 +5,16 @@ import { getFlatCard } from './queries.js';
 export const flatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/flat',
-    { schema: { querystring: flatQuerySchema, response: { 200: flatCardSchema } } },
+    { config: { etag: true }, schema: { querystring: flatQuerySchema, response: { 200: flatCardSchema } } },
     async (request) => getFlatCard(app.deps.db, request.query.flatId),
   );
   // open: the Telegram channel links to it
   app.get(
     '/summary/flat/:flatId',
-    { config: { public: true }, schema: { params: flatParamsSchema, response: { 200: flatCardSchema } } },
+    {
+      config: { public: true, etag: true },
+      schema: { params: flatParamsSchema, response: { 200: flatCardSchema } },
+    },
     async (request) => getFlatCard(app.deps.db, request.params.flatId),
   );
 };

@@ -5,7 +5,10 @@ import { search } from './queries.js';
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
-    { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+    {
+      config: { etag: true },
+      schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
+    },
     async (request) => search(app.deps.db, request.query.q),
   );
 };

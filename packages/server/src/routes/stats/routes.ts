@@ -4,14 +4,23 @@ import { minusMonths, toDay } from '../../lib/days.js';
 import { BadRequestError } from '../../lib/errors.js';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The response is large (a point per day per group): the engine writes it as JSON text from fragments
-  // serialised once per snapshot (analytics/stats-json.ts), and it is sent as is.
+  // The response is large (a point per day per group): the engine writes it as JSON bytes from fragments
+  // serialised once per snapshot (analytics/stats-json.ts), keeps recent bodies (and their gzip/brotli
+  // forms) per data version, and tags them with an ETag of that version.
   app.post('/project/stats', { schema: { body: statsRequestSchema } }, async (request, reply) => {
     const { from, to } = request.body;
     if (toDay(from) > toDay(to)) throw new BadRequestError('to: дата окончания раньше даты начала (from)');
     if (toDay(from) < minusMonths(toDay(to), MAX_STATS_RANGE_YEARS * 12))
       throw new BadRequestError(`from: период длиннее ${MAX_STATS_RANGE_YEARS} лет`);
-    const json = await app.stats.getProjectStatsJson(app.deps.db, request.body);
-    return reply.type('application/json; charset=utf-8').send(json);
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const res = await app.stats.statsResponse(app.deps.db, request.body, encoding);
+    reply
+      .header('etag', res.etag)
+      .header('vary', 'accept-encoding')
+      .header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === res.etag) return reply.code(304).send();
+    if (res.encoding) reply.header('content-encoding', res.encoding);
+    return reply.type('application/json; charset=utf-8').send(res.body);
   });
 };

@@ -14,20 +14,23 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summaries',
     {
-      config: { public: true },
+      config: { public: true, etag: true },
       schema: { querystring: summariesQuerySchema, response: { 200: summaryListSchema } },
     },
     async (request) => getSummaries(app.deps.db, request.query.limit, request.query.before),
   );
   app.get(
     '/summary/:id',
-    { config: { public: true }, schema: { params: summaryParamsSchema, response: { 200: summarySchema } } },
+    {
+      config: { public: true, etag: true },
+      schema: { params: summaryParamsSchema, response: { 200: summarySchema } },
+    },
     async (request) => getSummary(app.deps.db, request.params.id),
   );
   app.get(
     '/summary/:id/project/:projectId',
     {
-      config: { public: true },
+      config: { public: true, etag: true },
       schema: { params: summaryProjectParamsSchema, response: { 200: summaryProjectSchema } },
     },
     async (request) => getSummaryProject(app.deps.db, request.params.id, request.params.projectId),

@@ -1,0 +1,70 @@
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+
+/** Paths under /api that need no token: the API's own documentation. */
+export const DOCS_PREFIX = '/api/docs';
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/**
+ * Security headers with a CSP of self (the web app has no inline script; images may be data:/blob: for
+ * chart downloads), CORS only for the origins in CORS_ORIGINS, gzip/brotli for bodies over 1 KB.
+ */
+export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // the app is served from one origin; cross-origin isolation would only get in the way of downloads
+    crossOriginEmbedderPolicy: false,
+  });
+  const origins = (config.corsOrigins ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  // off unless configured (DESIGN §5, a deviation from the old client's permissive CORS)
+  if (origins.length) await app.register(fastifyCors, { origin: origins, credentials: true });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // quality 11 (the default) takes seconds on a 3 MB stats body; 5 is close in size and fast
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+}
+
+/** OpenAPI generated from the zod schemas at /api/openapi.json, and Swagger UI served locally at /api/docs. */
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Цена метра API',
+        description:
+          'Аналитика цен новостроек. Авторизация: заголовок Authorization: Bearer <token> (POST /api/auth/login).',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  app.get(OPENAPI_PATH, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+}

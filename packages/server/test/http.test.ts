@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDb } from '../src/db/driver.js';
+import { migrate } from '../src/db/migrate.js';
+
+describe('HTTP surface: OpenAPI, docs, security headers, CORS, compression', () => {
+  let app: FastifyInstance;
+  let withCors: FastifyInstance;
+  beforeAll(async () => {
+    const db = await openDb({ memory: true });
+    await migrate(db);
+    app = await buildApp({ db, config: loadConfig({ logLevel: 'silent' }, {}) });
+    withCors = await buildApp({
+      db,
+      config: loadConfig({ logLevel: 'silent', corsOrigins: 'https://a.example' }, {}),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await withCors.close();
+  });
+
+  it('serves an OpenAPI document of every endpoint, generated from the schemas, without a token', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/password',
+      '/api/developers',
+      '/api/projects',
+      '/api/project/stats',
+      '/api/discount',
+      '/api/discount/project',
+      '/api/flat',
+      '/api/price-changes',
+      '/api/price-changes.csv',
+      '/api/search',
+      '/api/summaries',
+      '/api/summary/{id}',
+      '/api/summary/{id}/project/{projectId}',
+      '/api/summary/flat/{flatId}',
+      '/api/ingest/snapshots',
+      '/api/health',
+    ])
+      expect(Object.keys(doc.paths), path).toContain(path);
+    expect(
+      doc.paths['/api/discount'].post.requestBody.content['application/json'].schema.properties.period.enum,
+    ).toEqual(['DAY', 'WEEK', 'MONTH', 'YEAR']);
+  });
+
+  it('serves the docs page locally (no CDN)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+    expect(res.body).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs)/);
+  });
+
+  it('sends security headers with a CSP of self and no CORS by default', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const allowed = await withCors.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://a.example' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://a.example');
+    const other = await withCors.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://b.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('compresses large bodies with gzip or brotli', async () => {
+    for (const encoding of ['gzip', 'br']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+    }
+  });
+});
