@@ -325,6 +325,14 @@ describe('shell', () => {
     expect(await toast.textContent()).toContain('from: период длиннее 15 лет');
   });
 
+  it('a call the browser blocks (status 0) shows the CORS message', async () => {
+    await page.route('**/api/developers', (route) => route.abort('accessdenied'));
+    await page.goto(`${product.url}/`);
+    const toast = await page.waitForSelector('[data-testid=toast] >> text=CORS');
+    expect(await toast.textContent()).toContain('Доступ к серверу ограничен политикой CORS. Обратитесь в поддержку.');
+    await page.unroute('**/api/developers');
+  });
+
   it('downloads JPEG, SVG and PDF of a chart', async () => {
     await page.goto(`${product.url}/`);
     await chartsDrawn(page);
