@@ -11,6 +11,7 @@ import { StatsEngine } from './analytics/stats-engine.js';
 import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
+import { decodeTokenHeader, type TelegramUser, verifyInitData } from './auth/telegram.js';
 import { registerEtags } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
@@ -38,6 +39,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
     token: string | null;
+    /** the Telegram user of a valid `token` header (WebApp initData) */
+    telegramUser: TelegramUser | null;
   }
   interface FastifyContextConfig {
     /** open endpoint: no bearer token needed */
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('importer', new Importer(deps.db, deps.config.removalGrace));
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
+  app.decorateRequest('telegramUser', null);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -154,7 +158,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // bearer auth on every route except the ones marked public
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiUrl(request.url) || request.routeOptions.config?.public || !request.routeOptions.url) return;
+    if (!isApiUrl(request.url)) return;
+    const messenger = request.headers.token;
+    if (typeof messenger === 'string' && messenger) {
+      // a Telegram WebApp identity: valid, or the request is refused (DESIGN §5)
+      const botToken = deps.config.telegramBotToken;
+      const initData = decodeTokenHeader(messenger);
+      const checked = botToken && initData ? verifyInitData(initData, botToken) : { error: 'не проверяется' };
+      if ('error' in checked)
+        return reply
+          .status(401)
+          .send({ message: `token: данные Telegram отклонены (${checked.error})`, code: ERROR_CODES.unauthorized });
+      request.telegramUser = checked.user;
+    }
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
     if (request.url.startsWith(DOCS_PREFIX)) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
