@@ -329,7 +329,9 @@ describe('shell', () => {
     await page.route('**/api/developers', (route) => route.abort('accessdenied'));
     await page.goto(`${product.url}/`);
     const toast = await page.waitForSelector('[data-testid=toast] >> text=CORS');
-    expect(await toast.textContent()).toContain('Доступ к серверу ограничен политикой CORS. Обратитесь в поддержку.');
+    expect(await toast.textContent()).toContain(
+      'Доступ к серверу ограничен политикой CORS. Обратитесь в поддержку.',
+    );
     await page.unroute('**/api/developers');
   });
 

@@ -8,10 +8,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { StatsEngine } from './analytics/stats-engine.js';
+import { decodeTokenHeader, type TelegramUser, verifyInitData } from './auth/telegram.js';
 import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
-import { decodeTokenHeader, type TelegramUser, verifyInitData } from './auth/telegram.js';
 import { registerEtags } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
@@ -84,11 +84,14 @@ function isApiUrl(url: string): boolean {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    bodyLimit: 64 * 1024 * 1024,
+    // 1 MB for every request body; the ingest route alone takes up to 64 MB (DESIGN §5)
+    bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   await registerHttpPlugins(app, deps.config);
   await registerDocs(app);
   registerEtags(app);
+  // JSON only (and NDJSON on the ingest route): a text/plain body is a 415, not a string to validate
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -168,7 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if ('error' in checked)
         return reply
           .status(401)
-          .send({ message: `token: данные Telegram отклонены (${checked.error})`, code: ERROR_CODES.unauthorized });
+          .send({
+            message: `token: данные Telegram отклонены (${checked.error})`,
+            code: ERROR_CODES.unauthorized,
+          });
       request.telegramUser = checked.user;
     }
     if (request.routeOptions.config?.public || !request.routeOptions.url) return;

@@ -86,7 +86,10 @@ describe('HTTP surface: OpenAPI, docs, security headers, CORS, compression', () 
 
   it('checks the Telegram token header: a valid initData passes, anything else is a 401', async () => {
     const bot = '777:secret';
-    const withBot = await buildApp({ db: app.deps.db, config: loadConfig({ logLevel: 'silent', telegramBotToken: bot }, {}) });
+    const withBot = await buildApp({
+      db: app.deps.db,
+      config: loadConfig({ logLevel: 'silent', telegramBotToken: bot }, {}),
+    });
     const fields = { auth_date: String(Math.floor(Date.now() / 1000) - 60), user: JSON.stringify({ id: 7 }) };
     const check = Object.entries(fields)
       .map(([k, v]) => `${k}=${v}`)
@@ -96,13 +99,17 @@ describe('HTTP surface: OpenAPI, docs, security headers, CORS, compression', () 
     const hash = createHmac('sha256', secret).update(check).digest('hex');
     const header = (data: string) => ({ token: Buffer.from(data).toString('base64') });
     const good = new URLSearchParams({ ...fields, hash }).toString();
-    expect((await withBot.inject({ method: 'GET', url: '/api/summaries', headers: header(good) })).statusCode).toBe(200);
+    expect(
+      (await withBot.inject({ method: 'GET', url: '/api/summaries', headers: header(good) })).statusCode,
+    ).toBe(200);
     const forged = good.replace('%22id%22%3A7', '%22id%22%3A8');
     const bad = await withBot.inject({ method: 'GET', url: '/api/summaries', headers: header(forged) });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toMatch(/^token:/);
     // a server without a bot token cannot check it: refused as well
-    expect((await app.inject({ method: 'GET', url: '/api/summaries', headers: header(good) })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/summaries', headers: header(good) })).statusCode,
+    ).toBe(401);
     await withBot.close();
   });
 

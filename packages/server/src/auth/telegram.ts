@@ -31,7 +31,11 @@ export function verifyInitData(
   const expected = createHmac('sha256', secret).update(check).digest();
   if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return { error: 'подпись не сходится' };
   const authDate = Number(params.get('auth_date'));
-  if (!Number.isInteger(authDate) || nowSeconds - authDate > INIT_DATA_MAX_AGE_S || authDate - nowSeconds > 300)
+  if (
+    !Number.isInteger(authDate) ||
+    nowSeconds - authDate > INIT_DATA_MAX_AGE_S ||
+    authDate - nowSeconds > 300
+  )
     return { error: 'данные устарели' };
   try {
     const user = JSON.parse(params.get('user') ?? '') as TelegramUser;

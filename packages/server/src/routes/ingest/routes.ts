@@ -6,6 +6,7 @@ import { BadRequestError } from '../../lib/errors.js';
 
 const NDJSON = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
 const ORIGIN = 'тело запроса';
+export const INGEST_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** Snapshots of a JSON body (one object or an array) or an NDJSON body, validated as the CLI does. */
 export function snapshotsOfBody(body: unknown, ndjson: boolean): Snapshot[] {
@@ -44,6 +45,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ingest/snapshots',
     {
+      bodyLimit: INGEST_BODY_LIMIT,
       schema: {
         description: 'Снимки прайс-листов: JSON (объект или массив) или NDJSON, до 64 МБ. Всё или ничего.',
         response: { 200: z.array(importResultSchema) },
