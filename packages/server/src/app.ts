@@ -169,12 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const initData = decodeTokenHeader(messenger);
       const checked = botToken && initData ? verifyInitData(initData, botToken) : { error: 'не проверяется' };
       if ('error' in checked)
-        return reply
-          .status(401)
-          .send({
-            message: `token: данные Telegram отклонены (${checked.error})`,
-            code: ERROR_CODES.unauthorized,
-          });
+        return reply.status(401).send({
+          message: `token: данные Telegram отклонены (${checked.error})`,
+          code: ERROR_CODES.unauthorized,
+        });
       request.telegramUser = checked.user;
     }
     if (request.routeOptions.config?.public || !request.routeOptions.url) return;
