@@ -12,6 +12,7 @@ import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
+import { apiLoadBench } from './api-load.js';
 import { benchCsv, benchSnapshots } from './market.js';
 import { percentile, printTable, type Row, runNode } from './measure.js';
 import { naiveStats } from './naive.js';
@@ -23,7 +24,7 @@ const GRACE = 2;
 
 const args = new Set(process.argv.slice(2));
 const only = (part: string) =>
-  !['--stats', '--import', '--demo', '--web'].some((a) => args.has(a)) || args.has(`--${part}`);
+  !['--stats', '--import', '--demo', '--web', '--api'].some((a) => args.has(a)) || args.has(`--${part}`);
 const work = mkdtempSync(join(tmpdir(), 'cena-bench-'));
 const rows: Row[] = [];
 const note = (s: string) => process.stderr.write(`${s}\n`);
@@ -65,7 +66,12 @@ async function statsBench() {
     const started = performance.now();
     const res = await fetch(`${base}/project/stats`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      // identity: the engine's whole work per request (the body is rebuilt from its fragments each time)
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'accept-encoding': 'identity',
+      },
       body: JSON.stringify(range),
     });
     // latency until the whole body has arrived; decoding it is the client's business
@@ -82,6 +88,40 @@ async function statsBench() {
   rows.push({ what: 'stats via API, full range: p50', value: ms(p50), budget: '≤ 30 ms', ok: p50 <= 30 });
   rows.push({ what: 'stats via API, full range: p99', value: ms(percentile(times, 99)) });
   rows.push({ what: 'stats response size', value: `${(Buffer.byteLength(cold.text) / 1e6).toFixed(2)} MB` });
+  // answered from the cache, in process (no network): 304 to a known ETag, and the cached gzip body
+  // the body is read as a stream of bytes: inject's default turns it into a string, which HTTP never does
+  const inject = async (headers: Record<string, string>) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/project/stats',
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      payload: range,
+      payloadAsStream: true,
+    });
+    let bytes = 0;
+    for await (const chunk of res.stream()) bytes += (chunk as Buffer).length;
+    return { statusCode: res.statusCode, headers: res.headers, bytes };
+  };
+  const etag = (await inject({ 'accept-encoding': 'gzip' })).headers.etag as string;
+  for (const [label, headers, status] of [
+    ['304 to If-None-Match', { 'if-none-match': etag }, 304],
+    ['cached gzip body', { 'accept-encoding': 'gzip' }, 200],
+  ] as const) {
+    const inProcess: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const started = performance.now();
+      const res = await inject(headers);
+      inProcess.push(performance.now() - started);
+      if (res.statusCode !== status) throw new Error(`stats ${label}: HTTP ${res.statusCode}`);
+    }
+    const p50c = percentile(inProcess, 50);
+    rows.push({
+      what: `stats from cache in process (${label}): p50`,
+      value: ms(p50c),
+      budget: '≤ 2 ms',
+      ok: p50c <= 2,
+    });
+  }
   await app.close();
 
   note('stats: наивный расчёт по журналу наблюдений…');
@@ -141,9 +181,10 @@ async function importBench() {
 async function demoBench() {
   const dataDir = join(work, 'demo');
   const start = (keep = false) =>
-    new Promise<{ ms: number; url: string; stop: () => Promise<void> }>((done, fail) => {
+    new Promise<{ ms: number; url: string; pid: number; stop: () => Promise<void> }>((done, fail) => {
       const started = performance.now();
-      const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'serve', '--port', '0'], {
+      // run as `npx cena-metra` runs it: the bin with its shebang (and its node flags)
+      const child = spawn(BIN, ['--data-dir', dataDir, 'serve', '--port', '0'], {
         env: { ...process.env, LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -164,8 +205,8 @@ async function demoBench() {
             child.on('close', () => closed());
             child.kill('SIGTERM');
           });
-        if (keep) done({ ms: elapsed, url, stop });
-        else stop().then(() => done({ ms: elapsed, url, stop: async () => {} }));
+        if (keep) done({ ms: elapsed, url, pid: child.pid!, stop });
+        else stop().then(() => done({ ms: elapsed, url, pid: child.pid!, stop: async () => {} }));
       });
       child.on('close', (code) => {
         if (!child.killed) fail(new Error(`serve exited with ${code}: ${err}`));
@@ -179,7 +220,7 @@ async function demoBench() {
     budget: '≤ 60 s',
     ok: first <= 60_000,
   });
-  const again = await start(only('web'));
+  const again = await start(only('web') || only('api'));
   const second = again.ms;
   rows.push({
     what: 'serve again on the same data dir',
@@ -187,9 +228,10 @@ async function demoBench() {
     budget: '≤ 3 s',
     ok: second <= 3_000,
   });
-  if (only('web')) {
+  if (only('web') || only('api')) {
     try {
-      await webBench(again.url, join(ROOT, 'packages/web/dist'), rows, note);
+      if (only('api')) await apiLoadBench(again.url, again.pid, rows, note);
+      if (only('web')) await webBench(again.url, join(ROOT, 'packages/web/dist'), rows, note);
     } finally {
       await again.stop();
     }
@@ -199,7 +241,7 @@ async function demoBench() {
 try {
   if (only('stats')) await statsBench();
   if (only('import')) await importBench();
-  if (only('demo') || only('web')) await demoBench();
+  if (only('demo') || only('web') || only('api')) await demoBench();
   printTable(rows);
   process.stdout.write(`\nnode ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
   if (rows.some((r) => r.ok === false)) process.exitCode = 1;

@@ -12,6 +12,7 @@ import { decodeTokenHeader, type TelegramUser, verifyInitData } from './auth/tel
 import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
+import { DataVersionCache, SessionCache } from './http/caches.js';
 import { registerEtags } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     deps: AppDeps;
     stats: StatsEngine;
     importer: Importer;
+    sessions: SessionCache;
+    dataVersion: DataVersionCache;
   }
 }
 
@@ -97,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('stats', new StatsEngine());
   app.decorate('importer', new Importer(deps.db, deps.config.removalGrace));
+  app.decorate('sessions', new SessionCache());
+  app.decorate('dataVersion', new DataVersionCache(deps.db));
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.decorateRequest('telegramUser', null);
@@ -179,7 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith(DOCS_PREFIX)) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const user = match ? await userForToken(deps.db, match[1]) : null;
+    let user = match ? app.sessions.get(match[1]) : null;
+    if (match && !user) {
+      user = await userForToken(deps.db, match[1]);
+      if (user) app.sessions.set(match[1], user);
+    }
     if (!user) {
       return reply
         .status(401)

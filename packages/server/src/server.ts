@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { countOf, PROJECTS, SNAPSHOTS } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { generateDemo } from './cli/commands/demo.js';
 import type { Context } from './cli/context.js';
 import { DEMO_USER } from './demo/run.js';
 
@@ -13,21 +11,9 @@ export function builtWebApp(): string | undefined {
   return existsSync(`${root}index.html`) ? root : undefined;
 }
 
-export interface ServeOptions {
-  demo: boolean;
-}
-
-/** The process around the app: demo data on an empty database, listen, graceful shutdown on signals. */
-export async function serve(ctx: Context, options: ServeOptions): Promise<FastifyInstance> {
+/** The process around the app: listen, print where, graceful shutdown on signals. */
+export async function serve(ctx: Context): Promise<FastifyInstance> {
   const { config, db } = ctx;
-  const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from project');
-  if (count === 0 && options.demo) {
-    process.stdout.write('пустая база: генерирую демо-данные…\n');
-    const result = await generateDemo(db, config.removalGrace);
-    process.stdout.write(
-      `демо-данные готовы: ${countOf(result.projects, PROJECTS)}, ${countOf(result.snapshots, SNAPSHOTS)}\n`,
-    );
-  }
   const app = await buildApp({
     db,
     config,

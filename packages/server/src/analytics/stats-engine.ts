@@ -24,10 +24,13 @@ interface CachedProject {
 export type StatsEncoding = 'br' | 'gzip';
 
 interface StatsBody {
-  json: Buffer;
+  json?: Buffer;
+  gzip: Buffer;
   br?: Buffer;
-  gzip?: Buffer;
 }
+
+/** Bodies up to this size are also kept uncompressed. */
+const KEEP_JSON_BYTES = 256 * 1024;
 
 /** Response bodies kept per project version (the dashboard asks for a few ranges over and over). */
 const BODIES_PER_PROJECT = 8;
@@ -107,29 +110,37 @@ export class StatsEngine {
    * The response for the API: its ETag (project, data version, range), and the body in the best encoding
    * the client accepts, compressed once per version and range rather than per request.
    */
-  async statsResponse(db: Db, request: StatsRequest, accept: StatsEncoding | null) {
+  async statsResponse(db: Db, request: StatsRequest, accept: StatsEncoding | null, ifNoneMatch?: string) {
     const project = await this.cached(db, request.projectId);
     const key = `${request.from}|${request.to}`;
     const etag = `"s${request.projectId}-${project.version}-${request.from}-${request.to}"`;
+    if (ifNoneMatch === etag) return { etag, body: null, encoding: null };
     let body = project.bodies.get(key);
+    let json: Buffer | undefined;
     if (body) {
       project.bodies.delete(key);
       project.bodies.set(key, body);
+      json = body.json;
     } else {
       const summary = await this.summary(db, request, project);
-      body = { json: project.json.response(toDay(request.from), toDay(request.to), summary) };
+      json = project.json.response(toDay(request.from), toDay(request.to), summary);
+      // a full-history body is megabytes of JSON but a few hundred KB gzipped: large bodies are kept
+      // compressed only, and rebuilt from the fragments (a few ms) for a client that takes no gzip
+      body = { json: json.length <= KEEP_JSON_BYTES ? json : undefined, gzip: gzipSync(json, { level: 6 }) };
       project.bodies.set(key, body);
       while (project.bodies.size > BODIES_PER_PROJECT)
         project.bodies.delete(project.bodies.keys().next().value!);
     }
-    if (accept === null || body.json.length < 1024) return { etag, body: body.json, encoding: null };
-    if (!body[accept]) {
-      body[accept] =
-        accept === 'br'
-          ? brotliCompressSync(body.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(body.json, { level: 6 });
+    const rebuild = async () =>
+      project.json.response(toDay(request.from), toDay(request.to), await this.summary(db, request, project));
+    if (accept === 'gzip') return { etag, body: body.gzip, encoding: 'gzip' as const };
+    if (accept === 'br') {
+      body.br ??= brotliCompressSync(json ?? (await rebuild()), {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5 },
+      });
+      return { etag, body: body.br, encoding: 'br' as const };
     }
-    return { etag, body: body[accept]!, encoding: accept };
+    return { etag, body: json ?? (await rebuild()), encoding: null };
   }
 
   /** The summary table on A = min(to, last snapshot day), cached per A and data version. */

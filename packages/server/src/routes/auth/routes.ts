@@ -41,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/logout', async (request, reply) => {
     await revokeSession(app.deps.db, request.token!);
+    app.sessions.forgetUser(request.user!.id);
     return reply.status(204).send();
   });
 
@@ -50,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await checkCredentials(app.deps.db, user.username, currentPassword)))
       throw new BadRequestError('currentPassword: неверный текущий пароль');
     await setPassword(app.deps.db, user.username, newPassword, request.token!);
+    app.sessions.forgetUser(user.id);
     return reply.status(204).send();
   });
 

@@ -1,12 +1,19 @@
-import { developersResponseSchema, projectsQuerySchema, projectsResponseSchema } from '@cena-metra/contract';
+import {
+  type Developer,
+  developersResponseSchema,
+  projectsQuerySchema,
+  projectsResponseSchema,
+} from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PerVersion } from '../../http/caches.js';
 import { getDevelopers, getProjects } from './queries.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const developers = new PerVersion<Developer[]>();
   app.get(
     '/developers',
     { config: { etag: true }, schema: { response: { 200: developersResponseSchema } } },
-    async () => getDevelopers(app.deps.db),
+    async () => developers.get(await app.dataVersion.get(), () => getDevelopers(app.deps.db)),
   );
   app.get(
     '/projects',

@@ -59,7 +59,11 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       const snapshots = snapshotsOfBody(request.body, NDJSON.includes(type));
       const results = [];
       // validated whole first (all or nothing), then one transaction per snapshot, as the CLI import
-      for (const s of snapshots) results.push(await app.importer.apply(s));
+      try {
+        for (const s of snapshots) results.push(await app.importer.apply(s));
+      } finally {
+        app.dataVersion.invalidate();
+      }
       return results;
     },
   );

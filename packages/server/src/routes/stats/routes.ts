@@ -14,12 +14,13 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new BadRequestError(`from: период длиннее ${MAX_STATS_RANGE_YEARS} лет`);
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    const res = await app.stats.statsResponse(app.deps.db, request.body, encoding);
+    const ifNoneMatch = request.headers['if-none-match'];
+    const res = await app.stats.statsResponse(app.deps.db, request.body, encoding, ifNoneMatch);
     reply
       .header('etag', res.etag)
       .header('vary', 'accept-encoding')
       .header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match'] === res.etag) return reply.code(304).send();
+    if (res.body === null) return reply.code(304).send();
     if (res.encoding) reply.header('content-encoding', res.encoding);
     return reply.type('application/json; charset=utf-8').send(res.body);
   });

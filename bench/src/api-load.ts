@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import type { Project, StatsResponse } from '@cena-metra/contract';
+import autocannon from 'autocannon';
+import type { Row } from './measure.js';
+
+/** Peak resident memory of a process so far (Linux VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmHWM:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+async function json<T>(base: string, token: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The demo project with the most days × buildings over its full history, and its full-range request. */
+export async function heaviestProject(base: string, token: string) {
+  const today = new Date().toISOString().slice(0, 10);
+  let best: { developerId: number; projectId: number; name: string; weight: number; body: object } | null =
+    null;
+  for (const d of await json<{ id: number }[]>(base, token, '/developers')) {
+    for (const p of await json<Project[]>(base, token, `/projects?developerId=${d.id}`)) {
+      const body = { projectId: p.id, from: p.minFlatCreatedAt ?? '2020-01-01', to: today };
+      const stats = await json<StatsResponse>(base, token, '/project/stats', body);
+      const weight =
+        Object.keys(stats.allRoomsData.points.at(-1)?.avgMeterPriceByBuilding ?? {}).length *
+        stats.allRoomsData.points.length;
+      if (!best || weight > best.weight)
+        best = { developerId: d.id, projectId: p.id, name: p.name, weight, body };
+    }
+  }
+  return best!;
+}
+
+function load(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((done, fail) => {
+    autocannon(options, (error, result) => (error ? fail(error) : done(result)));
+  });
+}
+
+/** autocannon, 10 connections × 10 s, against the running demo server; its peak RSS read from /proc. */
+export async function apiLoadBench(base: string, serverPid: number, rows: Row[], note: (s: string) => void) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const cmdline = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0').join(' ');
+  note(`api: server ${cmdline.trim()}: peak RSS after start ${Math.round(peakRssMb(serverPid))} MB`);
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+  const target = await heaviestProject(base, token);
+  const runs = [
+    { what: 'GET /api/developers', budget: 1500, options: { url: `${base}/api/developers`, headers } },
+    {
+      what: `POST /api/project/stats, full history of «${target.name}», gzip`,
+      budget: 300,
+      options: {
+        url: `${base}/api/project/stats`,
+        method: 'POST' as const,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(target.body),
+      },
+    },
+  ];
+  note(`api: peak RSS after filling the caches of every project ${Math.round(peakRssMb(serverPid))} MB`);
+  for (const run of runs) {
+    note(`api: autocannon ${run.what}…`);
+    const result = await load({ ...run.options, connections: 10, duration: 10 });
+    const rps = result.requests.average;
+    const errors = result.errors + result.timeouts + result.non2xx;
+    rows.push({
+      what: `${run.what}: throughput (10 connections, 10 s)`,
+      value: `${Math.round(rps)} req/s, ${errors} errors, p50 ${result.latency.p50} ms`,
+      budget: `≥ ${run.budget} req/s, 0 errors`,
+      ok: rps >= run.budget && errors === 0,
+    });
+  }
+  const peak = peakRssMb(serverPid);
+  rows.push({
+    what: 'server peak RSS under that load (VmHWM)',
+    value: `${Math.round(peak)} MB`,
+    budget: '≤ 400 MB',
+    ok: peak <= 400,
+  });
+}

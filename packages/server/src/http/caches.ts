@@ -1,0 +1,75 @@
+import type { User } from '../auth/users.js';
+import type { Db } from '../db/driver.js';
+
+/**
+ * Signed-in users by token, for a few seconds: a request then needs no session query. Logout and a
+ * password change in this process forget at once; a revocation by another process (the CLI on
+ * PostgreSQL) takes effect within SESSION_TTL_MS.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: User; until: number }>();
+
+  constructor(private readonly ttlMs = 5_000) {}
+
+  get(token: string, now = Date.now()): User | null {
+    const hit = this.entries.get(token);
+    if (!hit) return null;
+    if (hit.until < now) {
+      this.entries.delete(token);
+      return null;
+    }
+    return hit.user;
+  }
+
+  set(token: string, user: User, now = Date.now()): void {
+    if (this.entries.size > 10_000) this.entries.clear();
+    this.entries.set(token, { user, until: now + this.ttlMs });
+  }
+
+  forgetUser(userId: number): void {
+    for (const [token, hit] of this.entries) if (hit.user.id === userId) this.entries.delete(token);
+  }
+}
+
+/**
+ * The data version behind ETags and read caches, re-read at most every `ttlMs`; an import in this
+ * process invalidates it at once (with PGlite every import is in this process).
+ */
+export class DataVersionCache {
+  private value: string | null = null;
+  private readAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 1_000,
+  ) {}
+
+  async get(now = Date.now()): Promise<string> {
+    if (this.value === null || now - this.readAt > this.ttlMs) {
+      const [row] = await this.db.query<{ n: number; v: number }>(
+        'select count(*)::int as n, coalesce(sum(data_version), 0)::bigint as v from project',
+      );
+      this.value = `${row.n}.${row.v}`;
+      this.readAt = now;
+    }
+    return this.value;
+  }
+
+  invalidate(): void {
+    this.value = null;
+  }
+}
+
+/** One value per data version (small read responses such as the developer list). */
+export class PerVersion<T> {
+  private version: string | null = null;
+  private value: T | undefined;
+
+  async get(version: string, load: () => Promise<T>): Promise<T> {
+    if (this.version !== version || this.value === undefined) {
+      this.value = await load();
+      this.version = version;
+    }
+    return this.value;
+  }
+}
