@@ -1,4 +1,5 @@
-import { MAX_STATS_RANGE_YEARS, statsRequestSchema } from '@cena-metra/contract';
+import { MAX_STATS_RANGE_YEARS, statsRequestSchema, statsResponseSchema } from '@cena-metra/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { minusMonths, toDay } from '../../lib/days.js';
 import { BadRequestError } from '../../lib/errors.js';
@@ -7,21 +8,28 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The response is large (a point per day per group): the engine writes it as JSON bytes from fragments
   // serialised once per snapshot (analytics/stats-json.ts), keeps recent bodies (and their gzip/brotli
   // forms) per data version, and tags them with an ETag of that version.
-  app.post('/project/stats', { schema: { body: statsRequestSchema } }, async (request, reply) => {
-    const { from, to } = request.body;
-    if (toDay(from) > toDay(to)) throw new BadRequestError('to: дата окончания раньше даты начала (from)');
-    if (toDay(from) < minusMonths(toDay(to), MAX_STATS_RANGE_YEARS * 12))
-      throw new BadRequestError(`from: период длиннее ${MAX_STATS_RANGE_YEARS} лет`);
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    const ifNoneMatch = request.headers['if-none-match'];
-    const res = await app.stats.statsResponse(app.deps.db, request.body, encoding, ifNoneMatch);
-    reply
-      .header('etag', res.etag)
-      .header('vary', 'accept-encoding')
-      .header('cache-control', 'private, no-cache');
-    if (res.body === null) return reply.code(304).send();
-    if (res.encoding) reply.header('content-encoding', res.encoding);
-    return reply.type('application/json; charset=utf-8').send(res.body);
-  });
+  app.post(
+    '/project/stats',
+    // the schema documents the response (OpenAPI); the body is sent as prepared bytes, not re-serialised
+    { schema: { body: statsRequestSchema, response: { 200: statsResponseSchema } } },
+    async (request, typedReply) => {
+      // prepared bytes and 304s are outside the typed (schema) reply
+      const reply = typedReply as unknown as FastifyReply;
+      const { from, to } = request.body;
+      if (toDay(from) > toDay(to)) throw new BadRequestError('to: дата окончания раньше даты начала (from)');
+      if (toDay(from) < minusMonths(toDay(to), MAX_STATS_RANGE_YEARS * 12))
+        throw new BadRequestError(`from: период длиннее ${MAX_STATS_RANGE_YEARS} лет`);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const ifNoneMatch = request.headers['if-none-match'];
+      const res = await app.stats.statsResponse(app.deps.db, request.body, encoding, ifNoneMatch);
+      reply
+        .header('etag', res.etag)
+        .header('vary', 'accept-encoding')
+        .header('cache-control', 'private, no-cache');
+      if (res.body === null) return reply.code(304).send();
+      if (res.encoding) reply.header('content-encoding', res.encoding);
+      return reply.type('application/json; charset=utf-8').send(res.body);
+    },
+  );
 };
