@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Project, StatsResponse } from '@cena-metra/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { heaviestProject } from './api-load.js';
 import type { Row } from './measure.js';
 
 const CHROMIUM_ARGS = [
@@ -15,43 +15,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-interface Target {
-  developerId: number;
-  projectId: number;
-  name: string;
-  points: number;
-}
-
-async function api<T>(base: string, token: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return (await res.json()) as T;
-}
-
-/** The demo project with the most points over its full history (the dashboard's heaviest case). */
-async function largestProject(base: string, token: string): Promise<Target> {
-  const today = new Date().toISOString().slice(0, 10);
-  let best: Target | null = null;
-  for (const d of await api<{ id: number }[]>(base, token, '/developers')) {
-    for (const p of await api<Project[]>(base, token, `/projects?developerId=${d.id}`)) {
-      const stats = await api<StatsResponse>(base, token, '/project/stats', {
-        projectId: p.id,
-        from: p.minFlatCreatedAt ?? '2020-01-01',
-        to: today,
-      });
-      const points =
-        Object.values(stats.allRoomsData.points[0]?.avgMeterPriceByBuilding ?? {}).length *
-        stats.allRoomsData.points.length;
-      if (!best || points > best.points) best = { developerId: d.id, projectId: p.id, name: p.name, points };
-    }
-  }
-  return best!;
-}
 
 const gzipKb = (path: string) => gzipSync(readFileSync(path)).length / 1024;
 
@@ -95,7 +58,7 @@ export async function webBench(
   });
   const session = (await login.json()) as { username: string; token: string };
   note('web: ищу самый тяжёлый демо-проект…');
-  const target = await largestProject(base, session.token);
+  const target = await heaviestProject(base, session.token);
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,

@@ -9,6 +9,17 @@ export const idSchema = (name: string) =>
     .positive({ message: `${name}: должно быть целым положительным числом` })
     .max(2147483647, { message: `${name}: слишком большое число` });
 
+/** An integer in [min, max] (from JSON or a query string), every failure saying `${name}: ${rule}`. */
+export const intInRange = (
+  name: string,
+  min: number,
+  max: number,
+  rule = `целое число от ${min} до ${max}`,
+) => {
+  const message = `${name}: ${rule}`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+};
+
 // --- auth ---
 export const loginRequestSchema = z.object({
   username: z.string().trim().min(1, 'укажите имя пользователя').max(100),

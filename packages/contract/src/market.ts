@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { idSchema } from './api.js';
+import { idSchema, intInRange } from './api.js';
 import { isoDateSchema } from './dates.js';
 import { discountPeriodSchema, EVENT_KINDS, eventKindSchema, facingSchema } from './enums.js';
 
 const optionalId = (name: string) => idSchema(name).optional();
-const rooms = z.coerce
-  .number({ message: 'rooms: должно быть целым числом от 0 до 50' })
-  .int({ message: 'rooms: должно быть целым числом от 0 до 50' })
-  .min(0, { message: 'rooms: должно быть целым числом от 0 до 50' })
-  .max(50, { message: 'rooms: должно быть целым числом от 0 до 50' });
+const rooms = intInRange('rooms', 0, 50);
 
 // --- discounts (§4.3) ---
 export const discountRequestSchema = z.object({
@@ -17,12 +13,7 @@ export const discountRequestSchema = z.object({
   developerId: optionalId('developerId'),
   projectId: optionalId('projectId'),
   rooms: rooms.optional(),
-  limit: z.coerce
-    .number({ message: 'limit: целое число от 1 до 1000' })
-    .int({ message: 'limit: целое число от 1 до 1000' })
-    .min(1, { message: 'limit: целое число от 1 до 1000' })
-    .max(1000, { message: 'limit: целое число от 1 до 1000' })
-    .default(100),
+  limit: intInRange('limit', 1, 1000).default(100),
 });
 export type DiscountRequest = z.input<typeof discountRequestSchema>;
 
@@ -120,27 +111,14 @@ export const priceChangesQuerySchema = z.object({
   projectId: optionalId('projectId'),
   kind: eventKindSchema.optional(),
   sort: z.enum(PRICE_CHANGE_SORTS).default('-date'),
-  page: z.coerce
-    .number({ message: 'page: целое число ≥ 1' })
-    .int({ message: 'page: целое число ≥ 1' })
-    .min(1, { message: 'page: целое число ≥ 1' })
-    .max(1_000_000, { message: 'page: слишком большое число' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ message: 'pageSize: целое число от 1 до 500' })
-    .int({ message: 'pageSize: целое число от 1 до 500' })
-    .min(1, { message: 'pageSize: целое число от 1 до 500' })
-    .max(500, { message: 'pageSize: целое число от 1 до 500' })
-    .default(50),
+  page: intInRange('page', 1, 1_000_000, 'целое число ≥ 1').default(1),
+  pageSize: intInRange('pageSize', 1, 500).default(50),
 });
 export type PriceChangesQuery = z.input<typeof priceChangesQuerySchema>;
-export const priceChangeSchema = z.object({
-  date: z.string(),
+/** An event of §4.4 as the summaries show it: the flat's record and the price change. */
+export const summaryEventSchema = z.object({
   kind: z.enum(EVENT_KINDS),
   flatId: z.number().int(),
-  projectId: z.number().int(),
-  projectName: z.string(),
-  developerName: z.string(),
   building: z.string(),
   rooms: z.number().int(),
   area: z.number(),
@@ -149,6 +127,12 @@ export const priceChangeSchema = z.object({
   oldPrice: z.number().nullable(),
   newPrice: z.number().nullable(),
   changePercent: z.number().nullable(),
+});
+export const priceChangeSchema = summaryEventSchema.extend({
+  date: z.string(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  developerName: z.string(),
 });
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 export const priceChangesResponseSchema = z.object({
@@ -187,12 +171,7 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 // --- daily summaries (§4.4) ---
 export const summariesQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: 'limit: целое число от 1 до 100' })
-    .int({ message: 'limit: целое число от 1 до 100' })
-    .min(1, { message: 'limit: целое число от 1 до 100' })
-    .max(100, { message: 'limit: целое число от 1 до 100' })
-    .default(30),
+  limit: intInRange('limit', 1, 100).default(30),
   before: isoDateSchema.optional(),
 });
 export const summaryListItemSchema = z.object({
@@ -228,18 +207,6 @@ export const summarySchema = z.object({
   projects: z.array(summaryProjectRowSchema),
 });
 export type Summary = z.infer<typeof summarySchema>;
-export const summaryEventSchema = z.object({
-  kind: z.enum(EVENT_KINDS),
-  flatId: z.number().int(),
-  building: z.string(),
-  rooms: z.number().int(),
-  area: z.number(),
-  floor: z.number().int().nullable(),
-  facing: facingSchema,
-  oldPrice: z.number().nullable(),
-  newPrice: z.number().nullable(),
-  changePercent: z.number().nullable(),
-});
 export const summaryProjectSchema = z.object({
   summary: z.object({ id: z.number().int(), date: z.string() }),
   project: summaryProjectRowSchema,

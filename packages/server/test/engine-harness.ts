@@ -3,7 +3,7 @@ import type { CubeCell } from '../src/analytics/cube.js';
 import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
-import { shortFlatSummary, statsSeries } from '../src/analytics/stats.js';
+import { shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
 import { SeriesJson } from '../src/analytics/stats-json.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay } from '../src/analytics/windows.js';
@@ -84,15 +84,7 @@ export class EngineUnderTest {
       days,
       days.map((d) => this.cubes.get(d)!),
     ).response(from, to, summary);
-    const objects = {
-      allRoomsData: { points: series.groups.all },
-      studioData: { points: series.groups.studio },
-      oneRoomData: { points: series.groups.one },
-      twoRoomsData: { points: series.groups.two },
-      threeAndMoreRoomData: { points: series.groups.threeAndMore },
-      flatsCountList: series.flatsCountList,
-      shortFlatSummaryList: summary,
-    };
+    const objects = statsResponseOf(series, summary);
     return { objects, parsedJson: JSON.parse(json.toString('utf8')) as unknown };
   }
 

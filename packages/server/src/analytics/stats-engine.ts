@@ -5,7 +5,7 @@ import { RECORD_COLUMNS, recordFromRow } from '../ingest/store.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type CubeCell, decodeCells } from './cube.js';
-import { shortFlatSummary, statsSeries } from './stats.js';
+import { shortFlatSummary, statsResponseOf, statsSeries } from './stats.js';
 import { SeriesJson } from './stats-json.js';
 import type { Segment } from './types.js';
 import { flatOnDay } from './windows.js';
@@ -88,15 +88,7 @@ export class StatsEngine {
   async getProjectStats(db: Db, request: StatsRequest): Promise<StatsResponse> {
     const project = await this.cached(db, request.projectId);
     const series = statsSeries(project.days, project.cubes, toDay(request.from), toDay(request.to));
-    return {
-      allRoomsData: { points: series.groups.all },
-      studioData: { points: series.groups.studio },
-      oneRoomData: { points: series.groups.one },
-      twoRoomsData: { points: series.groups.two },
-      threeAndMoreRoomData: { points: series.groups.threeAndMore },
-      flatsCountList: series.flatsCountList,
-      shortFlatSummaryList: await this.summary(db, request, project),
-    };
+    return statsResponseOf(series, await this.summary(db, request, project));
   }
 
   /** The same response as `getProjectStats`, as JSON text written from per-snapshot fragments (the API's path). */

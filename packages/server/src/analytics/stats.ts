@@ -4,6 +4,7 @@ import {
   type RoomGroup,
   type ShortFlatSummary,
   type StatsPoint,
+  type StatsResponse,
 } from '@cena-metra/contract';
 import { fromDay } from '../lib/days.js';
 import { area100, type CubeCell } from './cube.js';
@@ -127,6 +128,19 @@ export function statsSeries(snapshotDays: number[], cubes: CubeCell[][], fromDay
     });
   }
   return { groups, flatsCountList: counts } satisfies StatsSeries;
+}
+
+/** The §4.2 response as objects, from the day series and the summary table. */
+export function statsResponseOf(series: StatsSeries, summary: ShortFlatSummary[]): StatsResponse {
+  return {
+    allRoomsData: { points: series.groups.all },
+    studioData: { points: series.groups.studio },
+    oneRoomData: { points: series.groups.one },
+    twoRoomsData: { points: series.groups.two },
+    threeAndMoreRoomData: { points: series.groups.threeAndMore },
+    flatsCountList: series.flatsCountList,
+    shortFlatSummaryList: summary,
+  };
 }
 
 /** A flat active on day A with the highest prices it had over each discount window (§4.2). */
