@@ -9,6 +9,9 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
 const BIN = join(ROOT, 'packages/server/bin/cena-metra.js');
 
+/** The bot token the e2e server checks Telegram WebApp data with (no bot is contacted). */
+export const E2E_BOT_TOKEN = '100200:e2e-test-token';
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -42,6 +45,7 @@ export async function startProduct(): Promise<Product> {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       TELEGRAM_CHANNEL_URL: 'https://t.me/cena_metra',
+      TELEGRAM_BOT_TOKEN: E2E_BOT_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

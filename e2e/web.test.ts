@@ -1,8 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, launchChromium, type Product, startProduct } from './harness';
+import { ARTIFACTS, E2E_BOT_TOKEN, launchChromium, type Product, startProduct } from './harness';
 
 let product: Product;
 let browser: Browser;
@@ -372,5 +373,103 @@ describe('shell', () => {
     await p.waitForURL(`${product.url}/profile`);
     await p.waitForFunction(() => document.querySelector('aside')!.getBoundingClientRect().right <= 0);
     await phone.close();
+  });
+});
+
+/** Telegram WebApp initData for the e2e bot token, signed the way Telegram signs it. */
+function telegramInitData(): string {
+  const fields = {
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    user: JSON.stringify({ id: 501, first_name: 'Анна' }),
+  };
+  const check = Object.entries(fields)
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(E2E_BOT_TOKEN).digest();
+  return new URLSearchParams({
+    ...fields,
+    hash: createHmac('sha256', secret).update(check).digest('hex'),
+  }).toString();
+}
+
+describe('daily summaries (open)', () => {
+  it('a visitor who never signed in follows summary → project → flat', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${product.url}/summary`);
+    await expectTitle(page, 'Ежедневная сводка — Цена метра');
+    await page.waitForSelector('[data-testid=summary-item] table tbody tr');
+    expect(await page.isVisible('[data-testid=sign-in]')).toBe(true);
+    const items = await page.$$('[data-testid=summary-item]');
+    expect(items.length).toBe(10);
+    await page.click('text=Показать ещё');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=summary-item]').length > 10);
+    await page.screenshot({ path: join(ARTIFACTS, 'summary-1440.png'), fullPage: true });
+
+    // the project of the newest summary with the most events
+    const links = await page.$$eval('[data-testid=summary-item] table tbody tr', (rows) =>
+      rows.map((r) => {
+        const cells = [...r.querySelectorAll('td')].map((td) => td.textContent ?? '');
+        const events = [2, 3, 4, 5].reduce((s, i) => s + Number(cells[i]), 0);
+        return { href: r.querySelector('a')!.getAttribute('href')!, events };
+      }),
+    );
+    const busiest = links.sort((a, b) => b.events - a.events)[0];
+    expect(busiest.events).toBeGreaterThan(0);
+    await page.click(`a[href="${busiest.href}"]`);
+    await page.waitForURL(`${product.url}${busiest.href}`);
+    await expectTitle(page, 'Сводка по проекту — Цена метра');
+    await page.waitForSelector('table[data-testid^=events-] tbody tr');
+    await page.screenshot({ path: join(ARTIFACTS, 'summary-project-1440.png'), fullPage: true });
+
+    const flatLink = await page.$eval(
+      'table[data-testid^=events-] tbody tr a',
+      (a) => a.getAttribute('href')!,
+    );
+    await page.click(`a[href="${flatLink}"]`);
+    await page.waitForURL(`${product.url}${flatLink}`);
+    await expectTitle(page, 'Сводка по квартире — Цена метра');
+    await page.waitForSelector('[data-testid=flat-card]');
+    expect(await page.textContent('[data-field="Статус"]')).toMatch(/В продаже|Снята с продажи/);
+    expect(await page.textContent('[data-field="Цена за м²"]')).toMatch(/₽$/);
+    await page.waitForSelector('[data-testid=chart-flat-history] canvas');
+    expect(Number(await page.getAttribute('[data-testid=chart-flat-history] .echart', 'data-series'))).toBe(
+      1,
+    );
+    expect((await page.$$('[data-testid=flat-changes] tbody tr')).length).toBeGreaterThan(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'summary-flat-1440.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('inside Telegram the pages send the WebApp data in the token header', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript((initData) => {
+      (window as unknown as { Telegram: unknown }).Telegram = { WebApp: { initData } };
+    }, telegramInitData());
+    const page = await context.newPage();
+    const call = page.waitForRequest((r) => r.url().includes('/api/summaries'));
+    await page.goto(`${product.url}/summary`);
+    const headers = (await call).headers();
+    expect(Buffer.from(headers.token, 'base64').toString()).toContain('hash=');
+    const res = await (await call).response();
+    expect(res?.status(), await res?.text()).toBe(200);
+    await page.waitForSelector('[data-testid=summary-item] table tbody tr');
+    await context.close();
+  });
+
+  it('/flat finds a flat by its number for a signed-in user', async () => {
+    const context = await browser.newContext();
+    const page = await signedIn(context, '/flat');
+    await expectTitle(page, 'Квартира — Цена метра');
+    await page.fill('[data-testid=flat-lookup]', '-3');
+    await page.click('button[type=submit]');
+    expect(await page.textContent('[role=alert]')).toContain('целое положительное число');
+    await page.fill('[data-testid=flat-lookup]', '1');
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${product.url}/flat?flatId=1`);
+    await page.waitForSelector('[data-testid=flat-card]');
+    expect(await page.textContent('[data-field="Застройщик"]')).not.toBe('');
+    await context.close();
   });
 });

@@ -3,6 +3,7 @@ import {
   mdiClose,
   mdiDotsVertical,
   mdiForwardburger,
+  mdiLogin,
   mdiLogout,
   mdiMenu,
   mdiThemeLightDark,
@@ -18,7 +19,8 @@ import { setDarkMode, useDarkMode } from '../lib/dark-mode';
 import { PRODUCT } from '../lib/use-title';
 import { ASIDE_MENU, SAMPLE_MENU, USER_MENU } from './menu';
 
-function AsideMenu({ onLogout }: { onLogout: () => void }) {
+/** The aside's entries; the coloured row at the bottom signs out (or, for a guest, leads to /login). */
+function AsideMenu({ onLogout, signedIn }: { onLogout: () => void; signedIn: boolean }) {
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   return (
     <div className="flex h-full flex-col">
@@ -81,16 +83,28 @@ function AsideMenu({ onLogout }: { onLogout: () => void }) {
           )}
         </ul>
       </nav>
-      <button
-        type="button"
-        onClick={onLogout}
-        className="flex shrink-0 items-center py-3 text-red-400 hover:text-red-300 lg:rounded-b-2xl"
-      >
-        <span className="flex w-16 justify-center">
-          <Icon path={mdiLogout} />
-        </span>
-        Выйти
-      </button>
+      {signedIn ? (
+        <button
+          type="button"
+          onClick={onLogout}
+          className="flex shrink-0 items-center py-3 text-red-400 hover:text-red-300 lg:rounded-b-2xl"
+        >
+          <span className="flex w-16 justify-center">
+            <Icon path={mdiLogout} />
+          </span>
+          Выйти
+        </button>
+      ) : (
+        <Link
+          to="/login"
+          className="flex shrink-0 items-center py-3 text-emerald-400 hover:text-emerald-300 lg:rounded-b-2xl"
+        >
+          <span className="flex w-16 justify-center">
+            <Icon path={mdiLogin} />
+          </span>
+          Войти
+        </Link>
+      )}
     </div>
   );
 }
@@ -179,37 +193,48 @@ export function Layout({ children }: { children: ReactNode }) {
               ),
             )}
           </Dropdown>
-          <Dropdown
-            label="Меню пользователя"
-            trigger={
-              <>
-                <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white uppercase">
-                  {session?.username.slice(0, 1) ?? '?'}
-                </span>
-                <span data-testid="current-user">{session?.username}</span>
-              </>
-            }
-          >
-            {USER_MENU.map((item) => (
-              <Link
-                key={item.label}
-                to={item.to}
-                className="flex items-center gap-2 px-4 py-2 hover:bg-gray-100 dark:hover:bg-slate-700"
-              >
-                <Icon path={item.icon} size={16} />
-                {item.label}
-              </Link>
-            ))}
-            <hr className="my-1 border-gray-100 dark:border-slate-700" />
-            <button
-              type="button"
-              onClick={onLogout}
-              className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-100 dark:hover:bg-slate-700"
+          {session ? (
+            <Dropdown
+              label="Меню пользователя"
+              trigger={
+                <>
+                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white uppercase">
+                    {session?.username.slice(0, 1) ?? '?'}
+                  </span>
+                  <span data-testid="current-user">{session?.username}</span>
+                </>
+              }
             >
-              <Icon path={mdiLogout} size={16} />
-              Выйти
-            </button>
-          </Dropdown>
+              {USER_MENU.map((item) => (
+                <Link
+                  key={item.label}
+                  to={item.to}
+                  className="flex items-center gap-2 px-4 py-2 hover:bg-gray-100 dark:hover:bg-slate-700"
+                >
+                  <Icon path={item.icon} size={16} />
+                  {item.label}
+                </Link>
+              ))}
+              <hr className="my-1 border-gray-100 dark:border-slate-700" />
+              <button
+                type="button"
+                onClick={onLogout}
+                className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-100 dark:hover:bg-slate-700"
+              >
+                <Icon path={mdiLogout} size={16} />
+                Выйти
+              </button>
+            </Dropdown>
+          ) : (
+            <Link
+              to="/login"
+              data-testid="sign-in"
+              className="flex h-14 items-center gap-2 px-3 hover:text-blue-500"
+            >
+              <Icon path={mdiLogin} />
+              Войти
+            </Link>
+          )}
           <button
             type="button"
             aria-label="Светлая или тёмная тема"
@@ -221,16 +246,18 @@ export function Layout({ children }: { children: ReactNode }) {
             <Icon path={mdiThemeLightDark} />
             <span className="lg:hidden">Тема</span>
           </button>
-          <button
-            type="button"
-            aria-label="Выйти"
-            data-testid="logout"
-            className="flex h-14 items-center gap-2 px-3 hover:text-blue-500"
-            onClick={onLogout}
-          >
-            <Icon path={mdiLogout} />
-            <span className="lg:hidden">Выйти</span>
-          </button>
+          {session && (
+            <button
+              type="button"
+              aria-label="Выйти"
+              data-testid="logout"
+              className="flex h-14 items-center gap-2 px-3 hover:text-blue-500"
+              onClick={onLogout}
+            >
+              <Icon path={mdiLogout} />
+              <span className="lg:hidden">Выйти</span>
+            </button>
+          )}
         </nav>
       </header>
       <aside
@@ -238,7 +265,7 @@ export function Layout({ children }: { children: ReactNode }) {
           mobileAside ? 'left-0' : '-left-60'
         } ${lgAside ? 'lg:left-2' : 'lg:-left-64'} xl:left-2`}
       >
-        <AsideMenu onLogout={onLogout} />
+        <AsideMenu onLogout={onLogout} signedIn={session !== null} />
       </aside>
       {lgAside && (
         <div

@@ -8,6 +8,18 @@ import { ComingPage, ErrorPage, LoginPage, ProfilePage } from './routes/pages';
 // the dashboard (and ECharts with it) loads only when it is visited: /login stays light
 const DashboardPage = lazy(() => import('./routes/dashboard-page'));
 const UiPage = lazy(() => import('./routes/ui-page'));
+const SummaryListPage = lazy(() =>
+  import('./routes/summary-pages').then((m) => ({ default: m.SummaryListPage })),
+);
+const SummaryProjectPage = lazy(() =>
+  import('./routes/summary-pages').then((m) => ({ default: m.SummaryProjectPage })),
+);
+const SummaryFlatPage = lazy(() =>
+  import('./routes/summary-pages').then((m) => ({ default: m.SummaryFlatPage })),
+);
+const FlatPage = lazy(() => import('./routes/summary-pages').then((m) => ({ default: m.FlatPage })));
+
+const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
 function PageLoading() {
   return (
@@ -53,15 +65,12 @@ export const router = createBrowserRouter([
           </Suspense>,
         ),
       },
-      { path: '/summary', element: open(<ComingPage title="Ежедневная сводка" />) },
-      {
-        path: '/summary/:summaryId/project/:projectId',
-        element: open(<ComingPage title="Сводка по проекту" />),
-      },
-      { path: '/summary/flat/:flatId', element: open(<ComingPage title="Сводка по квартире" />) },
+      { path: '/summary', element: open(lazyPage(<SummaryListPage />)) },
+      { path: '/summary/:summaryId/project/:projectId', element: open(lazyPage(<SummaryProjectPage />)) },
+      { path: '/summary/flat/:flatId', element: open(lazyPage(<SummaryFlatPage />)) },
       { path: '/tables', element: authed(<ComingPage title="Tables" />) },
       { path: '/discounts-by-project', element: authed(<ComingPage title="Скидки по проектам" />) },
-      { path: '/flat', element: authed(<ComingPage title="Квартира" />) },
+      { path: '/flat', element: authed(lazyPage(<FlatPage />)) },
       { path: '/forms', element: authed(<ComingPage title="Формы" />) },
       {
         path: '/ui',

@@ -1,0 +1,95 @@
+import { mdiHomeCity, mdiMagnify, mdiSend, mdiViewList } from '@mdi/js';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Card, inputClass, Section, SectionTitle } from '../../components/ui';
+import { FlatCardView } from '../../features/flats/flat-card';
+import { SummaryList } from '../../features/summaries/summary-list';
+import { SummaryProjectView } from '../../features/summaries/summary-project';
+import { useTitle } from '../../lib/use-title';
+
+const positive = (v: string | null | undefined) =>
+  v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null;
+
+function BadAddress() {
+  return (
+    <Card>
+      <p role="alert">Неверный адрес страницы.</p>
+    </Card>
+  );
+}
+
+export function SummaryListPage() {
+  useTitle('Ежедневная сводка');
+  return (
+    <Section>
+      <SectionTitle icon={mdiSend}>Ежедневная сводка</SectionTitle>
+      <SummaryList />
+    </Section>
+  );
+}
+
+export function SummaryProjectPage() {
+  useTitle('Сводка по проекту');
+  const { summaryId, projectId } = useParams();
+  const s = positive(summaryId);
+  const p = positive(projectId);
+  return (
+    <Section>
+      <SectionTitle icon={mdiViewList}>Сводка по проекту</SectionTitle>
+      {s && p ? <SummaryProjectView summaryId={s} projectId={p} /> : <BadAddress />}
+    </Section>
+  );
+}
+
+export function SummaryFlatPage() {
+  useTitle('Сводка по квартире');
+  const id = positive(useParams().flatId);
+  return (
+    <Section>
+      <SectionTitle icon={mdiHomeCity}>Сводка по квартире</SectionTitle>
+      {id ? <FlatCardView flatId={id} open /> : <BadAddress />}
+    </Section>
+  );
+}
+
+/** /flat?flatId=: the card of a flat, with a lookup field. */
+export function FlatPage() {
+  useTitle('Квартира');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = positive(params.get('flatId'));
+  const [lookup, setLookup] = useState(id ? String(id) : '');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = positive(lookup.trim());
+    if (!next) return setError('Номер квартиры: целое положительное число');
+    setError(null);
+    navigate(`/flat?flatId=${next}`);
+  };
+  return (
+    <Section>
+      <SectionTitle icon={mdiHomeCity}>Квартира</SectionTitle>
+      <form onSubmit={submit} className="mb-6 flex max-w-md gap-2" noValidate>
+        <input
+          className={inputClass}
+          inputMode="numeric"
+          placeholder="Номер квартиры в базе"
+          aria-label="Номер квартиры"
+          value={lookup}
+          onChange={(e) => setLookup(e.target.value)}
+          data-testid="flat-lookup"
+        />
+        <Button type="submit" color="info" icon={mdiMagnify}>
+          Найти
+        </Button>
+      </form>
+      {error && (
+        <p role="alert" className="mb-6 text-red-600">
+          {error}
+        </p>
+      )}
+      {id && <FlatCardView key={id} flatId={id} open={false} />}
+    </Section>
+  );
+}

@@ -1,0 +1,107 @@
+import { buildingLabel, facingLabel, formatRoubles, quarterLabel, roomsLabel } from '@cena-metra/contract';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useFlatCard } from '../../api/market';
+import { TimeChart } from '../../components/chart/time-chart';
+import { DataState } from '../../components/states';
+import { Card } from '../../components/ui';
+import { changeTone, formatChange } from '../summaries/lib/events';
+import { historySeries, priceChanges } from './lib/history';
+
+const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
+const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('ru-RU');
+
+/** The flat card: its record and status, a step chart of its price per m², and its price changes. */
+export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }) {
+  const q = useFlatCard(flatId, open);
+  const card = q.data;
+  const series = useMemo(() => (card ? historySeries(card) : []), [card]);
+  return (
+    <DataState loading={q.isLoading} error={q.error}>
+      {card && (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <Card title={`Квартира № ${card.record.number ?? card.externalId}`} className="lg:col-span-1">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm" data-testid="flat-card">
+              {(
+                [
+                  [
+                    'Проект',
+                    open ? (
+                      card.projectName
+                    ) : (
+                      <Link
+                        key="p"
+                        className="text-blue-600 dark:text-blue-400"
+                        to={`/?developer=${card.developerId}&project=${card.projectId}`}
+                      >
+                        {card.projectName}
+                      </Link>
+                    ),
+                  ],
+                  ['Застройщик', card.developerName],
+                  ['Корпус', buildingLabel(card.record.building)],
+                  ['Секция', card.record.section ?? '—'],
+                  ['Этаж', card.record.floor ?? '—'],
+                  ['Номер', card.record.number ?? '—'],
+                  ['Комнатность', roomsLabel(card.record.rooms)],
+                  ['Площадь', `${card.record.area.toLocaleString('ru-RU')} м²`],
+                  ['Отделка', facingLabel(card.record.facing)],
+                  ['Сдача', card.record.settlementDate ? quarterLabel(card.record.settlementDate) : '—'],
+                  ['Статус', card.status === 'ACTIVE' ? 'В продаже' : 'Снята с продажи'],
+                  ['В продаже', `${day(card.firstSeen)} — ${day(card.lastSeen)}`],
+                  ['Цена', `${formatRoubles(card.record.price)} ₽`],
+                  ['Цена за м²', `${formatRoubles(card.record.meterPrice)} ₽`],
+                ] as const
+              ).map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="text-gray-500 dark:text-slate-400">{k}</dt>
+                  <dd data-field={k}>{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <div className="lg:col-span-2">
+            <TimeChart
+              id="flat-history"
+              title="История цены за м²"
+              series={series}
+              height={360}
+              fileName={`квартира ${card.flatId}`}
+              look={{ smooth: false, alwaysSteps: true, yName: 'Цена за м², ₽' }}
+            />
+            <Card className="mt-6" title="Изменения цены">
+              <table className="w-full text-sm" data-testid="flat-changes">
+                <thead>
+                  <tr className="text-left">
+                    {['Дата', 'Цена, ₽', 'Цена за м², ₽', 'Изменение'].map((h) => (
+                      <th
+                        key={h}
+                        className="border-gray-100 border-b px-3 py-2 font-semibold dark:border-slate-700"
+                      >
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {priceChanges(card)
+                    .reverse()
+                    .map((c) => (
+                      <tr key={c.date} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
+                        <td className="px-3 py-2">{day(c.date)}</td>
+                        <td className="px-3 py-2 text-right">{formatRoubles(c.price)}</td>
+                        <td className="px-3 py-2 text-right">{formatRoubles(c.meterPrice)}</td>
+                        <td className={`px-3 py-2 text-right ${TONE[changeTone(c.changePercent)]}`}>
+                          {c.changePercent === null ? 'первая цена' : formatChange(c.changePercent)}
+                        </td>
+                      </tr>
+                    ))}
+                </tbody>
+              </table>
+            </Card>
+          </div>
+        </div>
+      )}
+    </DataState>
+  );
+}

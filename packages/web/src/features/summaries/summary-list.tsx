@@ -1,0 +1,128 @@
+import { formatRoubles, type SummaryListItem } from '@cena-metra/contract';
+import { mdiChevronDown, mdiChevronRight } from '@mdi/js';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSummaries, useSummary } from '../../api/market';
+import { Icon } from '../../components/icon';
+import { DataState } from '../../components/states';
+import { Button } from '../../components/ui';
+import { changeTone, formatChange } from './lib/events';
+
+const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
+
+function SummaryProjects({ id }: { id: number }) {
+  const summary = useSummary(id);
+  return (
+    <DataState loading={summary.isLoading} error={summary.error} empty={summary.data?.projects.length === 0}>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm" data-testid={`summary-${id}-projects`}>
+          <thead>
+            <tr className="text-left">
+              {[
+                'Застройщик',
+                'Проект',
+                'Новые',
+                'Сняты',
+                'Дороже',
+                'Дешевле',
+                'Сред. изменение',
+                'Сред. цена м², ₽',
+              ].map((h) => (
+                <th
+                  key={h}
+                  className="border-gray-100 border-b px-3 py-2 font-semibold dark:border-slate-700"
+                >
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {summary.data?.projects.map((p) => (
+              <tr key={p.projectId} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
+                <td className="px-3 py-2">{p.developerName}</td>
+                <td className="px-3 py-2">
+                  <Link
+                    className="text-blue-600 hover:underline dark:text-blue-400"
+                    to={`/summary/${id}/project/${p.projectId}`}
+                  >
+                    {p.projectName}
+                  </Link>
+                  {p.isNewProject && (
+                    <span className="ml-2 rounded-full border border-blue-400 px-2 text-blue-600 text-xs">
+                      новый
+                    </span>
+                  )}
+                </td>
+                <td className="px-3 py-2 text-right">{p.newFlats}</td>
+                <td className="px-3 py-2 text-right">{p.removedFlats}</td>
+                <td className="px-3 py-2 text-right">{p.priceUp}</td>
+                <td className="px-3 py-2 text-right">{p.priceDown}</td>
+                <td className={`px-3 py-2 text-right ${TONE[changeTone(p.avgChangePercent)]}`}>
+                  {formatChange(p.avgChangePercent)}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  {p.avgMeterPrice === null ? '—' : formatRoubles(p.avgMeterPrice)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </DataState>
+  );
+}
+
+function SummaryRow({ item, initiallyOpen }: { item: SummaryListItem; initiallyOpen: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const date = new Date(`${item.date}T00:00:00`).toLocaleDateString('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  return (
+    <div className="mb-4 rounded-2xl bg-white dark:bg-slate-900/70" data-testid="summary-item">
+      <button
+        type="button"
+        className="flex w-full flex-wrap items-center gap-x-6 gap-y-1 p-4 text-left"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon path={open ? mdiChevronDown : mdiChevronRight} />
+        <span className="font-semibold">{date}</span>
+        <span className="text-gray-500 text-sm dark:text-slate-400">
+          проектов: {item.projects} · новых: {item.newFlats} · снято: {item.removedFlats} · дороже:{' '}
+          {item.priceUp} · дешевле: {item.priceDown}
+        </span>
+      </button>
+      {open && (
+        <div className="px-4 pb-4">
+          <SummaryProjects id={item.id} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Daily summaries newest first (the newest expanded), with «Показать ещё». */
+export function SummaryList() {
+  const summaries = useSummaries();
+  const items = summaries.data?.pages.flat() ?? [];
+  return (
+    <DataState
+      loading={summaries.isLoading}
+      error={summaries.error}
+      empty={items.length === 0}
+      emptyText="Сводок пока нет: они появятся после первого импорта."
+    >
+      {items.map((item, i) => (
+        <SummaryRow key={item.id} item={item} initiallyOpen={i === 0} />
+      ))}
+      {summaries.hasNextPage && (
+        <Button onClick={() => summaries.fetchNextPage()} disabled={summaries.isFetchingNextPage}>
+          {summaries.isFetchingNextPage ? 'Загрузка…' : 'Показать ещё'}
+        </Button>
+      )}
+    </DataState>
+  );
+}

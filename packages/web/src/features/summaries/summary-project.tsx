@@ -1,0 +1,97 @@
+import { facingLabel, formatRoubles, roomsLabel } from '@cena-metra/contract';
+import { Link } from 'react-router';
+import { useSummaryProject } from '../../api/market';
+import { DataState } from '../../components/states';
+import { Card } from '../../components/ui';
+import { changeTone, formatChange, groupEvents } from './lib/events';
+
+const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
+const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
+
+/** One project's events on one day, grouped by kind, each flat linking to its summary. */
+export function SummaryProjectView({ summaryId, projectId }: { summaryId: number; projectId: number }) {
+  const q = useSummaryProject(summaryId, projectId);
+  const data = q.data;
+  return (
+    <DataState loading={q.isLoading} error={q.error}>
+      {data && (
+        <>
+          <p className="mb-6 text-gray-600 dark:text-slate-300" data-testid="summary-project-head">
+            {data.project.developerName} · <b>{data.project.projectName}</b> ·{' '}
+            {new Date(`${data.summary.date}T00:00:00`).toLocaleDateString('ru-RU', {
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+            })}{' '}
+            · квартир в продаже: {data.project.flatsCount} ·{' '}
+            <Link to="/summary" className="text-blue-600 dark:text-blue-400">
+              все сводки
+            </Link>
+          </p>
+          {groupEvents(data.events).map((group) => (
+            <Card key={group.kind} className="mb-6" title={`${group.label}: ${group.events.length}`}>
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm" data-testid={`events-${group.kind}`}>
+                  <thead>
+                    <tr className="text-left">
+                      {[
+                        'Квартира',
+                        'Корпус',
+                        'Комнатность',
+                        'Площадь, м²',
+                        'Этаж',
+                        'Отделка',
+                        'Было, ₽',
+                        'Стало, ₽',
+                        'Изменение',
+                      ].map((h) => (
+                        <th
+                          key={h}
+                          className="border-gray-100 border-b px-3 py-2 font-semibold dark:border-slate-700"
+                        >
+                          {h}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {group.events.map((e) => (
+                      <tr key={e.flatId} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
+                        <td className="px-3 py-2">
+                          <Link
+                            className="text-blue-600 hover:underline dark:text-blue-400"
+                            to={`/summary/flat/${e.flatId}`}
+                          >
+                            №&nbsp;{e.flatId}
+                          </Link>
+                        </td>
+                        <td className="px-3 py-2">{e.building}</td>
+                        <td className="px-3 py-2">{roomsLabel(e.rooms)}</td>
+                        <td className="px-3 py-2 text-right">{e.area.toLocaleString('ru-RU')}</td>
+                        <td className="px-3 py-2 text-right">{e.floor ?? '—'}</td>
+                        <td className="px-3 py-2">{facingLabel(e.facing)}</td>
+                        <td className="px-3 py-2 text-right">{money(e.oldPrice)}</td>
+                        <td className="px-3 py-2 text-right">{money(e.newPrice)}</td>
+                        <td className={`px-3 py-2 text-right ${TONE[changeTone(e.changePercent)]}`}>
+                          {formatChange(e.changePercent)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+          ))}
+          {data.events.length === 0 && (
+            <p
+              data-testid="empty-state"
+              className="rounded-2xl bg-white p-10 text-center text-gray-500 dark:bg-slate-900/70"
+            >
+              В этот день у проекта не было изменений.
+            </p>
+          )}
+        </>
+      )}
+    </DataState>
+  );
+}
