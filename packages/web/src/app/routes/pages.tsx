@@ -1,9 +1,11 @@
-import { mdiAlertCircle } from '@mdi/js';
+import { mdiAccountCircle, mdiAlertCircle, mdiLogout } from '@mdi/js';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, Card, Section, SectionTitle } from '../../components/ui';
 import { LoginForm } from '../../features/auth/login-form';
+import { logout } from '../../features/auth/logout';
 import { useSession } from '../../features/auth/session';
+import { PasswordForm } from '../../features/profile/password-form';
 import { useTitle } from '../../lib/use-title';
 
 function GuestFrame({ children }: { children: ReactNode }) {
@@ -54,14 +56,21 @@ export function ComingPage({ title }: { title: string }) {
 export function ProfilePage() {
   useTitle('Профиль');
   const session = useSession();
+  const navigate = useNavigate();
   return (
     <Section>
-      <SectionTitle>Профиль</SectionTitle>
-      <Card>
-        <p>
-          Пользователь: <b data-testid="profile-username">{session?.username}</b>
-        </p>
-      </Card>
+      <SectionTitle icon={mdiAccountCircle}>Профиль</SectionTitle>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card title="Учётная запись">
+          <p className="mb-6">
+            Пользователь: <b data-testid="profile-username">{session?.username}</b>
+          </p>
+          <Button icon={mdiLogout} onClick={() => void logout().then(() => navigate('/login'))}>
+            Выйти
+          </Button>
+        </Card>
+        <PasswordForm />
+      </div>
     </Section>
   );
 }
