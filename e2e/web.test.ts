@@ -285,7 +285,7 @@ describe('shell', () => {
     expect(await page.textContent('[data-testid=profile-username]')).toBe('demo');
   });
 
-  it('Ctrl+K focuses the search, Escape leaves it, a project found opens on the dashboard', async () => {
+  it('Ctrl+K focuses the search, Escape leaves it; a project found opens the dashboard, a flat its card', async () => {
     await page.goto(`${product.url}/profile`);
     await page.waitForSelector('[data-testid=profile-username]');
     await page.keyboard.press('Control+k');
@@ -296,9 +296,15 @@ describe('shell', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).not.toBe(
       'search-input',
     );
+    const asked = page.waitForRequest((r) => r.url().includes('/api/search?q='));
     await page.keyboard.press('Control+k');
     await page.keyboard.type('залив');
-    await page.waitForSelector('text=Проект');
+    expect(decodeURIComponent((await asked).url())).toContain('q=залив');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid=search-input] ~ ul button')].some((b) =>
+        /залив/i.test(b.textContent ?? ''),
+      ),
+    );
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/\?.*project=\d+/);
     await chartsDrawn(page);
@@ -307,6 +313,24 @@ describe('shell', () => {
       (s) => (s as HTMLSelectElement).selectedOptions[0].text,
     );
     expect(selected.toLowerCase()).toContain('залив');
+
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('5');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid=search-input] ~ ul button')].some((b) =>
+        b.textContent?.startsWith('№ 5 ('),
+      ),
+    );
+    // arrow keys move through the groups to the flat
+    const labels = await page.$$eval('[data-testid=search-input] ~ ul button', (b) =>
+      b.map((x) => x.textContent ?? ''),
+    );
+    const flatIndex = labels.findIndex((l) => l.startsWith('№ 5 ('));
+    expect(flatIndex, JSON.stringify(labels)).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < flatIndex; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${product.url}/flat?flatId=5`);
+    await page.waitForSelector('[data-testid=flat-card]');
   });
 
   it('refresh asks the server again; a range without data shows the empty state', async () => {

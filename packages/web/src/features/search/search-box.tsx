@@ -1,11 +1,14 @@
+import type { SearchResponse } from '@cena-metra/contract';
 import { mdiMagnify } from '@mdi/js';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { developersQueryOptions, projectsQueryOptions } from '../../api/catalog';
 import { Icon } from '../../components/icon';
 import { useOutsideClick } from '../../components/use-outside-click';
-import { type Hit, searchCatalog } from './search-catalog';
+import { request } from '../../lib/api-client';
+import { useDebounced } from '../../lib/use-debounced';
+import { useSession } from '../auth/session';
+import { type Hit, searchHits } from './search-catalog';
 
 /** The navbar search: Ctrl+K focuses, Escape blurs; arrows and Enter pick a result. */
 export function SearchBox() {
@@ -15,21 +18,15 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
-  const developers = useQuery({ ...developersQueryOptions(), enabled: open });
-  const projectLists = useQueries({
-    queries: (developers.data ?? []).map((d) => ({ ...projectsQueryOptions(d.id), enabled: open })),
+  const session = useSession();
+  const term = useDebounced(q.trim(), 250);
+  const results = useQuery({
+    queryKey: ['search', term],
+    queryFn: ({ signal }) => request<SearchResponse>({ url: '/search', params: { q: term }, signal }),
+    enabled: open && term.length > 0 && session !== null,
+    staleTime: 30_000,
   });
-  const projects = useMemo(
-    () =>
-      (developers.data ?? []).flatMap((d, i) =>
-        (projectLists[i]?.data ?? []).map((p) => ({ ...p, developerId: d.id })),
-      ),
-    [developers.data, projectLists],
-  );
-  const hits = useMemo(
-    () => searchCatalog(q, developers.data ?? [], projects),
-    [q, developers.data, projects],
-  );
+  const hits = useMemo(() => (results.data ? searchHits(results.data) : []), [results.data]);
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(box, open, close);
 
@@ -83,13 +80,17 @@ export function SearchBox() {
       />
       {open && q.trim() && (
         <ul className="absolute top-11 left-0 z-40 w-full rounded-lg border border-gray-100 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-800">
-          {hits.length === 0 && (
+          {session === null && <li className="px-4 py-2 text-gray-500">Поиск доступен после входа</li>}
+          {session !== null && hits.length === 0 && (
             <li className="px-4 py-2 text-gray-500">
-              {developers.isFetching ? 'Ищу…' : 'Ничего не найдено'}
+              {results.isFetching || term !== q.trim() ? 'Ищу…' : 'Ничего не найдено'}
             </li>
           )}
           {hits.map((hit, i) => (
             <li key={hit.key}>
+              {hit.kind !== hits[i - 1]?.kind && (
+                <div className="px-4 pt-2 pb-1 font-semibold text-gray-400 text-xs uppercase">{hit.kind}</div>
+              )}
               <button
                 type="button"
                 className={`flex w-full justify-between gap-3 px-4 py-2 text-left ${i === active ? 'bg-gray-100 dark:bg-slate-700' : ''}`}
@@ -98,7 +99,6 @@ export function SearchBox() {
                 onClick={() => go(hit)}
               >
                 <span className="truncate">{hit.label}</span>
-                <span className="shrink-0 text-gray-400">{hit.kind}</span>
               </button>
             </li>
           ))}

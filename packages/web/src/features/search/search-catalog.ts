@@ -1,45 +1,47 @@
-import type { Developer, Project } from '@cena-metra/contract';
+import type { SearchResponse } from '@cena-metra/contract';
 import { writeFilters } from '../../lib/dashboard-url';
+
+export type HitKind = 'Застройщики' | 'Проекты' | 'Квартиры';
 
 export interface Hit {
   key: string;
-  kind: 'Застройщик' | 'Проект';
+  kind: HitKind;
   label: string;
   to: string;
 }
 
-/** Matches developers and projects by a case-insensitive substring; at most 10 of each. */
-export function searchCatalog(
-  q: string,
-  developers: Developer[],
-  projects: (Project & { developerId: number })[],
-): Hit[] {
-  const needle = q.trim().toLowerCase();
-  if (!needle) return [];
-  const dashboard = (developerId: number, projectId: number | null) => {
-    const params = writeFilters({
-      developerId,
-      projectId,
-      chartType: 'NONE',
-      from: null,
-      to: null,
-      smooth: true,
-    });
-    return `/${params.size ? `?${params}` : ''}`;
-  };
-  const devs = developers
-    .filter((d) => d.name.toLowerCase().includes(needle))
-    .slice(0, 10)
-    .map((d) => ({ key: `d${d.id}`, kind: 'Застройщик' as const, label: d.name, to: dashboard(d.id, null) }));
-  const byDeveloper = new Map(developers.map((d) => [d.id, d.name]));
-  const projs = projects
-    .filter((p) => p.name.toLowerCase().includes(needle))
-    .slice(0, 10)
-    .map((p) => ({
+function dashboard(developerId: number, projectId: number | null): string {
+  const params = writeFilters({
+    developerId,
+    projectId,
+    chartType: 'NONE',
+    from: null,
+    to: null,
+    smooth: true,
+  });
+  return `/${params.size ? `?${params}` : ''}`;
+}
+
+/** The server's search answer as one list in groups: developers and projects open the dashboard, flats their card. */
+export function searchHits(res: SearchResponse): Hit[] {
+  return [
+    ...res.developers.map((d) => ({
+      key: `d${d.id}`,
+      kind: 'Застройщики' as const,
+      label: d.name,
+      to: dashboard(d.id, null),
+    })),
+    ...res.projects.map((p) => ({
       key: `p${p.id}`,
-      kind: 'Проект' as const,
-      label: `${p.name} · ${byDeveloper.get(p.developerId) ?? ''}`,
+      kind: 'Проекты' as const,
+      label: `${p.name} · ${p.developerName}`,
       to: dashboard(p.developerId, p.id),
-    }));
-  return [...devs, ...projs];
+    })),
+    ...res.flats.map((f) => ({
+      key: `f${f.flatId}`,
+      kind: 'Квартиры' as const,
+      label: `№ ${f.flatId} (${f.externalId}) · ${f.projectName}`,
+      to: `/flat?flatId=${f.flatId}`,
+    })),
+  ];
 }
