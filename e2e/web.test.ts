@@ -498,6 +498,65 @@ describe('daily summaries (open)', () => {
   });
 });
 
+describe('price changes (/tables)', () => {
+  it('filters, sorts and pages on the server; the CSV holds exactly the filtered rows', async () => {
+    const context = await browser.newContext({
+      acceptDownloads: true,
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await signedIn(context, '/tables');
+    await expectTitle(page, 'Tables — Цена метра');
+    await page.waitForSelector('[data-testid=pc-table] tbody tr');
+    const total = async () =>
+      Number(((await page.textContent('[data-testid=pc-total]')) ?? '').replace(/\D/g, ''));
+    const all = await total();
+    expect(all).toBeGreaterThan(50);
+    expect(await page.textContent('[data-testid=pc-page]')).toBe(`Страница 1 из ${Math.ceil(all / 50)}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'tables-1440.png'), fullPage: true });
+
+    const call = page.waitForRequest(
+      (r) => r.url().includes('/api/price-changes?') && r.url().includes('kind=PRICE_DOWN'),
+    );
+    await page.selectOption('[data-testid=pc-kind]', 'PRICE_DOWN');
+    await call;
+    await page.waitForFunction(
+      (before) =>
+        Number(document.querySelector('[data-testid=pc-total]')?.textContent?.replace(/\D/g, '')) < before,
+      all,
+    );
+    const down = await total();
+    const kinds = await page.$$eval('[data-testid=pc-table] tbody tr td:nth-child(2)', (c) => [
+      ...new Set(c.map((x) => x.textContent)),
+    ]);
+    expect(kinds).toEqual(['Подешевела']);
+
+    // sort by change: the largest cut first
+    await page.click('[data-testid=pc-table] th button:has-text("Изменение")');
+    await page.waitForURL(/sort=-changePercent/);
+    await page.waitForFunction(() => {
+      const cells = [...document.querySelectorAll('[data-testid=pc-table] tbody tr td:last-child')].map((c) =>
+        Number(
+          (c.textContent ?? '')
+            .replace('−', '-')
+            .replace(/[^\d,-]/g, '')
+            .replace(',', '.'),
+        ),
+      );
+      return cells.length > 1 && cells.every((v, i) => i === 0 || cells[i - 1] >= v);
+    });
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("CSV")')]);
+    const path = join(ARTIFACTS, 'price-changes.csv');
+    await csv.saveAs(path);
+    const text = readFileSync(path, 'utf8');
+    expect(text.startsWith('\uFEFFДата;Событие;')).toBe(true);
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines.length - 1).toBe(down);
+    expect(lines.slice(1).every((l) => l.split(';')[1] === 'Подешевела')).toBe(true);
+    await context.close();
+  });
+});
+
 // Last in the file: it changes the demo account's password.
 describe('profile', () => {
   it('changes the password with checks; the other session is signed out; the new password signs in', async () => {

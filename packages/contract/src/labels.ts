@@ -1,4 +1,4 @@
-import type { Facing } from './enums.js';
+import type { EventKind, Facing } from './enums.js';
 
 export const PRODUCT_NAME = 'Цена метра';
 
@@ -35,3 +35,11 @@ export function quarterLabel(date: string): string {
 }
 
 export const FLATS_COUNT_LABELS = ['Все', 'Студии', '1-комн.', '2-комн.', '3+ комн.'] as const;
+
+/** One event of §4.4 as a table row says it (the flat is feminine: «квартира»). */
+export const EVENT_KIND_LABELS: Record<EventKind, string> = {
+  NEW: 'Новая',
+  REMOVED: 'Снята',
+  PRICE_UP: 'Подорожала',
+  PRICE_DOWN: 'Подешевела',
+};

@@ -1,6 +1,14 @@
-import type { FlatCard, Summary, SummaryListItem, SummaryProject } from '@cena-metra/contract';
+import type {
+  EventKind,
+  FlatCard,
+  PriceChangesResponse,
+  Summary,
+  SummaryListItem,
+  SummaryProject,
+} from '@cena-metra/contract';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { request } from '../lib/api-client';
+import { sessionStore } from '../features/auth/session';
+import { ApiError, request } from '../lib/api-client';
 
 export const SUMMARIES_PAGE = 10;
 
@@ -35,3 +43,40 @@ export const useFlatCard = (flatId: number | null, open: boolean) =>
         : request<FlatCard>({ url: '/flat', params: { flatId } }),
     enabled: flatId !== null,
   });
+
+/** Query of /price-changes as the client sends it (the contract's schema also accepts strings). */
+export interface PriceChangesParams {
+  from: string;
+  to: string;
+  developerId?: number;
+  projectId?: number;
+  kind?: EventKind;
+  sort: string;
+  page: number;
+  pageSize: number;
+}
+
+export const usePriceChanges = (query: PriceChangesParams) =>
+  useQuery({
+    queryKey: ['price-changes', query],
+    queryFn: ({ signal }) =>
+      request<PriceChangesResponse>({ url: '/price-changes', params: { ...query }, signal }),
+    placeholderData: (previous) => previous,
+  });
+
+/** The CSV of a filter: fetched with the bearer token (a plain link could not carry it). */
+export async function getPriceChangesCsv(query: PriceChangesParams): Promise<Blob> {
+  const session = sessionStore.get();
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && k !== 'page' && k !== 'pageSize') params.set(k, String(v));
+  const res = await fetch(`/api/price-changes.csv?${params}`, {
+    headers: session ? { authorization: `Bearer ${session.token}` } : {},
+  });
+  if (!res.ok)
+    throw new ApiError(
+      ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `HTTP ${res.status}`,
+      res.status,
+    );
+  return res.blob();
+}

@@ -18,6 +18,9 @@ const SummaryFlatPage = lazy(() =>
   import('./routes/summary-pages').then((m) => ({ default: m.SummaryFlatPage })),
 );
 const FlatPage = lazy(() => import('./routes/summary-pages').then((m) => ({ default: m.FlatPage })));
+const PriceChangesPage = lazy(() =>
+  import('./routes/summary-pages').then((m) => ({ default: m.PriceChangesPage })),
+);
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
@@ -68,7 +71,7 @@ export const router = createBrowserRouter([
       { path: '/summary', element: open(lazyPage(<SummaryListPage />)) },
       { path: '/summary/:summaryId/project/:projectId', element: open(lazyPage(<SummaryProjectPage />)) },
       { path: '/summary/flat/:flatId', element: open(lazyPage(<SummaryFlatPage />)) },
-      { path: '/tables', element: authed(<ComingPage title="Tables" />) },
+      { path: '/tables', element: authed(lazyPage(<PriceChangesPage />)) },
       { path: '/discounts-by-project', element: authed(<ComingPage title="Скидки по проектам" />) },
       { path: '/flat', element: authed(lazyPage(<FlatPage />)) },
       { path: '/forms', element: authed(<ComingPage title="Формы" />) },

@@ -1,4 +1,5 @@
 import {
+  EVENT_KIND_LABELS,
   type EventKind,
   facingLabel,
   type PriceChange,
@@ -62,13 +63,6 @@ export async function getPriceChanges(
 
 export const CSV_MAX_ROWS = 100_000;
 
-const KIND_LABELS: Record<EventKind, string> = {
-  NEW: 'Новая',
-  REMOVED: 'Снята',
-  PRICE_UP: 'Подорожала',
-  PRICE_DOWN: 'Подешевела',
-};
-
 function cell(value: string): string {
   return /[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -103,7 +97,7 @@ export async function getPriceChangesCsv(db: Db, f: PriceChangesFilter): Promise
     lines.push(
       [
         r.date,
-        KIND_LABELS[r.kind],
+        EVENT_KIND_LABELS[r.kind],
         r.developerName,
         r.projectName,
         String(r.flatId),

@@ -1,8 +1,9 @@
-import { mdiHomeCity, mdiMagnify, mdiSend, mdiViewList } from '@mdi/js';
+import { mdiHomeCity, mdiMagnify, mdiSend, mdiTable, mdiViewList } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Card, inputClass, Section, SectionTitle } from '../../components/ui';
 import { FlatCardView } from '../../features/flats/flat-card';
+import { PriceChanges } from '../../features/price-changes/price-changes';
 import { SummaryList } from '../../features/summaries/summary-list';
 import { SummaryProjectView } from '../../features/summaries/summary-project';
 import { useTitle } from '../../lib/use-title';
@@ -90,6 +91,16 @@ export function FlatPage() {
         </p>
       )}
       {id && <FlatCardView key={id} flatId={id} open={false} />}
+    </Section>
+  );
+}
+
+export function PriceChangesPage() {
+  useTitle('Tables');
+  return (
+    <Section>
+      <SectionTitle icon={mdiTable}>Сводка изменений цен</SectionTitle>
+      <PriceChanges />
     </Section>
   );
 }

@@ -1,0 +1,233 @@
+import {
+  EVENT_KIND_LABELS,
+  EVENT_KINDS,
+  type EventKind,
+  facingLabel,
+  formatRoubles,
+  roomsLabel,
+} from '@cena-metra/contract';
+import { mdiArrowDown, mdiArrowUp, mdiDownload } from '@mdi/js';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useDevelopers, useProjects } from '../../api/catalog';
+import { getPriceChangesCsv, usePriceChanges } from '../../api/market';
+import { saveFile } from '../../components/chart/export';
+import { Icon } from '../../components/icon';
+import { DataState } from '../../components/states';
+import { toast } from '../../components/toast';
+import { Button, inputClass } from '../../components/ui';
+import { todayLocal } from '../../lib/dates';
+import { changeTone, formatChange } from '../summaries/lib/events';
+import {
+  apiQuery,
+  nextSort,
+  PAGE_SIZE,
+  type PriceChangeFilters,
+  readPriceChangeFilters,
+  writePriceChangeFilters,
+} from './lib/filters';
+
+const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
+const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
+
+/** /tables: the price changes of §4.4, filtered, sorted and paged on the server, with a CSV of the filter. */
+export function PriceChanges() {
+  const [params, setParams] = useSearchParams();
+  const f = readPriceChangeFilters(params, todayLocal());
+  const update = (next: Partial<PriceChangeFilters>) =>
+    setParams(writePriceChangeFilters({ ...f, page: 1, ...next }));
+  const developers = useDevelopers();
+  const projects = useProjects(f.developerId);
+  const query = apiQuery(f);
+  const changes = usePriceChanges(query);
+  const [downloading, setDownloading] = useState(false);
+  const pages = Math.max(1, Math.ceil((changes.data?.total ?? 0) / PAGE_SIZE));
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveFile(`изменения-цен-${f.from}-${f.to}.csv`, await getPriceChangesCsv(query));
+    } catch (error) {
+      toast((error as Error).message);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const sortHeader = (label: string, column: 'date' | 'changePercent' | 'newPrice') => (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 hover:text-blue-600"
+      onClick={() => update({ sort: nextSort(f.sort, column) })}
+    >
+      {label}
+      {f.sort.replace('-', '') === column && (
+        <Icon path={f.sort.startsWith('-') ? mdiArrowDown : mdiArrowUp} size={14} />
+      )}
+    </button>
+  );
+  const select = (
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    options: { value: string; label: string }[],
+    testId: string,
+  ) => (
+    <label className="block">
+      <span className="mb-1 block font-semibold text-sm">{label}</span>
+      <select
+        className={inputClass}
+        value={value}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <div>
+      <div className="mb-6 grid grid-cols-1 gap-4 md:grid-cols-3 xl:grid-cols-5">
+        <label className="block">
+          <span className="mb-1 block font-semibold text-sm">С</span>
+          <input
+            type="date"
+            className={inputClass}
+            value={f.from}
+            max={f.to}
+            data-testid="pc-from"
+            onChange={(e) => e.target.value && update({ from: e.target.value })}
+          />
+        </label>
+        <label className="block">
+          <span className="mb-1 block font-semibold text-sm">По</span>
+          <input
+            type="date"
+            className={inputClass}
+            value={f.to}
+            min={f.from}
+            data-testid="pc-to"
+            onChange={(e) => e.target.value && update({ to: e.target.value })}
+          />
+        </label>
+        {select(
+          'Застройщик',
+          f.developerId ? String(f.developerId) : '',
+          (v) => update({ developerId: v ? Number(v) : null, projectId: null }),
+          [
+            { value: '', label: 'Все' },
+            ...(developers.data ?? []).map((d) => ({ value: String(d.id), label: d.name })),
+          ],
+          'pc-developer',
+        )}
+        {select(
+          'Проект',
+          f.projectId ? String(f.projectId) : '',
+          (v) => update({ projectId: v ? Number(v) : null }),
+          [
+            { value: '', label: f.developerId ? 'Все' : 'Сначала застройщик' },
+            ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+          ],
+          'pc-project',
+        )}
+        {select(
+          'Событие',
+          f.kind ?? '',
+          (v) => update({ kind: (v || null) as EventKind | null }),
+          [
+            { value: '', label: 'Все' },
+            ...EVENT_KINDS.map((k) => ({ value: k, label: EVENT_KIND_LABELS[k] })),
+          ],
+          'pc-kind',
+        )}
+      </div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p data-testid="pc-total">
+          Найдено: <b>{changes.data?.total.toLocaleString('ru-RU') ?? '…'}</b>
+        </p>
+        <Button icon={mdiDownload} small onClick={download} disabled={downloading || !changes.data?.total}>
+          {downloading ? 'Готовлю CSV…' : 'CSV'}
+        </Button>
+      </div>
+      <DataState
+        loading={changes.isLoading}
+        error={changes.error}
+        empty={changes.data?.total === 0}
+        emptyText="За эти даты и фильтры изменений нет."
+      >
+        <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
+          <table className="w-full text-sm" data-testid="pc-table">
+            <thead>
+              <tr className="text-left">
+                <th className="px-3 py-2">{sortHeader('Дата', 'date')}</th>
+                {[
+                  'Событие',
+                  'Застройщик',
+                  'Проект',
+                  'Квартира',
+                  'Корпус',
+                  'Комнатность',
+                  'Площадь',
+                  'Этаж',
+                  'Отделка',
+                  'Было, ₽',
+                ].map((h) => (
+                  <th key={h} className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+                <th className="px-3 py-2">{sortHeader('Стало, ₽', 'newPrice')}</th>
+                <th className="px-3 py-2">{sortHeader('Изменение', 'changePercent')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.data?.rows.map((r) => (
+                <tr key={`${r.date}-${r.flatId}`} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {new Date(`${r.date}T00:00:00`).toLocaleDateString('ru-RU')}
+                  </td>
+                  <td className="px-3 py-2">{EVENT_KIND_LABELS[r.kind]}</td>
+                  <td className="px-3 py-2">{r.developerName}</td>
+                  <td className="px-3 py-2">{r.projectName}</td>
+                  <td className="px-3 py-2">
+                    <Link
+                      className="text-blue-600 hover:underline dark:text-blue-400"
+                      to={`/flat?flatId=${r.flatId}`}
+                    >
+                      №&nbsp;{r.flatId}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">{r.building}</td>
+                  <td className="px-3 py-2">{roomsLabel(r.rooms)}</td>
+                  <td className="px-3 py-2 text-right">{r.area.toLocaleString('ru-RU')}</td>
+                  <td className="px-3 py-2 text-right">{r.floor ?? '—'}</td>
+                  <td className="px-3 py-2">{facingLabel(r.facing)}</td>
+                  <td className="px-3 py-2 text-right">{money(r.oldPrice)}</td>
+                  <td className="px-3 py-2 text-right">{money(r.newPrice)}</td>
+                  <td className={`px-3 py-2 text-right ${TONE[changeTone(r.changePercent)]}`}>
+                    {formatChange(r.changePercent)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="mt-4 flex items-center justify-between">
+          <div className="flex gap-2">
+            <Button small disabled={f.page <= 1} onClick={() => update({ page: f.page - 1 })}>
+              Назад
+            </Button>
+            <Button small disabled={f.page >= pages} onClick={() => update({ page: f.page + 1 })}>
+              Вперёд
+            </Button>
+          </div>
+          <span className="text-gray-500 text-sm" data-testid="pc-page">
+            Страница {f.page} из {pages}
+          </span>
+        </div>
+      </DataState>
+    </div>
+  );
+}
