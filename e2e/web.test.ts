@@ -557,6 +557,36 @@ describe('price changes (/tables)', () => {
   });
 });
 
+describe('discounts by project', () => {
+  it('switches the period, sorts by the largest discount, and opens a project to its flats', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await signedIn(context, '/discounts-by-project');
+    await expectTitle(page, 'Скидки по проектам — Цена метра');
+    await page.waitForSelector('[data-testid=discount-projects] tbody tr');
+    expect((await page.$$('[data-testid=discount-projects] tbody tr')).length).toBe(23);
+    const asked = page.waitForRequest(
+      (r) => r.url().endsWith('/api/discount/project') && r.postDataJSON()?.period === 'YEAR',
+    );
+    await page.click('fieldset[aria-label="Период"] >> text=Год');
+    await asked;
+    await page.waitForURL(/period=YEAR/);
+    await page.waitForSelector('[data-testid=discount-projects] tbody tr');
+    const maxes = await page.$$eval('[data-testid=discount-projects] tbody tr td:nth-child(5)', (c) =>
+      c.map((x) => Number((x.textContent ?? '').replace(/[^\d,]/g, '').replace(',', '.'))),
+    );
+    expect(maxes.every((v, i) => i === 0 || maxes[i - 1] >= v)).toBe(true);
+    expect(maxes[0]).toBeGreaterThan(0);
+    await page.click('[data-testid=discount-projects] tbody tr:first-child');
+    await page.waitForSelector('[data-testid=top-discounts] tbody tr');
+    await page.screenshot({ path: join(ARTIFACTS, 'discounts-1440.png'), fullPage: true });
+    const href = await page.$eval('[data-testid=top-discounts] tbody tr a', (a) => a.getAttribute('href')!);
+    await page.click(`[data-testid=top-discounts] a[href="${href}"]`);
+    await page.waitForURL(`${product.url}${href}`);
+    await page.waitForSelector('[data-testid=flat-card]');
+    await context.close();
+  });
+});
+
 // Last in the file: it changes the demo account's password.
 describe('profile', () => {
   it('changes the password with checks; the other session is signed out; the new password signs in', async () => {

@@ -1,4 +1,7 @@
 import type {
+  DiscountPeriod,
+  DiscountProjectResponse,
+  DiscountResponse,
   EventKind,
   FlatCard,
   PriceChangesResponse,
@@ -80,3 +83,16 @@ export async function getPriceChangesCsv(query: PriceChangesParams): Promise<Blo
     );
   return res.blob();
 }
+
+export const useProjectDiscounts = (body: { period: DiscountPeriod; developerId?: number }) =>
+  useQuery({
+    queryKey: ['discount-project', body],
+    queryFn: () => request<DiscountProjectResponse>({ url: '/discount/project', method: 'POST', data: body }),
+  });
+
+export const useFlatDiscounts = (body: { period: DiscountPeriod; projectId: number; limit: number } | null) =>
+  useQuery({
+    queryKey: ['discount', body],
+    queryFn: () => request<DiscountResponse>({ url: '/discount', method: 'POST', data: body }),
+    enabled: body !== null,
+  });

@@ -18,6 +18,9 @@ const SummaryFlatPage = lazy(() =>
   import('./routes/summary-pages').then((m) => ({ default: m.SummaryFlatPage })),
 );
 const FlatPage = lazy(() => import('./routes/summary-pages').then((m) => ({ default: m.FlatPage })));
+const DiscountsPage = lazy(() =>
+  import('./routes/summary-pages').then((m) => ({ default: m.DiscountsPage })),
+);
 const PriceChangesPage = lazy(() =>
   import('./routes/summary-pages').then((m) => ({ default: m.PriceChangesPage })),
 );
@@ -72,7 +75,7 @@ export const router = createBrowserRouter([
       { path: '/summary/:summaryId/project/:projectId', element: open(lazyPage(<SummaryProjectPage />)) },
       { path: '/summary/flat/:flatId', element: open(lazyPage(<SummaryFlatPage />)) },
       { path: '/tables', element: authed(lazyPage(<PriceChangesPage />)) },
-      { path: '/discounts-by-project', element: authed(<ComingPage title="Скидки по проектам" />) },
+      { path: '/discounts-by-project', element: authed(lazyPage(<DiscountsPage />)) },
       { path: '/flat', element: authed(lazyPage(<FlatPage />)) },
       { path: '/forms', element: authed(<ComingPage title="Формы" />) },
       {

@@ -22,7 +22,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true }, schema: { body: loginRequestSchema, response: { 200: sessionSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      const wait = Math.max(byIp.hit(request.ip), byName.hit(username.toLowerCase()));
+      const name = username.toLowerCase();
+      const wait = Math.max(byIp.wait(request.ip), byName.wait(name));
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new AppError(
@@ -33,6 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await checkCredentials(app.deps.db, username, password);
       if (!user) {
+        byIp.fail(request.ip);
+        byName.fail(name);
         throw new AppError('неверное имя пользователя или пароль', ERROR_CODES.unauthorized, 401);
       }
       return { username: user.username, token: await createSession(app.deps.db, user.id) };

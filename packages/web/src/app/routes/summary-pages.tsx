@@ -1,7 +1,8 @@
-import { mdiHomeCity, mdiMagnify, mdiSend, mdiTable, mdiViewList } from '@mdi/js';
+import { mdiHomeCity, mdiMagnify, mdiSale, mdiSend, mdiTable, mdiViewList } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Card, inputClass, Section, SectionTitle } from '../../components/ui';
+import { DiscountsByProject } from '../../features/discounts/discounts-by-project';
 import { FlatCardView } from '../../features/flats/flat-card';
 import { PriceChanges } from '../../features/price-changes/price-changes';
 import { SummaryList } from '../../features/summaries/summary-list';
@@ -101,6 +102,16 @@ export function PriceChangesPage() {
     <Section>
       <SectionTitle icon={mdiTable}>Сводка изменений цен</SectionTitle>
       <PriceChanges />
+    </Section>
+  );
+}
+
+export function DiscountsPage() {
+  useTitle('Скидки по проектам');
+  return (
+    <Section>
+      <SectionTitle icon={mdiSale}>Скидки по проектам</SectionTitle>
+      <DiscountsByProject />
     </Section>
   );
 }

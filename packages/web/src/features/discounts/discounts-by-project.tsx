@@ -1,0 +1,216 @@
+import {
+  DISCOUNT_PERIODS,
+  type DiscountPeriod,
+  facingLabel,
+  formatPercent,
+  formatRoubles,
+  roomsLabel,
+} from '@cena-metra/contract';
+import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useDevelopers } from '../../api/catalog';
+import { useFlatDiscounts, useProjectDiscounts } from '../../api/market';
+import { Icon } from '../../components/icon';
+import { DataState } from '../../components/states';
+import { Button, Card, inputClass } from '../../components/ui';
+import { type DiscountSortKey, PERIOD_LABELS, sortProjectRows } from './lib/table';
+
+const COLUMNS: { key: DiscountSortKey; label: string; format: (v: number | null) => string }[] = [
+  { key: 'activeFlats', label: 'В продаже', format: (v) => String(v) },
+  { key: 'discountedFlats', label: 'Со скидкой', format: (v) => String(v) },
+  { key: 'maxDiscountPercent', label: 'Макс. скидка', format: (v) => formatPercent(v ?? 0) },
+  { key: 'avgDiscountPercent', label: 'Сред. скидка', format: (v) => formatPercent(v ?? 0) },
+  { key: 'avgMeterPrice', label: 'Сред. цена м², ₽', format: (v) => (v === null ? '—' : formatRoubles(v)) },
+];
+
+function TopDiscounts({
+  period,
+  projectId,
+  name,
+}: {
+  period: DiscountPeriod;
+  projectId: number;
+  name: string;
+}) {
+  const q = useFlatDiscounts({ period, projectId, limit: 20 });
+  return (
+    <Card className="mt-6" title={`Крупнейшие скидки: ${name}`}>
+      <DataState
+        loading={q.isLoading}
+        error={q.error}
+        empty={q.data?.rows.length === 0}
+        emptyText="Скидок за этот период нет."
+      >
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="top-discounts">
+            <thead>
+              <tr className="text-left">
+                {[
+                  'Квартира',
+                  'Корпус',
+                  'Комнатность',
+                  'Площадь, м²',
+                  'Этаж',
+                  'Отделка',
+                  'Была, ₽',
+                  'Стала, ₽',
+                  'Скидка',
+                ].map((h) => (
+                  <th key={h} className="px-3 py-2 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {q.data?.rows.map((r) => (
+                <tr key={r.flatId} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
+                  <td className="px-3 py-2">
+                    <Link
+                      className="text-blue-600 hover:underline dark:text-blue-400"
+                      to={`/flat?flatId=${r.flatId}`}
+                    >
+                      №&nbsp;{r.flatId}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">{r.building}</td>
+                  <td className="px-3 py-2">{roomsLabel(r.rooms)}</td>
+                  <td className="px-3 py-2 text-right">{r.area.toLocaleString('ru-RU')}</td>
+                  <td className="px-3 py-2 text-right">{r.floor ?? '—'}</td>
+                  <td className="px-3 py-2">{facingLabel(r.facing)}</td>
+                  <td className="px-3 py-2 text-right">{formatRoubles(r.refPrice)}</td>
+                  <td className="px-3 py-2 text-right">{formatRoubles(r.price)}</td>
+                  <td className="px-3 py-2 text-right text-emerald-600">
+                    {formatPercent(r.discountPercent)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </DataState>
+    </Card>
+  );
+}
+
+/** /discounts-by-project: a period and a developer; a row per project; a row opens its largest discounts. */
+export function DiscountsByProject() {
+  const [params, setParams] = useSearchParams();
+  const period = (DISCOUNT_PERIODS as readonly string[]).includes(params.get('period') ?? '')
+    ? (params.get('period') as DiscountPeriod)
+    : 'WEEK';
+  const developerId = Number(params.get('developer')) || undefined;
+  const selected = Number(params.get('project')) || null;
+  const set = (next: Record<string, string | undefined>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) v === undefined ? p.delete(k) : p.set(k, v);
+    setParams(p);
+  };
+  const developers = useDevelopers();
+  const q = useProjectDiscounts({ period, developerId });
+  const [sort, setSort] = useState<{ key: DiscountSortKey; dir: 'asc' | 'desc' }>({
+    key: 'maxDiscountPercent',
+    dir: 'desc',
+  });
+  const rows = useMemo(() => sortProjectRows(q.data?.rows ?? [], sort.key, sort.dir), [q.data, sort]);
+  const chosen = rows.find((r) => r.projectId === selected);
+  const header = (key: DiscountSortKey, label: string) => (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 hover:text-blue-600"
+      onClick={() => setSort((s) => ({ key, dir: s.key === key && s.dir === 'desc' ? 'asc' : 'desc' }))}
+    >
+      {label}
+      {sort.key === key && <Icon path={sort.dir === 'desc' ? mdiArrowDown : mdiArrowUp} size={14} />}
+    </button>
+  );
+  return (
+    <div>
+      <div className="mb-6 flex flex-wrap items-end gap-4">
+        <fieldset className="flex gap-1" aria-label="Период">
+          {DISCOUNT_PERIODS.map((p) => (
+            <Button
+              key={p}
+              color={p === period ? 'info' : 'white'}
+              aria-pressed={p === period}
+              onClick={() => set({ period: p })}
+            >
+              {PERIOD_LABELS[p]}
+            </Button>
+          ))}
+        </fieldset>
+        <label className="block min-w-56">
+          <span className="mb-1 block font-semibold text-sm">Застройщик</span>
+          <select
+            className={inputClass}
+            data-testid="discount-developer"
+            value={developerId ? String(developerId) : ''}
+            onChange={(e) => set({ developer: e.target.value || undefined, project: undefined })}
+          >
+            <option value="">Все</option>
+            {(developers.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {q.data?.date && (
+          <span className="pb-3 text-gray-500 text-sm">
+            на {new Date(`${q.data.date}T00:00:00`).toLocaleDateString('ru-RU')}
+          </span>
+        )}
+      </div>
+      <DataState loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText="Проектов нет.">
+        <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
+          <table className="w-full text-sm" data-testid="discount-projects">
+            <thead>
+              <tr className="text-left">
+                <th className="px-3 py-2">{header('projectName', 'Проект')}</th>
+                <th className="px-3 py-2 font-semibold">Застройщик</th>
+                {COLUMNS.map((c) => (
+                  <th key={c.key} className="px-3 py-2 text-right">
+                    {header(c.key, c.label)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr
+                  key={r.projectId}
+                  className={`cursor-pointer hover:bg-gray-100 dark:hover:bg-slate-800 ${r.projectId === selected ? 'bg-blue-50 dark:bg-slate-800' : 'odd:bg-gray-50 dark:odd:bg-slate-800/50'}`}
+                  onClick={() => set({ project: String(r.projectId) })}
+                >
+                  <td className="px-3 py-2">
+                    <button
+                      type="button"
+                      className="text-left text-blue-600 hover:underline dark:text-blue-400"
+                    >
+                      {r.projectName}
+                    </button>
+                  </td>
+                  <td className="px-3 py-2">{r.developerName}</td>
+                  {COLUMNS.map((c) => (
+                    <td key={c.key} className="px-3 py-2 text-right">
+                      {c.format(r[c.key] as number | null)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </DataState>
+      {chosen && (
+        <TopDiscounts
+          key={`${chosen.projectId}-${period}`}
+          period={period}
+          projectId={chosen.projectId}
+          name={chosen.projectName}
+        />
+      )}
+    </div>
+  );
+}
