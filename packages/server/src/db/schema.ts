@@ -1,0 +1,195 @@
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+// The tables of migrations.ts as a Drizzle schema: the typed description of the database. Queries are
+// SQL written by hand (docs/decisions.md); test/schema.test.ts checks this file against a migrated
+// database on PGlite and PostgreSQL, so the two cannot drift apart.
+
+export const developer = pgTable('developer', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const project = pgTable('project', {
+  id: serial('id').primaryKey(),
+  developerId: integer('developer_id')
+    .notNull()
+    .references(() => developer.id),
+  name: text('name').notNull(),
+  city: text('city'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  dataVersion: integer('data_version').notNull().default(0),
+  firstSnapshotDate: date('first_snapshot_date'),
+  lastSnapshotDate: date('last_snapshot_date'),
+});
+
+export const snapshot = pgTable('snapshot', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => project.id),
+  date: date('date').notNull(),
+  flatsCount: integer('flats_count').notNull(),
+  contentHash: text('content_hash').notNull(),
+  source: text('source'),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const flat = pgTable('flat', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => project.id),
+  externalId: text('external_id').notNull(),
+});
+
+/** A flat's listed record (nullable in the log, where `present = false` rows carry none). */
+const record = (required: boolean) => ({
+  building: required ? text('building').notNull() : text('building'),
+  section: text('section'),
+  floor: integer('floor'),
+  number: text('number'),
+  rooms: required ? integer('rooms').notNull() : integer('rooms'),
+  area: required ? doublePrecision('area').notNull() : doublePrecision('area'),
+  facing: required ? text('facing').notNull() : text('facing'),
+  settlementDate: date('settlement_date'),
+  price: required ? bigint('price', { mode: 'number' }).notNull() : bigint('price', { mode: 'number' }),
+  basePrice: bigint('base_price', { mode: 'number' }),
+  status: text('status'),
+});
+
+export const flatObservation = pgTable(
+  'flat_observation',
+  {
+    projectId: integer('project_id').notNull(),
+    flatId: integer('flat_id').notNull(),
+    snapshotDate: date('snapshot_date').notNull(),
+    present: boolean('present').notNull(),
+    ...record(false),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.flatId, t.snapshotDate] })],
+);
+
+export const flatSegment = pgTable(
+  'flat_segment',
+  {
+    projectId: integer('project_id').notNull(),
+    flatId: integer('flat_id').notNull(),
+    startDay: date('start_day').notNull(),
+    endDay: date('end_day'),
+    ...record(true),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.flatId, t.startDay] })],
+);
+
+export const dailyCube = pgTable(
+  'daily_cube',
+  {
+    projectId: integer('project_id').notNull(),
+    day: date('day').notNull(),
+    flatsCount: integer('flats_count').notNull(),
+    cells: text('cells').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+);
+
+export const flatEvent = pgTable(
+  'flat_event',
+  {
+    projectId: integer('project_id').notNull(),
+    day: date('day').notNull(),
+    flatId: integer('flat_id').notNull(),
+    kind: text('kind').notNull(),
+    building: text('building').notNull(),
+    section: text('section'),
+    floor: integer('floor'),
+    number: text('number'),
+    rooms: integer('rooms').notNull(),
+    area: doublePrecision('area').notNull(),
+    facing: text('facing').notNull(),
+    settlementDate: date('settlement_date'),
+    oldPrice: bigint('old_price', { mode: 'number' }),
+    newPrice: bigint('new_price', { mode: 'number' }),
+    changePercent: doublePrecision('change_percent'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.flatId] })],
+);
+
+export const dailySummary = pgTable('daily_summary', {
+  id: serial('id').primaryKey(),
+  date: date('date').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const summaryProject = pgTable(
+  'summary_project',
+  {
+    date: date('date').notNull(),
+    projectId: integer('project_id').notNull(),
+    isNewProject: boolean('is_new_project').notNull(),
+    flatsCount: integer('flats_count').notNull(),
+    newFlats: integer('new_flats').notNull(),
+    removedFlats: integer('removed_flats').notNull(),
+    priceUp: integer('price_up').notNull(),
+    priceDown: integer('price_down').notNull(),
+    avgChangePercent: doublePrecision('avg_change_percent'),
+    avgMeterPrice: doublePrecision('avg_meter_price'),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.projectId] })],
+);
+
+export const appUser = pgTable('app_user', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable('session', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const telegramSubscriber = pgTable('telegram_subscriber', {
+  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+  projectId: integer('project_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const TABLES = [
+  developer,
+  project,
+  snapshot,
+  flat,
+  flatObservation,
+  flatSegment,
+  dailyCube,
+  flatEvent,
+  dailySummary,
+  summaryProject,
+  appUser,
+  session,
+  telegramSubscriber,
+  appMeta,
+];
