@@ -587,6 +587,46 @@ describe('discounts by project', () => {
   });
 });
 
+describe('template pages', () => {
+  it('/responsive shows the sample clients (loaded with ?v=3) as a table, or as cards on a phone; a failure shows its error', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await signedIn(context);
+    const asked = page.waitForRequest((r) => r.url().endsWith('/data-sources/clients.json?v=3'));
+    await page.goto(`${product.url}/responsive`);
+    await asked;
+    await expectTitle(page, 'Адаптивность — Цена метра');
+    await page.waitForSelector('[data-testid=clients-table] tbody tr');
+    expect((await page.$$('[data-testid=clients-table] tbody tr')).length).toBe(20);
+    expect(await page.isVisible('[data-testid=clients-table] thead')).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.isVisible('[data-testid=clients-table] thead')).toBe(false);
+    await page.screenshot({ path: join(ARTIFACTS, 'responsive-390.png') });
+    await page.route('**/data-sources/clients.json*', (route) =>
+      route.fulfill({ status: 500, body: 'nope' }),
+    );
+    await page.reload();
+    expect(await (await page.waitForSelector('[data-testid=error-state]')).textContent()).toContain(
+      'Не удалось загрузить пример данных',
+    );
+    await context.close();
+  });
+
+  it('/forms submits, resets, and cycles its status bar', async () => {
+    const context = await browser.newContext();
+    const page = await signedIn(context, '/forms');
+    await expectTitle(page, 'Формы — Цена метра');
+    await page.fill('input[name=name]', 'Анна');
+    await page.fill('input[name=email]', 'anna@example.ru');
+    await page.check('input[name=agree]');
+    await page.click('form[aria-label="Заявка"] button[type=submit]');
+    expect(await page.textContent('[role=status]')).toContain('Отправлено: Анна (anna@example.ru)');
+    const first = await page.textContent('[data-testid=status-bar]');
+    await page.click('text=Следующий статус');
+    expect(await page.textContent('[data-testid=status-bar]')).not.toBe(first);
+    await context.close();
+  });
+});
+
 // Last in the file: it changes the demo account's password.
 describe('profile', () => {
   it('changes the password with checks; the other session is signed out; the new password signs in', async () => {

@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-rou
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';
-import { ComingPage, ErrorPage, LoginPage, ProfilePage } from './routes/pages';
+import { ErrorPage, LoginPage, ProfilePage } from './routes/pages';
 
 // the dashboard (and ECharts with it) loads only when it is visited: /login stays light
 const DashboardPage = lazy(() => import('./routes/dashboard-page'));
@@ -18,6 +18,10 @@ const SummaryFlatPage = lazy(() =>
   import('./routes/summary-pages').then((m) => ({ default: m.SummaryFlatPage })),
 );
 const FlatPage = lazy(() => import('./routes/summary-pages').then((m) => ({ default: m.FlatPage })));
+const FormsPage = lazy(() => import('./routes/template-pages').then((m) => ({ default: m.FormsPage })));
+const ResponsivePage = lazy(() =>
+  import('./routes/template-pages').then((m) => ({ default: m.ResponsivePage })),
+);
 const DiscountsPage = lazy(() =>
   import('./routes/summary-pages').then((m) => ({ default: m.DiscountsPage })),
 );
@@ -77,7 +81,7 @@ export const router = createBrowserRouter([
       { path: '/tables', element: authed(lazyPage(<PriceChangesPage />)) },
       { path: '/discounts-by-project', element: authed(lazyPage(<DiscountsPage />)) },
       { path: '/flat', element: authed(lazyPage(<FlatPage />)) },
-      { path: '/forms', element: authed(<ComingPage title="Формы" />) },
+      { path: '/forms', element: authed(lazyPage(<FormsPage />)) },
       {
         path: '/ui',
         element: authed(
@@ -86,7 +90,7 @@ export const router = createBrowserRouter([
           </Suspense>,
         ),
       },
-      { path: '/responsive', element: authed(<ComingPage title="Адаптивность" />) },
+      { path: '/responsive', element: authed(lazyPage(<ResponsivePage />)) },
       { path: '/profile', element: authed(<ProfilePage />) },
       {
         path: '/login',

@@ -1,4 +1,4 @@
-import { mdiAccountCircle, mdiAlertCircle, mdiLogout } from '@mdi/js';
+import { mdiAccountCircle, mdiLogout } from '@mdi/js';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Card, Section, SectionTitle } from '../../components/ui';
@@ -37,19 +37,6 @@ export function ErrorPage() {
         </Link>
       </Card>
     </GuestFrame>
-  );
-}
-
-/** Pages of later issues: titled and reachable, saying plainly that they are not built yet. */
-export function ComingPage({ title }: { title: string }) {
-  useTitle(title);
-  return (
-    <Section>
-      <SectionTitle icon={mdiAlertCircle}>{title}</SectionTitle>
-      <Card>
-        <p className="text-gray-600 dark:text-slate-300">Раздел появится в следующей версии.</p>
-      </Card>
-    </Section>
   );
 }
 
