@@ -600,6 +600,7 @@ describe('template pages', () => {
     expect(await page.isVisible('[data-testid=clients-table] thead')).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.isVisible('[data-testid=clients-table] thead')).toBe(false);
+    await page.waitForTimeout(400); // the aside slides away (a CSS transition)
     await page.screenshot({ path: join(ARTIFACTS, 'responsive-390.png') });
     await page.route('**/data-sources/clients.json*', (route) =>
       route.fulfill({ status: 500, body: 'nope' }),
