@@ -1,16 +1,10 @@
-import {
-  DISCOUNT_PERIODS,
-  type DiscountPeriod,
-  facingLabel,
-  formatPercent,
-  formatRoubles,
-  roomsLabel,
-} from '@cena-metra/contract';
+import { DISCOUNT_PERIODS, type DiscountPeriod, formatPercent, formatRoubles } from '@cena-metra/contract';
 import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
 import { useFlatDiscounts, useProjectDiscounts } from '../../api/market';
+import { FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass } from '../../components/ui';
@@ -46,39 +40,26 @@ function TopDiscounts({
           <table className="w-full text-sm" data-testid="top-discounts">
             <thead>
               <tr className="text-left">
-                {[
-                  'Квартира',
-                  'Корпус',
-                  'Комнатность',
-                  'Площадь, м²',
-                  'Этаж',
-                  'Отделка',
-                  'Была, ₽',
-                  'Стала, ₽',
-                  'Скидка',
-                ].map((h) => (
-                  <th key={h} className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
-                ))}
+                <HeaderCells
+                  labels={[
+                    'Квартира',
+                    'Корпус',
+                    'Комнатность',
+                    'Площадь, м²',
+                    'Этаж',
+                    'Отделка',
+                    'Была, ₽',
+                    'Стала, ₽',
+                    'Скидка',
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>
               {q.data?.rows.map((r) => (
                 <tr key={r.flatId} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
-                  <td className="px-3 py-2">
-                    <Link
-                      className="text-blue-600 hover:underline dark:text-blue-400"
-                      to={`/flat?flatId=${r.flatId}`}
-                    >
-                      №&nbsp;{r.flatId}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{r.building}</td>
-                  <td className="px-3 py-2">{roomsLabel(r.rooms)}</td>
-                  <td className="px-3 py-2 text-right">{r.area.toLocaleString('ru-RU')}</td>
-                  <td className="px-3 py-2 text-right">{r.floor ?? '—'}</td>
-                  <td className="px-3 py-2">{facingLabel(r.facing)}</td>
+                  <FlatLinkCell flatId={r.flatId} />
+                  <FlatRecordCells {...r} />
                   <td className="px-3 py-2 text-right">{formatRoubles(r.refPrice)}</td>
                   <td className="px-3 py-2 text-right">{formatRoubles(r.price)}</td>
                   <td className="px-3 py-2 text-right text-emerald-600">

@@ -3,12 +3,11 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useFlatCard } from '../../api/market';
 import { TimeChart } from '../../components/chart/time-chart';
+import { ChangeCell } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
-import { changeTone, formatChange } from '../summaries/lib/events';
 import { historySeries, priceChanges } from './lib/history';
 
-const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
 const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('ru-RU');
 
 /** The flat card: its record and status, a step chart of its price per m², and its price changes. */
@@ -91,9 +90,7 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
                         <td className="px-3 py-2">{day(c.date)}</td>
                         <td className="px-3 py-2 text-right">{formatRoubles(c.price)}</td>
                         <td className="px-3 py-2 text-right">{formatRoubles(c.meterPrice)}</td>
-                        <td className={`px-3 py-2 text-right ${TONE[changeTone(c.changePercent)]}`}>
-                          {c.changePercent === null ? 'первая цена' : formatChange(c.changePercent)}
-                        </td>
+                        <ChangeCell percent={c.changePercent} empty="первая цена" />
                       </tr>
                     ))}
                 </tbody>

@@ -1,23 +1,16 @@
-import {
-  EVENT_KIND_LABELS,
-  EVENT_KINDS,
-  type EventKind,
-  facingLabel,
-  formatRoubles,
-  roomsLabel,
-} from '@cena-metra/contract';
+import { EVENT_KIND_LABELS, EVENT_KINDS, type EventKind, formatRoubles } from '@cena-metra/contract';
 import { mdiArrowDown, mdiArrowUp, mdiDownload } from '@mdi/js';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useDevelopers, useProjects } from '../../api/catalog';
 import { getPriceChangesCsv, usePriceChanges } from '../../api/market';
 import { saveFile } from '../../components/chart/export';
+import { ChangeCell, FlatLinkCell, FlatRecordCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, inputClass } from '../../components/ui';
 import { todayLocal } from '../../lib/dates';
-import { changeTone, formatChange } from '../summaries/lib/events';
 import {
   apiQuery,
   nextSort,
@@ -27,7 +20,6 @@ import {
   writePriceChangeFilters,
 } from './lib/filters';
 
-const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
 const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
 
 /** /tables: the price changes of §4.4, filtered, sorted and paged on the server, with a CSV of the filter. */
@@ -191,24 +183,11 @@ export function PriceChanges() {
                   <td className="px-3 py-2">{EVENT_KIND_LABELS[r.kind]}</td>
                   <td className="px-3 py-2">{r.developerName}</td>
                   <td className="px-3 py-2">{r.projectName}</td>
-                  <td className="px-3 py-2">
-                    <Link
-                      className="text-blue-600 hover:underline dark:text-blue-400"
-                      to={`/flat?flatId=${r.flatId}`}
-                    >
-                      №&nbsp;{r.flatId}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{r.building}</td>
-                  <td className="px-3 py-2">{roomsLabel(r.rooms)}</td>
-                  <td className="px-3 py-2 text-right">{r.area.toLocaleString('ru-RU')}</td>
-                  <td className="px-3 py-2 text-right">{r.floor ?? '—'}</td>
-                  <td className="px-3 py-2">{facingLabel(r.facing)}</td>
+                  <FlatLinkCell flatId={r.flatId} />
+                  <FlatRecordCells {...r} />
                   <td className="px-3 py-2 text-right">{money(r.oldPrice)}</td>
                   <td className="px-3 py-2 text-right">{money(r.newPrice)}</td>
-                  <td className={`px-3 py-2 text-right ${TONE[changeTone(r.changePercent)]}`}>
-                    {formatChange(r.changePercent)}
-                  </td>
+                  <ChangeCell percent={r.changePercent} />
                 </tr>
               ))}
             </tbody>

@@ -3,12 +3,10 @@ import { mdiChevronDown, mdiChevronRight } from '@mdi/js';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSummaries, useSummary } from '../../api/market';
+import { ChangeCell } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button } from '../../components/ui';
-import { changeTone, formatChange } from './lib/events';
-
-const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
 
 function SummaryProjects({ id }: { id: number }) {
   const summary = useSummary(id);
@@ -58,9 +56,7 @@ function SummaryProjects({ id }: { id: number }) {
                 <td className="px-3 py-2 text-right">{p.removedFlats}</td>
                 <td className="px-3 py-2 text-right">{p.priceUp}</td>
                 <td className="px-3 py-2 text-right">{p.priceDown}</td>
-                <td className={`px-3 py-2 text-right ${TONE[changeTone(p.avgChangePercent)]}`}>
-                  {formatChange(p.avgChangePercent)}
-                </td>
+                <ChangeCell percent={p.avgChangePercent} />
                 <td className="px-3 py-2 text-right">
                   {p.avgMeterPrice === null ? '—' : formatRoubles(p.avgMeterPrice)}
                 </td>

@@ -1,11 +1,11 @@
-import { facingLabel, formatRoubles, roomsLabel } from '@cena-metra/contract';
+import { formatRoubles } from '@cena-metra/contract';
 import { Link } from 'react-router';
 import { useSummaryProject } from '../../api/market';
+import { ChangeCell, FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
-import { changeTone, formatChange, groupEvents } from './lib/events';
+import { groupEvents } from './lib/events';
 
-const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
 const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
 
 /** One project's events on one day, grouped by kind, each flat linking to its summary. */
@@ -34,47 +34,29 @@ export function SummaryProjectView({ summaryId, projectId }: { summaryId: number
                 <table className="w-full text-sm" data-testid={`events-${group.kind}`}>
                   <thead>
                     <tr className="text-left">
-                      {[
-                        'Квартира',
-                        'Корпус',
-                        'Комнатность',
-                        'Площадь, м²',
-                        'Этаж',
-                        'Отделка',
-                        'Было, ₽',
-                        'Стало, ₽',
-                        'Изменение',
-                      ].map((h) => (
-                        <th
-                          key={h}
-                          className="border-gray-100 border-b px-3 py-2 font-semibold dark:border-slate-700"
-                        >
-                          {h}
-                        </th>
-                      ))}
+                      <HeaderCells
+                        labels={[
+                          'Квартира',
+                          'Корпус',
+                          'Комнатность',
+                          'Площадь, м²',
+                          'Этаж',
+                          'Отделка',
+                          'Было, ₽',
+                          'Стало, ₽',
+                          'Изменение',
+                        ]}
+                      />
                     </tr>
                   </thead>
                   <tbody>
                     {group.events.map((e) => (
                       <tr key={e.flatId} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
-                        <td className="px-3 py-2">
-                          <Link
-                            className="text-blue-600 hover:underline dark:text-blue-400"
-                            to={`/summary/flat/${e.flatId}`}
-                          >
-                            №&nbsp;{e.flatId}
-                          </Link>
-                        </td>
-                        <td className="px-3 py-2">{e.building}</td>
-                        <td className="px-3 py-2">{roomsLabel(e.rooms)}</td>
-                        <td className="px-3 py-2 text-right">{e.area.toLocaleString('ru-RU')}</td>
-                        <td className="px-3 py-2 text-right">{e.floor ?? '—'}</td>
-                        <td className="px-3 py-2">{facingLabel(e.facing)}</td>
+                        <FlatLinkCell flatId={e.flatId} open />
+                        <FlatRecordCells {...e} />
                         <td className="px-3 py-2 text-right">{money(e.oldPrice)}</td>
                         <td className="px-3 py-2 text-right">{money(e.newPrice)}</td>
-                        <td className={`px-3 py-2 text-right ${TONE[changeTone(e.changePercent)]}`}>
-                          {formatChange(e.changePercent)}
-                        </td>
+                        <ChangeCell percent={e.changePercent} />
                       </tr>
                     ))}
                   </tbody>

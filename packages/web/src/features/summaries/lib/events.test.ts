@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changeTone, formatChange, groupEvents } from './events';
+import { changeTone, formatChange } from '../../../lib/changes';
+import { groupEvents } from './events';
 
 const event = (kind: 'NEW' | 'REMOVED' | 'PRICE_UP' | 'PRICE_DOWN', flatId: number) => ({
   kind,
