@@ -70,6 +70,14 @@ describe('cena-metra CLI', () => {
     expect(date.code).toBe(2);
     expect(date.stderr).toMatch(/--date: ожидается ГГГГ-ММ-ДД/);
 
+    // a date of the right shape that is not in the calendar is refused too
+    const feb30 = cli(dir, 'import', '--date', '2026-02-30', join(FIXTURES, 'pik-scrape'));
+    expect(feb30.code).toBe(2);
+    expect(feb30.stderr).toMatch(/--date: ожидается ГГГГ-ММ-ДД \(получено «2026-02-30»\)/);
+    const rebuildFrom = cli(dir, 'summary', 'build', '--from', '2026-13-01');
+    expect(rebuildFrom.code).toBe(2);
+    expect(rebuildFrom.stderr).toMatch(/--from/);
+
     const missing = cli(dir, 'import', join(work, 'nope.json'));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope\.json: файл не найден/);

@@ -91,13 +91,6 @@ export class StatsEngine {
     return statsResponseOf(series, await this.summary(db, request, project));
   }
 
-  /** The same response as `getProjectStats`, as JSON text written from per-snapshot fragments (the API's path). */
-  async getProjectStatsJson(db: Db, request: StatsRequest): Promise<Buffer> {
-    const project = await this.cached(db, request.projectId);
-    const summary = await this.summary(db, request, project);
-    return project.json.response(toDay(request.from), toDay(request.to), summary);
-  }
-
   /**
    * The response for the API: its ETag (project, data version, range), and the body in the best encoding
    * the client accepts, compressed once per version and range rather than per request.

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isIsoDate } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import { Importer, importBatch } from '../../ingest/importer.js';
 import { FORMATS, type Format, readFileSnapshots } from '../../ingest/readers.js';
@@ -48,7 +49,7 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
       ) => {
         if (!(FORMATS as readonly string[]).includes(opts.format))
           throw new CliError(`--format: допустимо ${FORMATS.join(', ')} (получено «${opts.format}»)`, 2);
-        if (opts.date && !/^\d{4}-\d{2}-\d{2}$/.test(opts.date))
+        if (opts.date && !isIsoDate(opts.date))
           throw new CliError(`--date: ожидается ГГГГ-ММ-ДД (получено «${opts.date}»)`, 2);
         const files = expandPaths(paths);
         const ctx = await openContext(globals(), 'import');

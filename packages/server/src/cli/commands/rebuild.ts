@@ -1,3 +1,4 @@
+import { isIsoDate } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import type { Db } from '../../db/driver.js';
 import { loadModel, rebuildProjectDerived } from '../../ingest/store.js';
@@ -32,8 +33,7 @@ export async function rebuildProjects(
 
 export function registerRebuild(program: Command, globals: () => GlobalOptions) {
   const run = async (from?: string) => {
-    if (from && !/^\d{4}-\d{2}-\d{2}$/.test(from))
-      throw new CliError(`--from: ожидается ГГГГ-ММ-ДД (получено «${from}»)`, 2);
+    if (from && !isIsoDate(from)) throw new CliError(`--from: ожидается ГГГГ-ММ-ДД (получено «${from}»)`, 2);
     const ctx = await openContext(globals(), 'rebuild');
     const bar = progress('пересчёт');
     try {
