@@ -5,7 +5,7 @@ import { RECORD_COLUMNS, recordFromRow } from '../ingest/store.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type CubeCell, decodeCells } from './cube.js';
-import { shortFlatSummary, statsResponseOf, statsSeries } from './stats.js';
+import { type FlatOnDay, shortFlatSummary, statsResponseOf, statsSeries } from './stats.js';
 import { SeriesJson } from './stats-json.js';
 import type { Segment } from './types.js';
 import { flatOnDay } from './windows.js';
@@ -16,6 +16,8 @@ interface CachedProject {
   cubes: CubeCell[][];
   lastDay: number | null;
   summaries: Map<number, ShortFlatSummary[]>;
+  /** flats active on a day A with their discount references, by A (summary table and §4.3 discounts) */
+  activeOn: Map<number, FlatOnDay[]>;
   json: SeriesJson;
   /** recent response bodies by range, with their compressed forms made on first demand */
   bodies: Map<string, StatsBody>;
@@ -79,6 +81,7 @@ export class StatsEngine {
       bodies: new Map(),
       lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
       summaries: new Map(),
+      activeOn: new Map(),
     };
     this.cache.set(projectId, entry);
     while (this.cache.size > this.maxProjects) this.cache.delete(this.cache.keys().next().value!);
@@ -135,7 +138,7 @@ export class StatsEngine {
     const a = Math.min(to, project.days[project.days.length - 1]);
     let summary = project.summaries.get(a);
     if (!summary) {
-      summary = await this.summaryOn(db, request.projectId, a, project.lastDay ?? a);
+      summary = await this.summaryOn(db, request.projectId, a);
       project.summaries.set(a, summary);
     }
     return summary;
@@ -178,12 +181,23 @@ export class StatsEngine {
     return out;
   }
 
-  private async summaryOn(
-    db: Db,
-    projectId: number,
-    a: number,
-    lastDay: number,
-  ): Promise<ShortFlatSummary[]> {
-    return shortFlatSummary(await this.flatsOnDay(db, projectId, a, lastDay));
+  /**
+   * The flats active on A, read once per data version and day: the summary table and the discount
+   * endpoints share them instead of querying the timeline on every request.
+   */
+  async activeFlats(db: Db, projectId: number, a: number): Promise<FlatOnDay[]> {
+    const project = await this.cached(db, projectId);
+    if (!project.days.length || a < project.days[0]) return [];
+    let flats = project.activeOn.get(a);
+    if (!flats) {
+      flats = await this.flatsOnDay(db, projectId, a, project.lastDay ?? a);
+      if (project.activeOn.size >= 32) project.activeOn.delete(project.activeOn.keys().next().value!);
+      project.activeOn.set(a, flats);
+    }
+    return flats;
+  }
+
+  private async summaryOn(db: Db, projectId: number, a: number): Promise<ShortFlatSummary[]> {
+    return shortFlatSummary(await this.activeFlats(db, projectId, a));
   }
 }

@@ -46,8 +46,8 @@ function dayOf(projects: ScopeProject[], date?: string): number | null {
 }
 
 async function activeOn(db: Db, engine: StatsEngine, p: ScopeProject, a: number) {
-  if (!p.first_snapshot_date || !p.last_snapshot_date || a < toDay(p.first_snapshot_date)) return [];
-  return engine.flatsOnDay(db, p.id, a, toDay(p.last_snapshot_date));
+  if (!p.first_snapshot_date) return [];
+  return engine.activeFlats(db, p.id, a);
 }
 
 /** §4.3: flats active on A with a discount > 0 for the period, largest first. */
