@@ -86,3 +86,39 @@ export const inputClass =
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div className={`animate-pulse rounded-lg bg-gray-200 dark:bg-slate-700 ${className}`} />;
 }
+
+/** A labelled select of the filter bars (dashboard, price changes). */
+export function Select({
+  label,
+  value,
+  onChange,
+  options,
+  testId,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+  testId: string;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="block">
+      <span className="mb-1 block font-semibold text-sm">{label}</span>
+      <select
+        className={inputClass}
+        value={value}
+        disabled={disabled}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useFlatCard } from '../../api/market';
 import { TimeChart } from '../../components/chart/time-chart';
-import { ChangeCell } from '../../components/flat-cells';
+import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
 import { historySeries, priceChanges } from './lib/history';
@@ -72,14 +72,7 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
               <table className="w-full text-sm" data-testid="flat-changes">
                 <thead>
                   <tr className="text-left">
-                    {['Дата', 'Цена, ₽', 'Цена за м², ₽', 'Изменение'].map((h) => (
-                      <th
-                        key={h}
-                        className="border-gray-100 border-b px-3 py-2 font-semibold dark:border-slate-700"
-                      >
-                        {h}
-                      </th>
-                    ))}
+                    <HeaderCells labels={['Дата', 'Цена, ₽', 'Цена за м², ₽', 'Изменение']} />
                   </tr>
                 </thead>
                 <tbody>

@@ -9,7 +9,7 @@ import { ChangeCell, FlatLinkCell, FlatRecordCells } from '../../components/flat
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
-import { Button, inputClass } from '../../components/ui';
+import { Button, inputClass, Select } from '../../components/ui';
 import { todayLocal } from '../../lib/dates';
 import {
   apiQuery,
@@ -56,29 +56,6 @@ export function PriceChanges() {
       )}
     </button>
   );
-  const select = (
-    label: string,
-    value: string,
-    onChange: (v: string) => void,
-    options: { value: string; label: string }[],
-    testId: string,
-  ) => (
-    <label className="block">
-      <span className="mb-1 block font-semibold text-sm">{label}</span>
-      <select
-        className={inputClass}
-        value={value}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
   return (
     <div>
       <div className="mb-6 grid grid-cols-1 gap-4 md:grid-cols-3 xl:grid-cols-5">
@@ -104,36 +81,36 @@ export function PriceChanges() {
             onChange={(e) => e.target.value && update({ to: e.target.value })}
           />
         </label>
-        {select(
-          'Застройщик',
-          f.developerId ? String(f.developerId) : '',
-          (v) => update({ developerId: v ? Number(v) : null, projectId: null }),
-          [
+        <Select
+          label={'Застройщик'}
+          value={f.developerId ? String(f.developerId) : ''}
+          onChange={(v) => update({ developerId: v ? Number(v) : null, projectId: null })}
+          options={[
             { value: '', label: 'Все' },
             ...(developers.data ?? []).map((d) => ({ value: String(d.id), label: d.name })),
-          ],
-          'pc-developer',
-        )}
-        {select(
-          'Проект',
-          f.projectId ? String(f.projectId) : '',
-          (v) => update({ projectId: v ? Number(v) : null }),
-          [
+          ]}
+          testId={'pc-developer'}
+        />
+        <Select
+          label={'Проект'}
+          value={f.projectId ? String(f.projectId) : ''}
+          onChange={(v) => update({ projectId: v ? Number(v) : null })}
+          options={[
             { value: '', label: f.developerId ? 'Все' : 'Сначала застройщик' },
             ...(projects.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
-          ],
-          'pc-project',
-        )}
-        {select(
-          'Событие',
-          f.kind ?? '',
-          (v) => update({ kind: (v || null) as EventKind | null }),
-          [
+          ]}
+          testId={'pc-project'}
+        />
+        <Select
+          label={'Событие'}
+          value={f.kind ?? ''}
+          onChange={(v) => update({ kind: (v || null) as EventKind | null })}
+          options={[
             { value: '', label: 'Все' },
             ...EVENT_KINDS.map((k) => ({ value: k, label: EVENT_KIND_LABELS[k] })),
-          ],
-          'pc-kind',
-        )}
+          ]}
+          testId={'pc-kind'}
+        />
       </div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p data-testid="pc-total">

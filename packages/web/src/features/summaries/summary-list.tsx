@@ -3,7 +3,7 @@ import { mdiChevronDown, mdiChevronRight } from '@mdi/js';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSummaries, useSummary } from '../../api/market';
-import { ChangeCell } from '../../components/flat-cells';
+import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button } from '../../components/ui';
@@ -16,23 +16,18 @@ function SummaryProjects({ id }: { id: number }) {
         <table className="w-full text-sm" data-testid={`summary-${id}-projects`}>
           <thead>
             <tr className="text-left">
-              {[
-                'Застройщик',
-                'Проект',
-                'Новые',
-                'Сняты',
-                'Дороже',
-                'Дешевле',
-                'Сред. изменение',
-                'Сред. цена м², ₽',
-              ].map((h) => (
-                <th
-                  key={h}
-                  className="border-gray-100 border-b px-3 py-2 font-semibold dark:border-slate-700"
-                >
-                  {h}
-                </th>
-              ))}
+              <HeaderCells
+                labels={[
+                  'Застройщик',
+                  'Проект',
+                  'Новые',
+                  'Сняты',
+                  'Дороже',
+                  'Дешевле',
+                  'Сред. изменение',
+                  'Сред. цена м², ₽',
+                ]}
+              />
             </tr>
           </thead>
           <tbody>

@@ -7,7 +7,7 @@ import { useHealth } from '../../../api/health';
 import { TimeChart } from '../../../components/chart/time-chart';
 import { Icon } from '../../../components/icon';
 import { toast } from '../../../components/toast';
-import { Button, inputClass, Skeleton } from '../../../components/ui';
+import { Button, inputClass, Select, Skeleton } from '../../../components/ui';
 import {
   type DashboardFilters,
   DEFAULT_FROM,
@@ -24,41 +24,6 @@ import { CHART_TYPE_LABELS, CHARTS, chartSeries } from '../lib/series';
 import { SummaryTable } from './summary-table';
 
 const Y_NAME = 'Цена за м², ₽';
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-  testId,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-  testId: string;
-  disabled?: boolean;
-}) {
-  return (
-    <label className="block">
-      <span className="mb-1 block font-semibold text-sm">{label}</span>
-      <select
-        className={inputClass}
-        value={value}
-        disabled={disabled}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** The price dashboard of spec §2 and §4; its filters live in the URL. */
 export function Dashboard() {
