@@ -592,35 +592,72 @@ describe('template pages', () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await signedIn(context);
     const asked = page.waitForRequest((r) => r.url().endsWith('/data-sources/clients.json?v=3'));
+    const askedHistory = page.waitForRequest((r) => r.url().endsWith('/data-sources/history.json?v=3'));
     await page.goto(`${product.url}/responsive`);
     await asked;
+    await askedHistory;
     await expectTitle(page, 'Адаптивность — Цена метра');
     await page.waitForSelector('[data-testid=clients-table] tbody tr');
     expect((await page.$$('[data-testid=clients-table] tbody tr')).length).toBe(20);
+    // The template's transactions list, newest first, labelled in Russian.
+    const transactions = await page.$$eval('[data-testid=transactions] li', (lis) =>
+      lis.map((li) => li.textContent ?? ''),
+    );
+    expect(transactions).toHaveLength(4);
+    expect(transactions[0]).toContain('Бронь квартиры 2-12');
+    expect(transactions[0]).toContain('+1 250 000 ₽');
+    expect(transactions[0]).toContain('Поступление');
+    expect(transactions[3]).toContain('−15 000 ₽');
+    expect(transactions[3]).toContain('Списание');
     expect(await page.isVisible('[data-testid=clients-table] thead')).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.isVisible('[data-testid=clients-table] thead')).toBe(false);
     await page.waitForTimeout(400); // the aside slides away (a CSS transition)
     await page.screenshot({ path: join(ARTIFACTS, 'responsive-390.png') });
-    await page.route('**/data-sources/clients.json*', (route) =>
-      route.fulfill({ status: 500, body: 'nope' }),
-    );
+    await page.route('**/data-sources/*.json*', (route) => route.fulfill({ status: 500, body: 'nope' }));
     await page.reload();
-    expect(await (await page.waitForSelector('[data-testid=error-state]')).textContent()).toContain(
-      'Не удалось загрузить пример данных',
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=error-state]').length === 2);
+    const errors = await page.$$eval('[data-testid=error-state]', (els) =>
+      els.map((e) => e.textContent ?? ''),
     );
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toContain('Не удалось загрузить пример данных (/data-sources/clients.json?v=3)');
+    expect(errors[1]).toContain('Не удалось загрузить пример данных (/data-sources/history.json?v=3)');
     await context.close();
   });
 
-  it('/forms submits, resets, and cycles its status bar', async () => {
+  it('/forms: custom checkbox, radio, switch and file picker submit and reset; the status bar cycles', async () => {
     const context = await browser.newContext();
     const page = await signedIn(context, '/forms');
     await expectTitle(page, 'Формы — Цена метра');
     await page.fill('input[name=name]', 'Анна');
     await page.fill('input[name=email]', 'anna@example.ru');
-    await page.check('input[name=agree]');
+    // The custom controls are real inputs: checkbox, radio, switch, file picker.
+    const tick = () => page.$eval('input[name=agree] + svg', (el) => getComputedStyle(el).visibility);
+    expect(await tick()).toBe('hidden');
+    await page.click('text=Согласен с условиями');
+    expect(await page.isChecked('input[name=agree]')).toBe(true);
+    expect(await tick()).toBe('visible');
+    await page.click('text=Расширенный');
+    expect(await page.isChecked('input[name=plan][value=pro]')).toBe(true);
+    expect(await page.isChecked('[role=switch]')).toBe(true);
+    await page.click('text=Присылать ежедневную сводку');
+    expect(await page.isChecked('[role=switch]')).toBe(false);
+    expect(await page.textContent('[data-testid=file-file]')).toBe('Файл не выбран');
+    await page.setInputFiles('input[name=file]', {
+      name: 'прайс.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('a;b\n1;2\n'),
+    });
+    expect(await page.textContent('[data-testid=file-file]')).toBe('прайс.csv');
     await page.click('form[aria-label="Заявка"] button[type=submit]');
-    expect(await page.textContent('[role=status]')).toContain('Отправлено: Анна (anna@example.ru)');
+    expect(await page.textContent('[role=status]')).toBe(
+      'Отправлено: Анна (anna@example.ru), Доступ к аналитике, тариф: расширенный, сводка: нет, файл: прайс.csv',
+    );
+    await page.click('form[aria-label="Заявка"] button[type=reset]');
+    expect(await page.$('[role=status]')).toBeNull();
+    expect(await page.textContent('[data-testid=file-file]')).toBe('Файл не выбран');
+    expect(await page.isChecked('[role=switch]')).toBe(true);
     const first = await page.textContent('[data-testid=status-bar]');
     await page.click('text=Следующий статус');
     expect(await page.textContent('[data-testid=status-bar]')).not.toBe(first);

@@ -1,8 +1,12 @@
-import { mdiAccountMultiple, mdiSquareEditOutline } from '@mdi/js';
+import { mdiAccountMultiple, mdiHistory, mdiSquareEditOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Checkbox, FilePicker, Radio, Switch } from '../../components/controls';
+import { DataTable } from '../../components/data-table';
+import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass, Section, SectionTitle } from '../../components/ui';
+import { type Transaction, transactionViews } from '../../features/samples/transactions';
 import { useTitle } from '../../lib/use-title';
 
 interface Client {
@@ -42,28 +46,19 @@ export function ResponsivePage() {
       <SectionTitle icon={mdiAccountMultiple}>Адаптивность</SectionTitle>
       <DataState loading={clients.isLoading} error={clients.error} empty={clients.data?.length === 0}>
         <div className="rounded-2xl bg-white dark:bg-slate-900/70">
-          <table className="w-full text-sm" data-testid="clients-table">
-            <thead className="hidden lg:table-header-group">
-              <tr className="text-left">
+          <DataTable testId="clients-table">
+            <thead>
+              <tr>
                 {columns.map(([, label]) => (
-                  <th key={label} className="px-3 py-2 font-semibold">
-                    {label}
-                  </th>
+                  <th key={label}>{label}</th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {clients.data?.map((c) => (
-                <tr
-                  key={c.id}
-                  className="mb-4 block border-gray-100 border-b p-3 lg:table-row lg:p-0 lg:odd:bg-gray-50 dark:border-slate-800 lg:dark:odd:bg-slate-800/50"
-                >
-                  {columns.map(([key, label]) => (
-                    <td
-                      key={key}
-                      data-label={label}
-                      className="flex justify-between gap-4 px-3 py-1 before:font-semibold before:content-[attr(data-label)] lg:table-cell lg:py-2 lg:before:content-none"
-                    >
+                <tr key={c.id}>
+                  {columns.map(([key]) => (
+                    <td key={key}>
                       {key === 'progress' ? (
                         <progress className="w-24" max={100} value={c.progress}>
                           {c.progress}%
@@ -76,10 +71,56 @@ export function ResponsivePage() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </div>
       </DataState>
+      <div className="mt-6">
+        <SectionTitle icon={mdiHistory}>Последние операции</SectionTitle>
+        <Transactions />
+      </div>
     </Section>
+  );
+}
+
+/** The template's transactions list (`data-sources/history.json?v=3`). */
+function Transactions() {
+  const history = useQuery({
+    queryKey: ['history'],
+    queryFn: () => sampleData<Transaction>('/data-sources/history.json?v=3'),
+    retry: false,
+  });
+  return (
+    <DataState loading={history.isLoading} error={history.error} empty={history.data?.length === 0}>
+      <ul className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="transactions">
+        {transactionViews(history.data ?? []).map((t) => (
+          <li
+            key={`${t.date}-${t.account}-${t.name}`}
+            className="flex items-center gap-4 rounded-2xl bg-white p-6 dark:bg-slate-900/70"
+          >
+            <span
+              className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-gray-50 dark:bg-slate-800 ${t.tone}`}
+            >
+              <Icon path={t.icon} size={24} />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold">{t.name}</p>
+              <p className="text-gray-500 text-sm dark:text-slate-400">
+                {t.date} · {t.business} · {t.account}
+              </p>
+            </div>
+            <div className="text-right">
+              <p className={`whitespace-nowrap font-semibold tabular-nums ${t.tone}`}>
+                {t.sign}
+                {t.amount} ₽
+              </p>
+              <span className="rounded-full border border-gray-300 px-2 text-xs dark:border-slate-600">
+                {t.label}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </DataState>
   );
 }
 
@@ -94,17 +135,31 @@ export function FormsPage() {
   useTitle('Формы');
   const [status, setStatus] = useState(0);
   const [sent, setSent] = useState<string | null>(null);
+  // A form reset re-mounts the file picker so the chosen file's name goes too.
+  const [resets, setResets] = useState(0);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    setSent(`Отправлено: ${data.get('name')} (${data.get('email')}), ${data.get('subject')}`);
+    const file = data.get('file');
+    setSent(
+      `Отправлено: ${data.get('name')} (${data.get('email')}), ${data.get('subject')}, тариф: ${
+        data.get('plan') === 'pro' ? 'расширенный' : 'базовый'
+      }, сводка: ${data.get('digest') ? 'да' : 'нет'}${file instanceof File && file.name ? `, файл: ${file.name}` : ''}`,
+    );
   };
   return (
     <Section>
       <SectionTitle icon={mdiSquareEditOutline}>Формы</SectionTitle>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Заявка на доступ">
-          <form onSubmit={submit} onReset={() => setSent(null)} aria-label="Заявка">
+          <form
+            onSubmit={submit}
+            onReset={() => {
+              setSent(null);
+              setResets((n) => n + 1);
+            }}
+            aria-label="Заявка"
+          >
             <div className="mb-4 grid grid-cols-1 gap-4 md:grid-cols-2">
               <label className="block">
                 <span className="mb-1 block font-semibold">Имя</span>
@@ -128,19 +183,29 @@ export function FormsPage() {
               <span className="mb-1 block font-semibold">Сообщение</span>
               <textarea name="message" maxLength={2000} rows={4} className={`${inputClass} h-auto py-2`} />
             </label>
-            <div className="mb-4 flex flex-wrap gap-6">
-              <label className="flex items-center gap-2">
-                <input type="checkbox" name="agree" required /> Согласен с условиями
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="plan" value="base" defaultChecked /> Базовый
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="plan" value="pro" /> Расширенный
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="file" name="file" className="text-sm" />
-              </label>
+            <fieldset className="mb-4">
+              <legend className="mb-2 font-semibold">Тариф</legend>
+              <div className="flex flex-wrap gap-6">
+                <Radio name="plan" value="base" defaultChecked>
+                  Базовый
+                </Radio>
+                <Radio name="plan" value="pro">
+                  Расширенный
+                </Radio>
+              </div>
+            </fieldset>
+            <div className="mb-4 flex flex-col gap-3">
+              <Switch name="digest" defaultChecked>
+                Присылать ежедневную сводку
+              </Switch>
+              <Checkbox name="agree" required>
+                Согласен с условиями
+              </Checkbox>
+            </div>
+            <div className="mb-4">
+              <span className="mb-1 block font-semibold">Прайс-лист</span>
+              <FilePicker key={resets} name="file" accept=".csv,.json" />
+              <p className="mt-1 text-gray-500 text-sm">CSV или JSON, до 64 МБ.</p>
             </div>
             {sent && (
               <p role="status" className="mb-4 rounded-lg bg-emerald-600 px-4 py-3 text-white">

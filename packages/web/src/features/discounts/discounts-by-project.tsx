@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
 import { useFlatDiscounts, useProjectDiscounts } from '../../api/market';
+import { DataTable } from '../../components/data-table';
 import { FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
@@ -37,9 +38,9 @@ function TopDiscounts({
         emptyText="Скидок за этот период нет."
       >
         <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="top-discounts">
+          <DataTable testId="top-discounts">
             <thead>
-              <tr className="text-left">
+              <tr>
                 <HeaderCells
                   labels={[
                     'Квартира',
@@ -57,18 +58,16 @@ function TopDiscounts({
             </thead>
             <tbody>
               {q.data?.rows.map((r) => (
-                <tr key={r.flatId} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
+                <tr key={r.flatId}>
                   <FlatLinkCell flatId={r.flatId} />
                   <FlatRecordCells {...r} />
-                  <td className="px-3 py-2 text-right">{formatRoubles(r.refPrice)}</td>
-                  <td className="px-3 py-2 text-right">{formatRoubles(r.price)}</td>
-                  <td className="px-3 py-2 text-right text-emerald-600">
-                    {formatPercent(r.discountPercent)}
-                  </td>
+                  <td className="text-right">{formatRoubles(r.refPrice)}</td>
+                  <td className="text-right">{formatRoubles(r.price)}</td>
+                  <td className="text-right text-emerald-600">{formatPercent(r.discountPercent)}</td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </div>
       </DataState>
     </Card>
@@ -145,13 +144,13 @@ export function DiscountsByProject() {
       </div>
       <DataState loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText="Проектов нет.">
         <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
-          <table className="w-full text-sm" data-testid="discount-projects">
+          <DataTable testId="discount-projects">
             <thead>
-              <tr className="text-left">
-                <th className="px-3 py-2">{header('projectName', 'Проект')}</th>
-                <th className="px-3 py-2 font-semibold">Застройщик</th>
+              <tr>
+                <th>{header('projectName', 'Проект')}</th>
+                <th>Застройщик</th>
                 {COLUMNS.map((c) => (
-                  <th key={c.key} className="px-3 py-2 text-right">
+                  <th key={c.key} className="text-right">
                     {header(c.key, c.label)}
                   </th>
                 ))}
@@ -161,10 +160,10 @@ export function DiscountsByProject() {
               {rows.map((r) => (
                 <tr
                   key={r.projectId}
-                  className={`cursor-pointer hover:bg-gray-100 dark:hover:bg-slate-800 ${r.projectId === selected ? 'bg-blue-50 dark:bg-slate-800' : 'odd:bg-gray-50 dark:odd:bg-slate-800/50'}`}
+                  className={`cursor-pointer ${r.projectId === selected ? 'bg-blue-50 dark:bg-slate-700' : ''}`}
                   onClick={() => set({ project: String(r.projectId) })}
                 >
-                  <td className="px-3 py-2">
+                  <td>
                     <button
                       type="button"
                       className="text-left text-blue-600 hover:underline dark:text-blue-400"
@@ -172,16 +171,16 @@ export function DiscountsByProject() {
                       {r.projectName}
                     </button>
                   </td>
-                  <td className="px-3 py-2">{r.developerName}</td>
+                  <td>{r.developerName}</td>
                   {COLUMNS.map((c) => (
-                    <td key={c.key} className="px-3 py-2 text-right">
+                    <td key={c.key} className="text-right">
                       {c.format(r[c.key] as number | null)}
                     </td>
                   ))}
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </div>
       </DataState>
       {chosen && (

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useFlatCard } from '../../api/market';
 import { TimeChart } from '../../components/chart/time-chart';
+import { DataTable } from '../../components/data-table';
 import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
@@ -69,9 +70,9 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
               look={{ smooth: false, alwaysSteps: true, yName: 'Цена за м², ₽' }}
             />
             <Card className="mt-6" title="Изменения цены">
-              <table className="w-full text-sm" data-testid="flat-changes">
+              <DataTable testId="flat-changes">
                 <thead>
-                  <tr className="text-left">
+                  <tr>
                     <HeaderCells labels={['Дата', 'Цена, ₽', 'Цена за м², ₽', 'Изменение']} />
                   </tr>
                 </thead>
@@ -79,15 +80,15 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
                   {priceChanges(card)
                     .reverse()
                     .map((c) => (
-                      <tr key={c.date} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
-                        <td className="px-3 py-2">{day(c.date)}</td>
-                        <td className="px-3 py-2 text-right">{formatRoubles(c.price)}</td>
-                        <td className="px-3 py-2 text-right">{formatRoubles(c.meterPrice)}</td>
+                      <tr key={c.date}>
+                        <td>{day(c.date)}</td>
+                        <td className="text-right">{formatRoubles(c.price)}</td>
+                        <td className="text-right">{formatRoubles(c.meterPrice)}</td>
                         <ChangeCell percent={c.changePercent} empty="первая цена" />
                       </tr>
                     ))}
                 </tbody>
-              </table>
+              </DataTable>
             </Card>
           </div>
         </div>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useDevelopers, useProjects } from '../../api/catalog';
 import { getPriceChangesCsv, usePriceChanges } from '../../api/market';
 import { saveFile } from '../../components/chart/export';
+import { DataTable } from '../../components/data-table';
 import { ChangeCell, FlatLinkCell, FlatRecordCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
@@ -127,48 +128,49 @@ export function PriceChanges() {
         emptyText="За эти даты и фильтры изменений нет."
       >
         <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
-          <table className="w-full text-sm" data-testid="pc-table">
+          <DataTable testId="pc-table">
             <thead>
-              <tr className="text-left">
-                <th className="px-3 py-2">{sortHeader('Дата', 'date')}</th>
+              <tr>
+                <th>{sortHeader('Дата', 'date')}</th>
                 {[
                   'Событие',
-                  'Застройщик',
                   'Проект',
                   'Квартира',
                   'Корпус',
                   'Комнатность',
-                  'Площадь',
+                  'Площадь, м²',
                   'Этаж',
                   'Отделка',
                   'Было, ₽',
                 ].map((h) => (
-                  <th key={h} className="px-3 py-2 font-semibold">
-                    {h}
-                  </th>
+                  <th key={h}>{h}</th>
                 ))}
-                <th className="px-3 py-2">{sortHeader('Стало, ₽', 'newPrice')}</th>
-                <th className="px-3 py-2">{sortHeader('Изменение', 'changePercent')}</th>
+                <th>{sortHeader('Стало, ₽', 'newPrice')}</th>
+                <th>{sortHeader('Изменение', 'changePercent')}</th>
               </tr>
             </thead>
             <tbody>
               {changes.data?.rows.map((r) => (
-                <tr key={`${r.date}-${r.flatId}`} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
-                  <td className="px-3 py-2 whitespace-nowrap">
+                <tr key={`${r.date}-${r.flatId}`}>
+                  <td className="whitespace-nowrap">
                     {new Date(`${r.date}T00:00:00`).toLocaleDateString('ru-RU')}
                   </td>
-                  <td className="px-3 py-2">{EVENT_KIND_LABELS[r.kind]}</td>
-                  <td className="px-3 py-2">{r.developerName}</td>
-                  <td className="px-3 py-2">{r.projectName}</td>
+                  <td>{EVENT_KIND_LABELS[r.kind]}</td>
+                  <td>
+                    <div>
+                      {r.projectName}
+                      <div className="text-gray-500 text-xs dark:text-slate-400">{r.developerName}</div>
+                    </div>
+                  </td>
                   <FlatLinkCell flatId={r.flatId} />
                   <FlatRecordCells {...r} />
-                  <td className="px-3 py-2 text-right">{money(r.oldPrice)}</td>
-                  <td className="px-3 py-2 text-right">{money(r.newPrice)}</td>
+                  <td className="text-right">{money(r.oldPrice)}</td>
+                  <td className="text-right">{money(r.newPrice)}</td>
                   <ChangeCell percent={r.changePercent} />
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </div>
         <div className="mt-4 flex items-center justify-between">
           <div className="flex gap-2">

@@ -3,6 +3,7 @@ import { mdiChevronDown, mdiChevronRight } from '@mdi/js';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSummaries, useSummary } from '../../api/market';
+import { DataTable } from '../../components/data-table';
 import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
@@ -13,9 +14,9 @@ function SummaryProjects({ id }: { id: number }) {
   return (
     <DataState loading={summary.isLoading} error={summary.error} empty={summary.data?.projects.length === 0}>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid={`summary-${id}-projects`}>
+        <DataTable testId={`summary-${id}-projects`}>
           <thead>
-            <tr className="text-left">
+            <tr>
               <HeaderCells
                 labels={[
                   'Застройщик',
@@ -32,9 +33,9 @@ function SummaryProjects({ id }: { id: number }) {
           </thead>
           <tbody>
             {summary.data?.projects.map((p) => (
-              <tr key={p.projectId} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
-                <td className="px-3 py-2">{p.developerName}</td>
-                <td className="px-3 py-2">
+              <tr key={p.projectId}>
+                <td>{p.developerName}</td>
+                <td>
                   <Link
                     className="text-blue-600 hover:underline dark:text-blue-400"
                     to={`/summary/${id}/project/${p.projectId}`}
@@ -47,18 +48,18 @@ function SummaryProjects({ id }: { id: number }) {
                     </span>
                   )}
                 </td>
-                <td className="px-3 py-2 text-right">{p.newFlats}</td>
-                <td className="px-3 py-2 text-right">{p.removedFlats}</td>
-                <td className="px-3 py-2 text-right">{p.priceUp}</td>
-                <td className="px-3 py-2 text-right">{p.priceDown}</td>
+                <td className="text-right">{p.newFlats}</td>
+                <td className="text-right">{p.removedFlats}</td>
+                <td className="text-right">{p.priceUp}</td>
+                <td className="text-right">{p.priceDown}</td>
                 <ChangeCell percent={p.avgChangePercent} />
-                <td className="px-3 py-2 text-right">
+                <td className="text-right">
                   {p.avgMeterPrice === null ? '—' : formatRoubles(p.avgMeterPrice)}
                 </td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       </div>
     </DataState>
   );

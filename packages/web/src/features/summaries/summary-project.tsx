@@ -1,6 +1,7 @@
 import { formatRoubles } from '@cena-metra/contract';
 import { Link } from 'react-router';
 import { useSummaryProject } from '../../api/market';
+import { DataTable } from '../../components/data-table';
 import { ChangeCell, FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
@@ -31,9 +32,9 @@ export function SummaryProjectView({ summaryId, projectId }: { summaryId: number
           {groupEvents(data.events).map((group) => (
             <Card key={group.kind} className="mb-6" title={`${group.label}: ${group.events.length}`}>
               <div className="overflow-x-auto">
-                <table className="w-full text-sm" data-testid={`events-${group.kind}`}>
+                <DataTable testId={`events-${group.kind}`}>
                   <thead>
-                    <tr className="text-left">
+                    <tr>
                       <HeaderCells
                         labels={[
                           'Квартира',
@@ -51,16 +52,16 @@ export function SummaryProjectView({ summaryId, projectId }: { summaryId: number
                   </thead>
                   <tbody>
                     {group.events.map((e) => (
-                      <tr key={e.flatId} className="odd:bg-gray-50 dark:odd:bg-slate-800/50">
+                      <tr key={e.flatId}>
                         <FlatLinkCell flatId={e.flatId} open />
                         <FlatRecordCells {...e} />
-                        <td className="px-3 py-2 text-right">{money(e.oldPrice)}</td>
-                        <td className="px-3 py-2 text-right">{money(e.newPrice)}</td>
+                        <td className="text-right">{money(e.oldPrice)}</td>
+                        <td className="text-right">{money(e.newPrice)}</td>
                         <ChangeCell percent={e.changePercent} />
                       </tr>
                     ))}
                   </tbody>
-                </table>
+                </DataTable>
               </div>
             </Card>
           ))}

@@ -2,6 +2,7 @@ import type { ShortFlatSummary } from '@cena-metra/contract';
 import { mdiArrowDown, mdiArrowUp, mdiDownload } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { saveFile } from '../../../components/chart/export';
+import { DataTable } from '../../../components/data-table';
 import { Icon } from '../../../components/icon';
 import { Button } from '../../../components/ui';
 import {
@@ -37,14 +38,11 @@ export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fil
           CSV
         </Button>
       </div>
-      <table className="w-full text-sm">
-        <thead className="hidden lg:table-header-group">
+      <DataTable>
+        <thead>
           <tr>
             {SUMMARY_COLUMNS.map((c) => (
-              <th
-                key={c.key}
-                className="border-gray-100 border-b px-3 py-2 text-left align-bottom font-semibold dark:border-slate-700"
-              >
+              <th key={c.key} data-label={c.label}>
                 <button
                   type="button"
                   onClick={() => toggle(c.key)}
@@ -61,25 +59,16 @@ export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fil
         </thead>
         <tbody>
           {current.rows.map((row) => (
-            <tr
-              key={row.id}
-              className="mb-4 block border-gray-100 border-b p-3 lg:mb-0 lg:table-row lg:p-0 lg:odd:bg-gray-50 lg:hover:bg-gray-100 dark:border-slate-800 lg:dark:odd:bg-slate-800/50 lg:dark:hover:bg-slate-800"
-            >
+            <tr key={row.id}>
               {SUMMARY_COLUMNS.map((c) => (
-                <td
-                  key={c.key}
-                  data-label={c.label}
-                  className={`flex justify-between gap-4 px-3 py-1 before:font-semibold before:content-[attr(data-label)] lg:table-cell lg:border-gray-100 lg:border-l lg:py-2 lg:before:content-none lg:first:border-l-0 dark:lg:border-slate-800 ${
-                    c.numeric ? 'lg:text-right' : ''
-                  }`}
-                >
+                <td key={c.key} className={c.numeric ? 'lg:text-right' : ''}>
                   {c.format(row)}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
         <div className="flex flex-wrap gap-1">
           {Array.from({ length: current.pages }, (_, i) => i + 1).map((p) => (
