@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, E2E_BOT_TOKEN, launchChromium, type Product, startProduct } from './harness';
 
 let product: Product;
@@ -16,6 +16,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
+});
+
+/** Uncaught errors in any page, and renders that fell into React Router's error boundary. */
+const pageErrors: string[] = [];
+
+/** Every test's browser context: its pages report uncaught errors, and a test with any fails. */
+async function newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.on('page', (p) => {
+    p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`));
+    p.on('console', (m) => {
+      if (m.type() === 'error' && /ErrorBoundary|caught the following error/.test(m.text()))
+        pageErrors.push(`${p.url()}: ${m.text().split('\n')[0]}`);
+    });
+  });
+  return context;
+}
+
+afterEach(() => {
+  expect(pageErrors.splice(0)).toEqual([]);
 });
 
 async function signedIn(context: BrowserContext, path = '/'): Promise<Page> {
@@ -52,7 +72,7 @@ const tableRows = (page: Page) =>
 
 describe('guards and session', () => {
   it('sends a guest to /login remembering the wanted URL, refuses a wrong password, then signs in', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${product.url}/tables`);
     await page.waitForURL(/\/login\?redirect=%2Ftables$/);
@@ -75,7 +95,7 @@ describe('guards and session', () => {
   });
 
   it('signs out on a 401 from the API and returns to /login with the wanted URL', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${product.url}/error`);
     await page.evaluate(() =>
@@ -88,7 +108,7 @@ describe('guards and session', () => {
   });
 
   it('logs out: the session is cleared and / asks for a login again', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await signedIn(context);
     await page.click('[data-testid=logout]');
     await page.waitForURL(/\/login$/);
@@ -103,7 +123,7 @@ describe('dashboard', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    context = await newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     page = await signedIn(context);
   });
   afterAll(() => context.close());
@@ -252,7 +272,7 @@ describe('shell', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    context = await newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     page = await signedIn(context);
   });
   afterAll(() => context.close());
@@ -381,7 +401,7 @@ describe('shell', () => {
   });
 
   it('on a phone the aside opens from the burger and closes on navigation', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await newContext({ viewport: { width: 390, height: 844 } });
     const p = await phone.newPage();
     await p.goto(`${product.url}/login`);
     await p.fill('input[name=username]', 'demo');
@@ -419,7 +439,7 @@ function telegramInitData(): string {
 
 describe('daily summaries (open)', () => {
   it('a visitor who never signed in follows summary → project → flat', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${product.url}/summary`);
     await expectTitle(page, 'Ежедневная сводка — Цена метра');
@@ -467,7 +487,7 @@ describe('daily summaries (open)', () => {
   });
 
   it('inside Telegram the pages send the WebApp data in the token header', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     await context.addInitScript((initData) => {
       (window as unknown as { Telegram: unknown }).Telegram = { WebApp: { initData } };
     }, telegramInitData());
@@ -483,7 +503,7 @@ describe('daily summaries (open)', () => {
   });
 
   it('/flat finds a flat by its number for a signed-in user', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await signedIn(context, '/flat');
     await expectTitle(page, 'Квартира — Цена метра');
     await page.fill('[data-testid=flat-lookup]', '-3');
@@ -500,7 +520,7 @@ describe('daily summaries (open)', () => {
 
 describe('price changes (/tables)', () => {
   it('filters, sorts and pages on the server; the CSV holds exactly the filtered rows', async () => {
-    const context = await browser.newContext({
+    const context = await newContext({
       acceptDownloads: true,
       viewport: { width: 1440, height: 900 },
     });
@@ -559,7 +579,7 @@ describe('price changes (/tables)', () => {
 
 describe('discounts by project', () => {
   it('switches the period, sorts by the largest discount, and opens a project to its flats', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
     const page = await signedIn(context, '/discounts-by-project');
     await expectTitle(page, 'Скидки по проектам — Цена метра');
     await page.waitForSelector('[data-testid=discount-projects] tbody tr');
@@ -587,9 +607,58 @@ describe('discounts by project', () => {
   });
 });
 
+describe('on a phone (390 px)', () => {
+  it("tables are cards labelled from the header; a select sorts them; the chosen project's discounts scroll into view", async () => {
+    const context = await newContext({ viewport: { width: 390, height: 844 } });
+    const page = await signedIn(context, '/discounts-by-project');
+    await page.waitForSelector('[data-testid=discount-projects] tbody tr');
+    expect(await page.isVisible('[data-testid=discount-projects] thead')).toBe(false);
+    // Each value is shown after its column's label (the card form of the template).
+    const firstCard = await page.$$eval('[data-testid=discount-projects] tbody tr:first-child td', (tds) =>
+      tds.map((td) => [td.dataset.label, getComputedStyle(td, '::before').content]),
+    );
+    expect(firstCard.map(([label]) => label)).toEqual([
+      'Проект',
+      'Застройщик',
+      'В продаже',
+      'Со скидкой',
+      'Макс. скидка',
+      'Сред. скидка',
+      'Сред. цена м², ₽',
+    ]);
+    expect(firstCard[2]?.[1]).toBe('"В продаже"');
+    // Sorting without the header: the select.
+    await page.selectOption('[data-testid=discount-sort]', 'activeFlats');
+    const active = await page.$$eval('[data-testid=discount-projects] tbody tr td:nth-child(3)', (c) =>
+      c.map((x) => Number((x.textContent ?? '').replace(/\D/g, ''))),
+    );
+    expect(active).toHaveLength(23);
+    expect(active.every((v, i) => i === 0 || active[i - 1]! <= v)).toBe(true);
+    expect(active[0]).toBeLessThan(active[22]!);
+    // The last project's discounts open below a long list: they are scrolled into view.
+    await page.click('[data-testid=discount-projects] tbody tr:last-child button');
+    await page.waitForFunction(() => {
+      const title = [...document.querySelectorAll('h2')].find((h) =>
+        h.textContent?.startsWith('Крупнейшие скидки'),
+      );
+      const top = title?.getBoundingClientRect().top;
+      return top !== undefined && top >= 0 && top < window.innerHeight;
+    });
+    await page.screenshot({ path: join(ARTIFACTS, 'discounts-390.png') });
+
+    // /tables: the sort select writes the same `sort` the header buttons do.
+    await page.goto(`${product.url}/tables`);
+    await page.waitForSelector('[data-testid=pc-table] tbody tr');
+    expect(await page.isVisible('[data-testid=pc-table] thead')).toBe(false);
+    await page.selectOption('[data-testid=pc-sort]', 'changePercent');
+    await page.waitForURL(/sort=changePercent/);
+    await context.close();
+  });
+});
+
 describe('template pages', () => {
   it('/responsive shows the sample clients (loaded with ?v=3) as a table, or as cards on a phone; a failure shows its error', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
     const page = await signedIn(context);
     const asked = page.waitForRequest((r) => r.url().endsWith('/data-sources/clients.json?v=3'));
     const askedHistory = page.waitForRequest((r) => r.url().endsWith('/data-sources/history.json?v=3'));
@@ -627,7 +696,7 @@ describe('template pages', () => {
   });
 
   it('/forms: custom checkbox, radio, switch and file picker submit and reset; the status bar cycles', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await signedIn(context, '/forms');
     await expectTitle(page, 'Формы — Цена метра');
     await page.fill('input[name=name]', 'Анна');
@@ -668,9 +737,9 @@ describe('template pages', () => {
 // Last in the file: it changes the demo account's password.
 describe('profile', () => {
   it('changes the password with checks; the other session is signed out; the new password signs in', async () => {
-    const other = await browser.newContext();
+    const other = await newContext();
     const otherPage = await signedIn(other);
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await signedIn(context, '/profile');
     await expectTitle(page, 'Профиль — Цена метра');
     const form = (current: string, next: string, repeat: string) =>

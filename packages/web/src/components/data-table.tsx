@@ -1,4 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { Select } from './ui';
 
 /** Copies each header cell's label onto the body cells of its column (`data-label`). */
 export function labelCells(table: HTMLTableElement): void {
@@ -32,5 +33,46 @@ export function DataTable({ children, testId }: { children: ReactNode; testId?: 
     <table ref={ref} className="data-table" data-testid={testId}>
       {children}
     </table>
+  );
+}
+
+/** `key` for ascending, `-key` for descending (the form of the API's `sort`). */
+export function sortValue(key: string, dir: 'asc' | 'desc'): string {
+  return dir === 'desc' ? `-${key}` : key;
+}
+
+export function parseSortValue<K extends string>(value: string): { key: K; dir: 'asc' | 'desc' } {
+  return value.startsWith('-') ? { key: value.slice(1) as K, dir: 'desc' } : { key: value as K, dir: 'asc' };
+}
+
+/**
+ * Sorting for phones: below lg the header (and its sort buttons) is hidden, so a select offers each
+ * sortable column in both directions. `value` is a {@link sortValue}; '' is the unsorted order when
+ * `unsorted` names it.
+ */
+export function SortSelect({
+  columns,
+  value,
+  onChange,
+  unsorted,
+  testId,
+}: {
+  columns: { key: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  unsorted?: string;
+  testId: string;
+}) {
+  const options = [
+    ...(unsorted ? [{ value: '', label: unsorted }] : []),
+    ...columns.flatMap((c) => [
+      { value: sortValue(c.key, 'asc'), label: `${c.label} ↑` },
+      { value: sortValue(c.key, 'desc'), label: `${c.label} ↓` },
+    ]),
+  ];
+  return (
+    <div className="mb-4 lg:hidden">
+      <Select label="Сортировка" value={value} onChange={onChange} options={options} testId={testId} />
+    </div>
   );
 }

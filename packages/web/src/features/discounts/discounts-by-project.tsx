@@ -1,10 +1,10 @@
 import { DISCOUNT_PERIODS, type DiscountPeriod, formatPercent, formatRoubles } from '@cena-metra/contract';
 import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
 import { useFlatDiscounts, useProjectDiscounts } from '../../api/market';
-import { DataTable } from '../../components/data-table';
+import { DataTable, parseSortValue, SortSelect, sortValue } from '../../components/data-table';
 import { FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
@@ -29,48 +29,56 @@ function TopDiscounts({
   name: string;
 }) {
   const q = useFlatDiscounts({ period, projectId, limit: 20 });
+  // On a phone the list of projects is long: bring the chosen project's discounts into view.
+  const ref = useRef<HTMLDivElement>(null);
+  // (In braces: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   return (
-    <Card className="mt-6" title={`Крупнейшие скидки: ${name}`}>
-      <DataState
-        loading={q.isLoading}
-        error={q.error}
-        empty={q.data?.rows.length === 0}
-        emptyText="Скидок за этот период нет."
-      >
-        <div className="overflow-x-auto">
-          <DataTable testId="top-discounts">
-            <thead>
-              <tr>
-                <HeaderCells
-                  labels={[
-                    'Квартира',
-                    'Корпус',
-                    'Комнатность',
-                    'Площадь, м²',
-                    'Этаж',
-                    'Отделка',
-                    'Была, ₽',
-                    'Стала, ₽',
-                    'Скидка',
-                  ]}
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {q.data?.rows.map((r) => (
-                <tr key={r.flatId}>
-                  <FlatLinkCell flatId={r.flatId} />
-                  <FlatRecordCells {...r} />
-                  <td className="text-right">{formatRoubles(r.refPrice)}</td>
-                  <td className="text-right">{formatRoubles(r.price)}</td>
-                  <td className="text-right text-emerald-600">{formatPercent(r.discountPercent)}</td>
+    <div ref={ref} className="scroll-mt-16">
+      <Card className="mt-6" title={`Крупнейшие скидки: ${name}`}>
+        <DataState
+          loading={q.isLoading}
+          error={q.error}
+          empty={q.data?.rows.length === 0}
+          emptyText="Скидок за этот период нет."
+        >
+          <div className="overflow-x-auto">
+            <DataTable testId="top-discounts">
+              <thead>
+                <tr>
+                  <HeaderCells
+                    labels={[
+                      'Квартира',
+                      'Корпус',
+                      'Комнатность',
+                      'Площадь, м²',
+                      'Этаж',
+                      'Отделка',
+                      'Была, ₽',
+                      'Стала, ₽',
+                      'Скидка',
+                    ]}
+                  />
                 </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        </div>
-      </DataState>
-    </Card>
+              </thead>
+              <tbody>
+                {q.data?.rows.map((r) => (
+                  <tr key={r.flatId}>
+                    <FlatLinkCell flatId={r.flatId} />
+                    <FlatRecordCells {...r} />
+                    <td className="text-right">{formatRoubles(r.refPrice)}</td>
+                    <td className="text-right">{formatRoubles(r.price)}</td>
+                    <td className="text-right text-emerald-600">{formatPercent(r.discountPercent)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          </div>
+        </DataState>
+      </Card>
+    </div>
   );
 }
 
@@ -143,6 +151,12 @@ export function DiscountsByProject() {
         )}
       </div>
       <DataState loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText="Проектов нет.">
+        <SortSelect
+          testId="discount-sort"
+          columns={[{ key: 'projectName', label: 'Проект' }, ...COLUMNS]}
+          value={sortValue(sort.key, sort.dir)}
+          onChange={(v) => setSort(parseSortValue<DiscountSortKey>(v))}
+        />
         <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
           <DataTable testId="discount-projects">
             <thead>

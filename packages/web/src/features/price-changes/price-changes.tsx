@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useDevelopers, useProjects } from '../../api/catalog';
 import { getPriceChangesCsv, usePriceChanges } from '../../api/market';
 import { saveFile } from '../../components/chart/export';
-import { DataTable } from '../../components/data-table';
+import { DataTable, SortSelect } from '../../components/data-table';
 import { ChangeCell, FlatLinkCell, FlatRecordCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
@@ -17,6 +17,7 @@ import {
   nextSort,
   PAGE_SIZE,
   type PriceChangeFilters,
+  type PriceChangeSort,
   readPriceChangeFilters,
   writePriceChangeFilters,
 } from './lib/filters';
@@ -127,6 +128,16 @@ export function PriceChanges() {
         empty={changes.data?.total === 0}
         emptyText="За эти даты и фильтры изменений нет."
       >
+        <SortSelect
+          testId="pc-sort"
+          columns={[
+            { key: 'date', label: 'Дата' },
+            { key: 'newPrice', label: 'Стало, ₽' },
+            { key: 'changePercent', label: 'Изменение' },
+          ]}
+          value={f.sort}
+          onChange={(v) => update({ sort: v as PriceChangeSort })}
+        />
         <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
           <DataTable testId="pc-table">
             <thead>

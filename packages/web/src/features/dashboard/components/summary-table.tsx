@@ -2,7 +2,7 @@ import type { ShortFlatSummary } from '@cena-metra/contract';
 import { mdiArrowDown, mdiArrowUp, mdiDownload } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { saveFile } from '../../../components/chart/export';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, parseSortValue, SortSelect, sortValue } from '../../../components/data-table';
 import { Icon } from '../../../components/icon';
 import { Button } from '../../../components/ui';
 import {
@@ -37,6 +37,18 @@ export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fil
         >
           CSV
         </Button>
+      </div>
+      <div className="px-4">
+        <SortSelect
+          testId="summary-sort"
+          columns={SUMMARY_COLUMNS}
+          unsorted="Как в прайс-листе"
+          value={sort ? sortValue(sort.key, sort.dir) : ''}
+          onChange={(v) => {
+            setSort(v ? parseSortValue<SummaryKey>(v) : null);
+            setPage(1);
+          }}
+        />
       </div>
       <DataTable>
         <thead>
