@@ -514,6 +514,14 @@ describe('daily summaries (open)', () => {
     await page.waitForURL(`${product.url}/flat?flatId=1`);
     await page.waitForSelector('[data-testid=flat-card]');
     expect(await page.textContent('[data-field="Застройщик"]')).not.toBe('');
+    // A link with a bad number says so; a number not in the database shows the server's error.
+    await page.goto(`${product.url}/flat?flatId=abc`);
+    expect(await page.textContent('[role=alert]')).toBe('Номер квартиры: целое положительное число');
+    expect(await page.inputValue('[data-testid=flat-lookup]')).toBe('abc');
+    await page.goto(`${product.url}/flat?flatId=99999999`);
+    expect(await (await page.waitForSelector('[data-testid=error-state]')).textContent()).toContain(
+      '99999999',
+    );
     await context.close();
   });
 });

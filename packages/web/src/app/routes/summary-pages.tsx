@@ -55,17 +55,21 @@ export function SummaryFlatPage() {
 }
 
 /** /flat?flatId=: the card of a flat, with a lookup field. */
+const FLAT_ID_ERROR = 'Номер квартиры: целое положительное число';
+
 export function FlatPage() {
   useTitle('Квартира');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const id = positive(params.get('flatId'));
-  const [lookup, setLookup] = useState(id ? String(id) : '');
-  const [error, setError] = useState<string | null>(null);
+  const raw = params.get('flatId')?.trim() ?? '';
+  const id = positive(raw);
+  const [lookup, setLookup] = useState(raw);
+  // A link with a bad flatId says so rather than showing an empty page.
+  const [error, setError] = useState<string | null>(raw && !id ? FLAT_ID_ERROR : null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next = positive(lookup.trim());
-    if (!next) return setError('Номер квартиры: целое положительное число');
+    if (!next) return setError(FLAT_ID_ERROR);
     setError(null);
     navigate(`/flat?flatId=${next}`);
   };
