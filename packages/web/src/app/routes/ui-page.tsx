@@ -1,4 +1,4 @@
-import { mdiAlertCircle, mdiCheckCircle, mdiInformation, mdiThemeLightDark } from '@mdi/js';
+import { mdiAlertCircle, mdiCheckCircle, mdiInformation, mdiPalette, mdiThemeLightDark } from '@mdi/js';
 import { useState } from 'react';
 import { Icon } from '../../components/icon';
 import { Modal } from '../../components/modal';
@@ -13,6 +13,15 @@ const BARS = [
   { color: 'bg-red-600', icon: mdiAlertCircle, text: 'Сервер застройщика не ответил.' },
 ];
 
+const BUTTONS = [
+  ['white', 'Белая'],
+  ['info', 'Синяя'],
+  ['success', 'Зелёная'],
+  ['warning', 'Жёлтая'],
+  ['danger', 'Красная'],
+  ['outline', 'Контурная'],
+] as const;
+
 /** The template's interface sampler: theme card, modals, notification bars, buttons, pills. */
 export default function UiPage() {
   useTitle('Интерфейс');
@@ -25,7 +34,7 @@ export default function UiPage() {
   };
   return (
     <Section>
-      <SectionTitle>Интерфейс</SectionTitle>
+      <SectionTitle icon={mdiPalette}>Интерфейс</SectionTitle>
       <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Тема">
           <Button icon={mdiThemeLightDark} onClick={() => setDarkMode(!dark)}>
@@ -59,9 +68,9 @@ export default function UiPage() {
       </div>
       <Card title="Кнопки и метки">
         <div className="mb-4 flex flex-wrap gap-2">
-          {(['white', 'info', 'success', 'warning', 'danger', 'outline'] as const).map((c) => (
-            <Button key={c} color={c}>
-              {c}
+          {BUTTONS.map(([color, label]) => (
+            <Button key={color} color={color}>
+              {label}
             </Button>
           ))}
           <Button color="info" rounded>
