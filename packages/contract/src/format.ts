@@ -39,3 +39,22 @@ export function countOf(count: number, forms: [one: string, few: string, many: s
 export const PROJECTS: [string, string, string] = ['проект', 'проекта', 'проектов'];
 export const SNAPSHOTS: [string, string, string] = ['снимок', 'снимка', 'снимков'];
 export const FLATS: [string, string, string] = ['квартира', 'квартиры', 'квартир'];
+
+/** A price change: «−5,00 %», «+3,25 %» with a true minus sign; «—» when there is none. */
+export function formatChange(percent: number | null): string {
+  if (percent === null) return '—';
+  const sign = percent < 0 ? '−' : percent > 0 ? '+' : '';
+  return `${sign}${formatPercent(Math.abs(percent))}`;
+}
+
+const longDate = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar day in words: '2026-11-22' → «22 ноября 2026 г.». */
+export function formatLongDate(isoDate: string): string {
+  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+}

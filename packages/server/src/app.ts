@@ -34,6 +34,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** folder of the built web app (packages/web/dist); served with history fallback when given */
   webRoot?: string;
+  /** told after every API import that applied snapshots (the Telegram publisher) */
+  onImported?: () => void;
 }
 
 declare module 'fastify' {

@@ -13,6 +13,10 @@ const configSchema = z.object({
   telegramChannelId: z.string().optional(),
   telegramChannelUrl: z.string().optional(),
   telegramApiRoot: z.string().optional(),
+  /** a summary is posted once no import has changed it for this long */
+  telegramSettleSeconds: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** how often the publisher looks for a summary to post (besides after each API import) */
+  telegramPollSeconds: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -31,6 +35,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     telegramChannelId: env.TELEGRAM_CHANNEL_ID,
     telegramChannelUrl: env.TELEGRAM_CHANNEL_URL,
     telegramApiRoot: env.TELEGRAM_API_ROOT,
+    telegramSettleSeconds: env.TELEGRAM_SETTLE_SECONDS,
+    telegramPollSeconds: env.TELEGRAM_POLL_SECONDS,
   };
   const merged = Object.fromEntries(
     Object.entries({ ...fromEnv, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Context } from './cli/context.js';
 import { DEMO_USER } from './demo/run.js';
+import { startTelegram, type Telegram } from './telegram/service.js';
 
 /** The built web app beside the server in the monorepo (packages/web/dist), if it has been built. */
 export function builtWebApp(): string | undefined {
@@ -14,17 +15,20 @@ export function builtWebApp(): string | undefined {
 /** The process around the app: listen, print where, graceful shutdown on signals. */
 export async function serve(ctx: Context): Promise<FastifyInstance> {
   const { config, db } = ctx;
+  let telegram: Telegram | null = null;
   const app = await buildApp({
     db,
     config,
     webRoot: builtWebApp(),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    onImported: () => telegram?.imported(),
   });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'останавливаюсь');
+    await telegram?.stop();
     await app.close();
     await ctx.close();
     process.exit(0);
@@ -39,6 +43,15 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
     [DEMO_USER.username],
   );
   process.stdout.write(`Цена метра: http://${config.host}:${port} (база: ${db.kind})\n`);
+  // Telegram being unreachable must not keep the web app from serving: the bot starts beside it.
+  const starting = startTelegram(db, config, app.log).then(
+    (t) => {
+      telegram = t;
+      if (closing) void t?.stop();
+    },
+    (error) => app.log.error({ err: error }, 'telegram: бот не запущен'),
+  );
+  void starting;
   if (users > 0) process.stdout.write(`вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`);
   return app;
 }

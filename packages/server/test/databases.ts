@@ -11,7 +11,7 @@ export type DbKind = 'pglite' | 'postgresql';
  * A fresh, migrated database of the given kind: an in-memory PGlite, or a new database created on the
  * server of TEST_DATABASE_URL (dropped by `drop`).
  */
-export async function freshDb(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function freshDb(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const db = await openDb({ memory: true });
     await migrate(db);
@@ -30,6 +30,7 @@ export async function freshDb(kind: DbKind): Promise<{ db: Db; drop: () => Promi
   await migrate(db);
   return {
     db,
+    url: target.toString(),
     drop: async () => {
       await db.close();
       const a = new pg.Client({ connectionString: url });

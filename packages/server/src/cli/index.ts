@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { SnapshotValidationError } from '../ingest/snapshot.js';
 import { AppError, CliError } from '../lib/errors.js';
+import { registerBot } from './commands/bot.js';
 import { registerDemo } from './commands/demo.js';
 import { registerImport } from './commands/import.js';
 import { registerRebuild } from './commands/rebuild.js';
@@ -21,6 +22,7 @@ registerImport(program, globals);
 registerDemo(program, globals);
 registerUser(program, globals);
 registerRebuild(program, globals);
+registerBot(program, globals);
 
 /** One clear line per error; exit 2 for bad input, 1 for anything else. */
 function fail(error: unknown): never {

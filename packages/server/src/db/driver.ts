@@ -14,7 +14,28 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction; a throw rolls everything back. Nested calls join the outer transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn holding a lock named `name` across every process on this database: a PostgreSQL session
+   * advisory lock on its own connection (released by the server if this process dies), or an
+   * in-process lock on PGlite (one process per data dir). Waits for a holder to finish.
+   */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** In-process named locks: each waiter runs after the previous holder settles. */
+class LocalLocks {
+  private readonly tails = new Map<string, Promise<unknown>>();
+  run<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(name) ?? Promise.resolve();
+    const result = previous.then(fn, fn);
+    const tail = result.catch(() => {});
+    this.tails.set(name, tail);
+    void tail.then(() => {
+      if (this.tails.get(name) === tail) this.tails.delete(name);
+    });
+    return result;
+  }
 }
 
 const TEXT_DATE = 1082;
@@ -40,6 +61,10 @@ class PgliteDb implements Db {
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTx) return fn(this);
     return this.root.transaction((tx) => fn(new PgliteDb(tx, this.root, true)));
+  }
+  private static readonly locks = new LocalLocks();
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    return PgliteDb.locks.run(name, fn);
   }
   async close(): Promise<void> {
     if (!this.inTx) await this.root.close();
@@ -72,6 +97,23 @@ class PostgresDb implements Db {
       throw error;
     } finally {
       client.release();
+    }
+  }
+  async withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => {
+          broken = true;
+        });
+      }
+    } finally {
+      // a connection whose unlock failed is dropped, so the server frees the lock with it
+      client.release(broken);
     }
   }
   async close(): Promise<void> {

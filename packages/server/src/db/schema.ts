@@ -130,6 +130,7 @@ export const dailySummary = pgTable('daily_summary', {
   id: serial('id').primaryKey(),
   date: date('date').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const summaryProject = pgTable(
@@ -166,11 +167,43 @@ export const session = pgTable('session', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const telegramSubscriber = pgTable('telegram_subscriber', {
-  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
-  projectId: integer('project_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+export const telegramSubscription = pgTable(
+  'telegram_subscription',
+  {
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    /** 0 = every project. */
+    projectId: integer('project_id').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.projectId] })],
+);
+
+export const telegramPost = pgTable('telegram_post', {
+  summaryId: integer('summary_id')
+    .primaryKey()
+    .references(() => dailySummary.id, { onDelete: 'cascade' }),
+  plannedAt: timestamp('planned_at', { withTimezone: true }).notNull().defaultNow(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
 });
+
+export const telegramDelivery = pgTable(
+  'telegram_delivery',
+  {
+    summaryId: integer('summary_id')
+      .notNull()
+      .references(() => telegramPost.summaryId, { onDelete: 'cascade' }),
+    chatId: text('chat_id').notNull(),
+    isChannel: boolean('is_channel').notNull(),
+    /** JSON array of the message's parts (each ≤ 4,096 characters). */
+    parts: text('parts').notNull(),
+    sentParts: integer('sent_parts').notNull().default(0),
+    /** pending | sent | blocked | failed */
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.summaryId, t.chatId] })],
+);
 
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
@@ -190,6 +223,8 @@ export const TABLES = [
   summaryProject,
   appUser,
   session,
-  telegramSubscriber,
+  telegramSubscription,
+  telegramPost,
+  telegramDelivery,
   appMeta,
 ];

@@ -250,7 +250,8 @@ export async function saveEventsAndSummaries(
   const summaryDays = [...new Set([...days, ...cubes.keys()])].sort((a, b) => a - b);
   if (summaryDays.length === 0) return;
   await db.query(
-    'insert into daily_summary (date) select * from unnest($1::date[]) on conflict (date) do nothing',
+    `insert into daily_summary (date) select * from unnest($1::date[])
+     on conflict (date) do update set updated_at = now()`,
     [summaryDays.map(fromDay)],
   );
   const full = summaryDays.filter((d) => events.has(d));

@@ -63,6 +63,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         for (const s of snapshots) results.push(await app.importer.apply(s));
       } finally {
         app.dataVersion.invalidate();
+        if (results.length) app.deps.onImported?.();
       }
       return results;
     },

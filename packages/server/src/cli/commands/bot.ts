@@ -1,0 +1,67 @@
+import type { Command } from 'commander';
+import { Bot } from 'grammy';
+import pino from 'pino';
+import { CliError } from '../../lib/errors.js';
+import { Publisher } from '../../telegram/publisher.js';
+import { startTelegram } from '../../telegram/service.js';
+import { type GlobalOptions, openContext } from '../context.js';
+import { printRows } from '../output.js';
+
+/**
+ * `cena-metra bot`: the Telegram bot and the daily-summary publisher without the web server (e.g. a
+ * separate process on PostgreSQL). `--once`: one publisher run, its report printed, then exit (cron).
+ */
+export function registerBot(program: Command, globals: () => GlobalOptions) {
+  program
+    .command('bot')
+    .description('запустить Telegram-бота и рассылку ежедневной сводки')
+    .option('--once', 'один раз разослать готовую сводку и выйти')
+    .action(async (opts: { once?: boolean }) => {
+      const ctx = await openContext(globals(), 'bot');
+      const { config, db } = ctx;
+      const log = pino({ level: config.logLevel }, pino.destination(2));
+      try {
+        if (!config.telegramBotToken) throw new CliError('TELEGRAM_BOT_TOKEN не задан: бот выключен', 2);
+        if (opts.once) {
+          const bot = new Bot(config.telegramBotToken, {
+            client: config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined,
+          });
+          const report = await new Publisher({
+            db,
+            api: bot.api,
+            channelId: config.telegramChannelId,
+            publicUrl: config.publicUrl,
+            settleSeconds: config.telegramSettleSeconds,
+            log,
+          }).run();
+          const json = globals().json;
+          printRows(
+            [
+              json
+                ? { ...report }
+                : {
+                    сводка: report.planned ?? '—',
+                    отправлено: report.sent,
+                    'чат недоступен': report.blocked,
+                    отклонено: report.failed,
+                    отложено: report.pending,
+                  },
+            ],
+            json,
+          );
+          await ctx.close();
+          return;
+        }
+        const telegram = await startTelegram(db, config, log);
+        await new Promise<void>((done) => {
+          const stop = () => void telegram?.stop().then(done, done);
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+        await ctx.close();
+      } catch (error) {
+        await ctx.close();
+        throw error;
+      }
+    });
+}

@@ -1,0 +1,156 @@
+import { Bot, type Context } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Db } from '../db/driver.js';
+import { NotFoundError } from '../lib/errors.js';
+import { getFlatCard } from '../routes/flats/queries.js';
+import { digestBlocks, escapeHtml, flatCardText, splitMessage } from './format.js';
+import {
+  chatSubscription,
+  findProjects,
+  latestSummary,
+  loadDigest,
+  projectNames,
+  subscribeAll,
+  subscribeProject,
+  unsubscribe,
+} from './store.js';
+
+export interface BotOptions {
+  db: Db;
+  token: string;
+  /** TELEGRAM_API_ROOT: Telegram's by default; tests point it at a local fake Bot API. */
+  apiRoot?: string;
+  /** PUBLIC_URL: where the buttons lead (no buttons without it). */
+  publicUrl?: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+export const COMMANDS = [
+  { command: 'summary', description: 'Последняя ежедневная сводка' },
+  { command: 'flat', description: 'Карточка квартиры: /flat 27734' },
+  { command: 'subscribe', description: 'Подписка на сводку: все проекты или /subscribe проект' },
+  { command: 'unsubscribe', description: 'Отписаться от сводки' },
+  { command: 'help', description: 'Что умеет бот' },
+];
+
+const HELP = [
+  '<b>Цена метра</b> — цены новостроек по прайс-листам застройщиков, каждый день.',
+  '',
+  '/summary — последняя ежедневная сводка',
+  '/flat &lt;номер&gt; — карточка квартиры и последние изменения цены',
+  '/subscribe — сводка по всем проектам каждый день',
+  '/subscribe &lt;проект или номер&gt; — только по этому проекту (можно несколько)',
+  '/unsubscribe — отписаться',
+  '/help — эта справка',
+].join('\n');
+
+/** The bot's commands (DESIGN §7), in Russian; unknown input gets the list of commands. */
+export function createBot(options: BotOptions): Bot {
+  const { db, publicUrl } = options;
+  const bot = new Bot(options.token, options.apiRoot ? { client: { apiRoot: options.apiRoot } } : undefined);
+  const html = { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true } };
+
+  /** A button to a page: a WebApp in a private chat, a link elsewhere. */
+  const button = (ctx: Context, text: string, path: string): InlineKeyboardMarkup | undefined => {
+    if (!publicUrl) return undefined;
+    const url = `${publicUrl.replace(/\/+$/, '')}${path}`;
+    return { inline_keyboard: [[ctx.chat?.type === 'private' ? { text, web_app: { url } } : { text, url }]] };
+  };
+  const describe = async (chatId: number) => {
+    const sub = await chatSubscription(db, chatId);
+    if (sub === null) return 'Вы не подписаны на сводку.';
+    if (sub === 'all') return 'Вы подписаны на сводку по всем проектам.';
+    return `Вы подписаны на сводку по проектам: ${(await projectNames(db, sub)).map(escapeHtml).join(', ')}.`;
+  };
+
+  bot.command('start', async (ctx) => {
+    await subscribeAll(db, ctx.chat.id);
+    await ctx.reply(
+      `Здравствуйте! Я бот «Цена метра».\nКаждый день после загрузки прайс-листов пришлю сводку: новые и снятые квартиры, подорожания и скидки.\n\n${await describe(ctx.chat.id)}\n/help — все команды.`,
+      html,
+    );
+  });
+
+  bot.command('help', (ctx) => ctx.reply(HELP, html));
+
+  bot.command('subscribe', async (ctx) => {
+    const query = ctx.match.trim();
+    if (!query) {
+      await subscribeAll(db, ctx.chat.id);
+      return ctx.reply(await describe(ctx.chat.id), html);
+    }
+    const found = await findProjects(db, query);
+    if (found.length === 0)
+      return ctx.reply(
+        `Проект «${escapeHtml(query)}» не найден. Укажите название или номер: /subscribe Академический, /subscribe 23.`,
+        html,
+      );
+    if (found.length > 1)
+      return ctx.reply(
+        [
+          `Нашлось несколько проектов по «${escapeHtml(query)}». Укажите номер:`,
+          ...found.map((p) => `/subscribe ${p.id} — ${escapeHtml(p.name)} (${escapeHtml(p.developerName)})`),
+        ].join('\n'),
+        html,
+      );
+    const [project] = found;
+    await subscribeProject(db, ctx.chat.id, project!.id);
+    return ctx.reply(
+      `Готово: ${escapeHtml(project!.name)} (${escapeHtml(project!.developerName)}).\n${await describe(ctx.chat.id)}`,
+      html,
+    );
+  });
+
+  bot.command('unsubscribe', async (ctx) => {
+    const removed = await unsubscribe(db, ctx.chat.id);
+    await ctx.reply(
+      removed
+        ? 'Подписка отменена. Вернуться: /subscribe.'
+        : 'Вы и так не подписаны. Подписаться: /subscribe.',
+    );
+  });
+
+  bot.command('summary', async (ctx) => {
+    const latest = await latestSummary(db);
+    const digest = latest && (await loadDigest(db, latest.id, null));
+    if (!latest || !digest)
+      return ctx.reply('Сводок пока нет: они появятся после первой загрузки прайс-листов.');
+    const parts = splitMessage(digestBlocks(digest));
+    for (const [i, part] of parts.entries())
+      await ctx.reply(part, {
+        ...html,
+        reply_markup:
+          i === parts.length - 1 ? button(ctx, 'Открыть сводку', `/summary/${latest.id}`) : undefined,
+      });
+  });
+
+  bot.command('flat', async (ctx) => {
+    const arg = ctx.match.trim().replace(/^№\s*/, '');
+    if (!/^\d{1,9}$/.test(arg) || Number(arg) < 1)
+      return ctx.reply('Укажите номер квартиры в базе, например: /flat 27734');
+    try {
+      const card = await getFlatCard(db, Number(arg));
+      return ctx.reply(flatCardText(card), {
+        ...html,
+        reply_markup: button(ctx, 'История цены', `/summary/flat/${card.flatId}`),
+      });
+    } catch (error) {
+      if (error instanceof NotFoundError) return ctx.reply(`Квартира ${arg} не найдена.`);
+      throw error;
+    }
+  });
+
+  bot.on('message', (ctx) => {
+    const text = ctx.message.text?.trim();
+    const what = text
+      ? `«${escapeHtml(text.length > 50 ? `${text.slice(0, 50)}…` : text)}»`
+      : 'это сообщение';
+    return ctx.reply(`Не понимаю ${what}.\n\n${HELP}`, html);
+  });
+
+  bot.catch(async (error) => {
+    options.log.error({ err: error.error, update: error.ctx.update.update_id }, 'telegram: ошибка обработки');
+    await error.ctx.reply('Не получилось ответить: ошибка на сервере. Попробуйте позже.').catch(() => {});
+  });
+  return bot;
+}

@@ -1,0 +1,89 @@
+import type { Bot } from 'grammy';
+import type { Config } from '../config.js';
+import type { Db } from '../db/driver.js';
+import { COMMANDS, createBot } from './bot.js';
+import { type PublishReport, Publisher } from './publisher.js';
+
+export interface TelegramLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The running bot and publisher of one process. */
+export interface Telegram {
+  bot: Bot;
+  publisher: Publisher;
+  /** After an import: a publisher run once the summary has settled. */
+  imported(): void;
+  /** One publisher run now (also what the timer does). */
+  publish(): Promise<PublishReport | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the bot (long polling) and the daily-summary publisher when TELEGRAM_BOT_TOKEN is set; without it
+ * one log line says the bot is off and nothing else runs.
+ */
+export async function startTelegram(db: Db, config: Config, log: TelegramLog): Promise<Telegram | null> {
+  const token = config.telegramBotToken;
+  if (!token) {
+    log.info({}, 'telegram: бот выключен (TELEGRAM_BOT_TOKEN не задан)');
+    return null;
+  }
+  const bot = createBot({ db, token, apiRoot: config.telegramApiRoot, publicUrl: config.publicUrl, log });
+  const publisher = new Publisher({
+    db,
+    api: bot.api,
+    channelId: config.telegramChannelId,
+    publicUrl: config.publicUrl,
+    settleSeconds: config.telegramSettleSeconds,
+    log,
+  });
+  let stopped = false;
+  let running: Promise<PublishReport | null> = Promise.resolve(null);
+  const publish = () => {
+    running = running.then(async () => {
+      if (stopped) return null;
+      try {
+        return await publisher.run();
+      } catch (error) {
+        log.error({ err: error }, 'telegram: публикация не удалась');
+        return null;
+      }
+    });
+    return running;
+  };
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void publish();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+  const poll = setInterval(() => void publish(), config.telegramPollSeconds * 1000);
+  poll.unref();
+
+  await bot.init();
+  await bot.api
+    .setMyCommands(COMMANDS)
+    .catch((error) => log.warn({ err: error }, 'telegram: команды не заданы'));
+  const polling = bot.start({ onStart: (me) => log.info({ bot: me.username }, 'telegram: бот запущен') });
+  polling.catch((error) => log.error({ err: error }, 'telegram: опрос обновлений остановлен'));
+  void publish();
+  return {
+    bot,
+    publisher,
+    imported: () => later(config.telegramSettleSeconds * 1000 + 100),
+    publish,
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      for (const t of timers) clearTimeout(t);
+      await bot.stop();
+      await running;
+    },
+  };
+}
