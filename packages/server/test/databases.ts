@@ -47,14 +47,15 @@ export function databaseKinds(): DbKind[] {
 }
 
 /** Runs a describe block once per database kind with a fresh database in `ctx.db`. */
-export function describeEachDb(name: string, body: (ctx: { db: Db; kind: DbKind }) => void) {
+export function describeEachDb(name: string, body: (ctx: { db: Db; kind: DbKind; url?: string }) => void) {
   for (const kind of databaseKinds()) {
     describe(`${name} [${kind}]`, () => {
-      const ctx = { kind } as { db: Db; kind: DbKind };
+      const ctx = { kind } as { db: Db; kind: DbKind; url?: string };
       let drop: () => Promise<void> = async () => {};
       beforeAll(async () => {
         const fresh = await freshDb(kind);
         ctx.db = fresh.db;
+        ctx.url = fresh.url;
         drop = fresh.drop;
       });
       afterAll(async () => drop());

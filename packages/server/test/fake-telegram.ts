@@ -93,9 +93,10 @@ export class FakeTelegram {
     });
   }
 
-  /** The texts sent to a chat, in order. */
-  textsTo(chatId: number | string): string[] {
+  /** The texts sent to a chat, in order (those accepted from the `from`-th on). */
+  textsTo(chatId: number | string, from = 0): string[] {
     return this.delivered
+      .slice(from)
       .filter((c) => String(c.body.chat_id) === String(chatId))
       .map((c) => String(c.body.text));
   }
@@ -114,12 +115,13 @@ export class FakeTelegram {
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     const call = { method, body };
     this.calls.push(call);
+    const custom = this.handler?.(call, this.calls.length - 1);
     for (const w of [...this.callWaiters])
       if (w.test()) {
         this.callWaiters.splice(this.callWaiters.indexOf(w), 1);
         w.done();
       }
-    const answer = this.handler?.(call, this.calls.length - 1) ?? (await this.standard(call));
+    const answer = custom ?? (await this.standard(call));
     if (answer === 'hang') {
       this.hanging.add(res);
       return;

@@ -1,5 +1,6 @@
 import {
   countOf,
+  FLATS,
   type FlatCard,
   facingLabel,
   formatChange,
@@ -22,6 +23,7 @@ export interface DigestProject {
   projectName: string;
   developerName: string;
   isNewProject: boolean;
+  flatsCount: number;
   newFlats: number;
   removedFlats: number;
   priceUp: number;
@@ -48,7 +50,8 @@ export interface Digest {
   cuts: DigestCut[];
 }
 
-const changed = (p: DigestProject) => p.newFlats + p.removedFlats + p.priceUp + p.priceDown > 0;
+const changed = (p: DigestProject) =>
+  p.isNewProject || p.newFlats + p.removedFlats + p.priceUp + p.priceDown > 0;
 const sum = (ps: DigestProject[], key: 'newFlats' | 'removedFlats' | 'priceUp' | 'priceDown') =>
   ps.reduce((s, p) => s + p[key], 0);
 
@@ -66,10 +69,14 @@ export function digestBlocks(d: Digest): string[] {
   ];
   const active = d.projects.filter(changed);
   for (const p of active) {
+    const title = `<b>${escapeHtml(p.developerName)} · ${escapeHtml(p.projectName)}</b>`;
+    if (p.isNewProject) {
+      blocks.push(`${title}\nновый проект: в продаже ${countOf(p.flatsCount, FLATS)}`);
+      continue;
+    }
     const avg = p.avgChangePercent === null ? '' : ` · в среднем ${formatChange(p.avgChangePercent)}`;
     blocks.push(
-      `<b>${escapeHtml(p.developerName)} · ${escapeHtml(p.projectName)}</b>${p.isNewProject ? ' (новый проект)' : ''}\n` +
-        `новые ${p.newFlats} · сняты ${p.removedFlats} · дороже ${p.priceUp} · дешевле ${p.priceDown}${avg}`,
+      `${title}\nновые ${p.newFlats} · сняты ${p.removedFlats} · дороже ${p.priceUp} · дешевле ${p.priceDown}${avg}`,
     );
   }
   const quiet = d.projects.length - active.length;

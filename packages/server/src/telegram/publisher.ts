@@ -227,7 +227,7 @@ export class Publisher {
         }
       }
       await db.query(
-        `update telegram_delivery set sent_parts = $3, status = case when $3 = $4 then 'sent' else status end,
+        `update telegram_delivery set sent_parts = $3::int, status = case when $3::int = $4::int then 'sent' else status end,
            error = null, updated_at = now() where summary_id = $1 and chat_id = $2`,
         [d.summary_id, d.chat_id, i + 1, parts.length],
       );
