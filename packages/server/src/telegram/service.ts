@@ -2,7 +2,7 @@ import type { Bot } from 'grammy';
 import type { Config } from '../config.js';
 import type { Db } from '../db/driver.js';
 import { COMMANDS, createBot } from './bot.js';
-import { type PublishReport, Publisher } from './publisher.js';
+import { Publisher, type PublishReport } from './publisher.js';
 
 export interface TelegramLog {
   info(obj: object, msg: string): void;
