@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { addUser } from '../src/auth/users.js';
 import { loadConfig } from '../src/config.js';
-import { type Db, openDb } from '../src/db/driver.js';
+import { openDb } from '../src/db/driver.js';
 import { createBot } from '../src/telegram/bot.js';
 import { Publisher } from '../src/telegram/publisher.js';
 import { startTelegram } from '../src/telegram/service.js';
