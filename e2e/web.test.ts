@@ -502,6 +502,52 @@ describe('daily summaries (open)', () => {
     await context.close();
   });
 
+  it('opened from the digest button in Telegram: /summary/:id reads the launch fragment, sends the token, takes the theme', async () => {
+    const [newest] = (await (await fetch(`${product.url}/api/summaries?limit=1`)).json()) as { id: number }[];
+    const initData = telegramInitData();
+    const theme = {
+      bg_color: '#17212b',
+      secondary_bg_color: '#232e3c',
+      text_color: '#f5f5f5',
+      button_color: '#5288c1',
+    };
+    const fragment = new URLSearchParams({
+      tgWebAppData: initData,
+      tgWebAppVersion: '7.0',
+      tgWebAppPlatform: 'android',
+      tgWebAppThemeParams: JSON.stringify(theme),
+    });
+    const context = await newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    const call = page.waitForRequest((r) => r.url().endsWith(`/api/summary/${newest!.id}`));
+    await page.goto(`${product.url}/summary/${newest!.id}#${fragment}`);
+    const request = await call;
+    expect(Buffer.from(request.headers().token!, 'base64').toString()).toBe(initData);
+    expect((await request.response())?.status()).toBe(200);
+    await expectTitle(page, 'Ежедневная сводка — Цена метра');
+    await page.waitForSelector(`[data-testid=summary-${newest!.id}-projects] tbody tr`);
+    expect(await page.textContent('[data-testid=summary-day]')).toMatch(/проектов: \d+/);
+    // the chat's dark theme, although the browser prefers light
+    const look = await page.evaluate(() => ({
+      classes: document.documentElement.className,
+      body: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.body).color,
+    }));
+    expect(look.classes).toContain('dark');
+    expect(look.classes).toContain('tg-theme');
+    expect(look.body).toBe('rgb(23, 33, 43)');
+    expect(look.text).toBe('rgb(245, 245, 245)');
+    await page.screenshot({ path: join(ARTIFACTS, 'telegram-summary-390.png'), fullPage: true });
+    // moving on inside the app keeps sending the token (the fragment is gone from the URL by then)
+    const href = await page.$eval(`[data-testid=summary-${newest!.id}-projects] tbody a`, (a) =>
+      a.getAttribute('href'),
+    );
+    const next = page.waitForRequest((r) => r.url().includes(`/api/summary/${newest!.id}/project/`));
+    await page.click(`a[href="${href}"]`);
+    expect(Buffer.from((await next).headers().token!, 'base64').toString()).toBe(initData);
+    await context.close();
+  });
+
   it('/flat finds a flat by its number for a signed-in user', async () => {
     const context = await newContext();
     const page = await signedIn(context, '/flat');

@@ -10,6 +10,10 @@ import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { Toaster } from './components/toast';
 import { ApiError } from './lib/api-client';
+import { applyTelegramTheme } from './lib/telegram';
+
+// inside Telegram the app takes the chat's theme (before the first paint)
+applyTelegramTheme();
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -11,6 +11,9 @@ const UiPage = lazy(() => import('./routes/ui-page'));
 const SummaryListPage = lazy(() =>
   import('./routes/summary-pages').then((m) => ({ default: m.SummaryListPage })),
 );
+const SummaryDayPage = lazy(() =>
+  import('./routes/summary-pages').then((m) => ({ default: m.SummaryDayPage })),
+);
 const SummaryProjectPage = lazy(() =>
   import('./routes/summary-pages').then((m) => ({ default: m.SummaryProjectPage })),
 );
@@ -76,6 +79,7 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/summary', element: open(lazyPage(<SummaryListPage />)) },
+      { path: '/summary/:summaryId', element: open(lazyPage(<SummaryDayPage />)) },
       { path: '/summary/:summaryId/project/:projectId', element: open(lazyPage(<SummaryProjectPage />)) },
       { path: '/summary/flat/:flatId', element: open(lazyPage(<SummaryFlatPage />)) },
       { path: '/tables', element: authed(lazyPage(<PriceChangesPage />)) },

@@ -1,4 +1,5 @@
 import { sessionStore, signOut } from '../features/auth/session';
+import { telegramToken } from './telegram';
 
 export const CORS_MESSAGE = 'Доступ к серверу ограничен политикой CORS. Обратитесь в поддержку.';
 
@@ -28,13 +29,6 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-/** Telegram WebApp initData, base64-encoded, when the app runs inside Telegram (the `token` header). */
-function messengerToken(): string | null {
-  const initData = (window as { Telegram?: { WebApp?: { initData?: string } } }).Telegram?.WebApp?.initData;
-  if (!initData) return null;
-  return btoa(String.fromCharCode(...new TextEncoder().encode(initData)));
-}
-
 /** A call to /api: JSON in and out, bearer token when signed in; failures raise ApiError. */
 export async function request<T>({ url, method = 'GET', data, params, signal }: RequestOptions): Promise<T> {
   const query = new URLSearchParams();
@@ -44,7 +38,7 @@ export async function request<T>({ url, method = 'GET', data, params, signal }: 
   if (data !== undefined) headers['content-type'] = 'application/json';
   const session = sessionStore.get();
   if (session) headers.authorization = `Bearer ${session.token}`;
-  const tg = messengerToken();
+  const tg = telegramToken();
   if (tg) headers.token = tg;
   let response: Response;
   try {

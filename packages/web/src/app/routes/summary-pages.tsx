@@ -5,7 +5,7 @@ import { Button, Card, inputClass, Section, SectionTitle } from '../../component
 import { DiscountsByProject } from '../../features/discounts/discounts-by-project';
 import { FlatCardView } from '../../features/flats/flat-card';
 import { PriceChanges } from '../../features/price-changes/price-changes';
-import { SummaryList } from '../../features/summaries/summary-list';
+import { SummaryDay, SummaryList } from '../../features/summaries/summary-list';
 import { SummaryProjectView } from '../../features/summaries/summary-project';
 import { useTitle } from '../../lib/use-title';
 
@@ -26,6 +26,18 @@ export function SummaryListPage() {
     <Section>
       <SectionTitle icon={mdiSend}>Ежедневная сводка</SectionTitle>
       <SummaryList />
+    </Section>
+  );
+}
+
+/** /summary/:summaryId: one day's summary (the Telegram digest's button). */
+export function SummaryDayPage() {
+  useTitle('Ежедневная сводка');
+  const id = positive(useParams().summaryId);
+  return (
+    <Section>
+      <SectionTitle icon={mdiSend}>Ежедневная сводка</SectionTitle>
+      {id ? <SummaryDay id={id} /> : <BadAddress />}
     </Section>
   );
 }

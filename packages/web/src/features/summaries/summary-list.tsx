@@ -1,4 +1,4 @@
-import { formatRoubles, type SummaryListItem } from '@cena-metra/contract';
+import { formatLongDate, formatRoubles, type SummaryListItem } from '@cena-metra/contract';
 import { mdiChevronDown, mdiChevronRight } from '@mdi/js';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -114,6 +114,33 @@ export function SummaryList() {
         <Button onClick={() => summaries.fetchNextPage()} disabled={summaries.isFetchingNextPage}>
           {summaries.isFetchingNextPage ? 'Загрузка…' : 'Показать ещё'}
         </Button>
+      )}
+    </DataState>
+  );
+}
+
+/** One day's summary (/summary/:id, where the Telegram digest's button leads): totals and the projects. */
+export function SummaryDay({ id }: { id: number }) {
+  const summary = useSummary(id);
+  const projects = summary.data?.projects ?? [];
+  const total = (key: 'newFlats' | 'removedFlats' | 'priceUp' | 'priceDown') =>
+    projects.reduce((s, p) => s + p[key], 0);
+  return (
+    <DataState loading={summary.isLoading} error={summary.error}>
+      {summary.data && (
+        <>
+          <p className="mb-6 text-gray-600 dark:text-slate-300" data-testid="summary-day">
+            <span className="font-semibold">{formatLongDate(summary.data.date)}</span> · проектов:{' '}
+            {projects.length} · новых: {total('newFlats')} · снято: {total('removedFlats')} · дороже:{' '}
+            {total('priceUp')} · дешевле: {total('priceDown')} ·{' '}
+            <Link className="text-blue-600 hover:underline dark:text-blue-400" to="/summary">
+              все сводки
+            </Link>
+          </p>
+          <div className="rounded-2xl bg-white p-4 dark:bg-slate-900/70">
+            <SummaryProjects id={id} />
+          </div>
+        </>
       )}
     </DataState>
   );
