@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -440,21 +440,39 @@ describe('the bot in a process', () => {
     }
   });
 
-  it('`serve` with a token starts the bot: commands are set and a message sent to it is answered', async () => {
+  it('`serve` with a token starts the bot, answers it, and posts the summary after an API import', async () => {
     const fake = await new FakeTelegram().start();
     const dataDir = mkdtempSync(join(tmpdir(), 'cena-serve-bot-'));
+    const env = {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      TELEGRAM_BOT_TOKEN: '100200:test',
+      TELEGRAM_API_ROOT: fake.url,
+      TELEGRAM_CHANNEL_ID: CHANNEL,
+      TELEGRAM_SETTLE_SECONDS: '0',
+      PUBLIC_URL,
+    };
+    const add = spawnSync(
+      process.execPath,
+      [BIN, '--data-dir', dataDir, 'user', 'add', 'analyst', '--password', 'secret-pass-1'],
+      { env },
+    );
+    expect(add.status, String(add.stderr)).toBe(0);
     const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'serve', '--port', '0', '--no-demo'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        TELEGRAM_BOT_TOKEN: '100200:test',
-        TELEGRAM_API_ROOT: fake.url,
-      },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = finished(child);
     try {
+      const url = await new Promise<string>((done) => {
+        let out = '';
+        child.stdout!.on('data', (d) => {
+          out += d;
+          const m = /http:\/\/[\d.]+:\d+/.exec(out);
+          if (m) done(m[0]);
+        });
+      });
       await fake.waitFor((calls) => calls.some((c) => c.method === 'setMyCommands'), 30_000);
       const commands = fake.calls.find((c) => c.method === 'setMyCommands')?.body.commands as {
         command: string;
@@ -463,6 +481,24 @@ describe('the bot in a process', () => {
       fake.userSays(901, '/start');
       await fake.waitFor(() => fake.textsTo(901).length > 0, 30_000);
       expect(fake.textsTo(901)[0]).toContain('Вы подписаны на сводку по всем проектам.');
+
+      // a day's import through the API: the digest goes out to the channel and to the subscriber
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'analyst', password: 'secret-pass-1' }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const ingest = await fetch(`${url}/api/ingest/snapshots`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(MARKET),
+      });
+      expect(ingest.status).toBe(200);
+      await fake.waitFor(() => fake.textsTo(CHANNEL).length > 0 && fake.textsTo(901).length > 1, 30_000);
+      expect(fake.textsTo(CHANNEL)).toHaveLength(1);
+      expect(fake.textsTo(CHANNEL)[0]).toContain('<b>Ежедневная сводка · 2 ноября 2026 г.</b>');
+      expect(fake.textsTo(901)[1]).toBe(fake.textsTo(CHANNEL)[0]);
     } finally {
       child.kill('SIGTERM');
       const { code } = await exited;
