@@ -5,26 +5,13 @@ import { buildApp } from '../src/app.js';
 import { addUser } from '../src/auth/users.js';
 import { loadConfig } from '../src/config.js';
 import { describeEachDb } from './databases.js';
+import { flat, snap } from './market-fixture.js';
 
 // A small market imported through POST /api/ingest/snapshots; G = 2.
 //   11-01: a 8.0 M (40 m²), b 12.0 M (60 m²), c 6.0 M (25 m²)
 //   11-02: a 7.6 M (−5 %), b 12.6 M (+5 %), c, d new 16.0 M (80 m²)
 //   11-03: a, b, d (c missing once)      11-04: a, b, d (c missing twice → REMOVED)
-const flat = (id: string, rooms: number, area: number, price: number) => ({
-  id,
-  building: '1',
-  rooms,
-  area,
-  price,
-  floor: 3,
-  finish: 'без отделки',
-});
-const day = (date: string, flats: unknown[]) => ({
-  date,
-  developer: 'Пионер',
-  project: 'Северный квартал',
-  flats,
-});
+const day = (date: string, flats: unknown[]) => snap(date, 'Пионер', 'Северный квартал', flats);
 const MARKET = [
   day('2026-11-01', [flat('a', 1, 40, 8_000_000), flat('b', 2, 60, 12_000_000), flat('c', 0, 25, 6_000_000)]),
   day('2026-11-02', [

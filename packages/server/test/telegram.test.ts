@@ -15,6 +15,7 @@ import { startTelegram } from '../src/telegram/service.js';
 import { chatSubscription } from '../src/telegram/store.js';
 import { describeEachDb, freshDb } from './databases.js';
 import { FakeTelegram } from './fake-telegram.js';
+import { flat, snap } from './market-fixture.js';
 
 const NB = '\u00a0';
 const PUBLIC_URL = 'https://cena.example';
@@ -22,21 +23,6 @@ const CHANNEL = '@cena_metra';
 const BIN = join(import.meta.dirname, '../bin/cena-metra.js');
 const silent = { info() {}, warn() {}, error() {} };
 
-const flat = (id: string, rooms: number, area: number, price: number) => ({
-  id,
-  building: '1',
-  rooms,
-  area,
-  price,
-  floor: 3,
-  finish: 'без отделки',
-});
-const snap = (date: string, developer: string, project: string, flats: unknown[]) => ({
-  date,
-  developer,
-  project,
-  flats,
-});
 // The known dataset. 11-02 is the newest day:
 //   Пионер · Северный квартал: a 8.0 → 7.6 M (−5 %), b 12.0 → 12.6 M (+5 %), c unchanged, d new
 //   ЛСР · Тихий двор: x unchanged            Самолет · Северная звезда: first snapshot (a new project)

@@ -1,4 +1,4 @@
-import type { Bot } from 'grammy';
+import type { Api, Bot } from 'grammy';
 import type { Config } from '../config.js';
 import type { Db } from '../db/driver.js';
 import { COMMANDS, createBot } from './bot.js';
@@ -21,6 +21,18 @@ export interface Telegram {
   stop(): Promise<void>;
 }
 
+/** The publisher of the configured channel and public URL, sending through `api`. */
+export function publisherFor(db: Db, config: Config, api: Api, log: TelegramLog): Publisher {
+  return new Publisher({
+    db,
+    api,
+    channelId: config.telegramChannelId,
+    publicUrl: config.publicUrl,
+    settleSeconds: config.telegramSettleSeconds,
+    log,
+  });
+}
+
 /**
  * Starts the bot (long polling) and the daily-summary publisher when TELEGRAM_BOT_TOKEN is set; without it
  * one log line says the bot is off and nothing else runs.
@@ -32,14 +44,7 @@ export async function startTelegram(db: Db, config: Config, log: TelegramLog): P
     return null;
   }
   const bot = createBot({ db, token, apiRoot: config.telegramApiRoot, publicUrl: config.publicUrl, log });
-  const publisher = new Publisher({
-    db,
-    api: bot.api,
-    channelId: config.telegramChannelId,
-    publicUrl: config.publicUrl,
-    settleSeconds: config.telegramSettleSeconds,
-    log,
-  });
+  const publisher = publisherFor(db, config, bot.api, log);
   let stopped = false;
   let running: Promise<PublishReport | null> = Promise.resolve(null);
   const publish = () => {

@@ -46,6 +46,7 @@ export function Switch({ children, ...rest }: BoxProps) {
       <span className="relative inline-flex h-6 w-11">
         <input
           type="checkbox"
+          // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox reports its own checked state
           role="switch"
           {...rest}
           className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-gray-300 transition-colors checked:bg-blue-600 focus-visible:ring-2 focus-visible:ring-blue-400 dark:bg-slate-600"

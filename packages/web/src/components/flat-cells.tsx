@@ -4,6 +4,9 @@ import { changeTone, formatChange } from '../lib/changes';
 
 const TONE = { down: 'text-emerald-600', up: 'text-red-600', none: '' } as const;
 
+/** Column labels of a flat's link and record cells ({@link FlatLinkCell}, {@link FlatRecordCells}). */
+export const FLAT_COLUMNS = ['Квартира', 'Корпус', 'Комнатность', 'Площадь, м²', 'Этаж', 'Отделка'];
+
 /** Header cells of a data table (styled by `.data-table`). */
 export function HeaderCells({ labels }: { labels: string[] }) {
   return labels.map((label) => <th key={label}>{label}</th>);

@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { Bot } from 'grammy';
 import pino from 'pino';
 import { CliError } from '../../lib/errors.js';
-import { Publisher } from '../../telegram/publisher.js';
-import { startTelegram } from '../../telegram/service.js';
+import { publisherFor, startTelegram } from '../../telegram/service.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
 
@@ -26,14 +25,7 @@ export function registerBot(program: Command, globals: () => GlobalOptions) {
           const bot = new Bot(config.telegramBotToken, {
             client: config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined,
           });
-          const report = await new Publisher({
-            db,
-            api: bot.api,
-            channelId: config.telegramChannelId,
-            publicUrl: config.publicUrl,
-            settleSeconds: config.telegramSettleSeconds,
-            log,
-          }).run();
+          const report = await publisherFor(db, config, bot.api, log).run();
           const json = globals().json;
           printRows(
             [

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
 import { useFlatDiscounts, useProjectDiscounts } from '../../api/market';
 import { DataTable, parseSortValue, SortSelect, sortValue } from '../../components/data-table';
-import { FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
+import { FLAT_COLUMNS, FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass } from '../../components/ui';
@@ -48,19 +48,7 @@ function TopDiscounts({
             <DataTable testId="top-discounts">
               <thead>
                 <tr>
-                  <HeaderCells
-                    labels={[
-                      'Квартира',
-                      'Корпус',
-                      'Комнатность',
-                      'Площадь, м²',
-                      'Этаж',
-                      'Отделка',
-                      'Была, ₽',
-                      'Стала, ₽',
-                      'Скидка',
-                    ]}
-                  />
+                  <HeaderCells labels={[...FLAT_COLUMNS, 'Была, ₽', 'Стала, ₽', 'Скидка']} />
                 </tr>
               </thead>
               <tbody>

@@ -6,7 +6,7 @@ import { useDevelopers, useProjects } from '../../api/catalog';
 import { getPriceChangesCsv, usePriceChanges } from '../../api/market';
 import { saveFile } from '../../components/chart/export';
 import { DataTable, SortSelect } from '../../components/data-table';
-import { ChangeCell, FlatLinkCell, FlatRecordCells } from '../../components/flat-cells';
+import { ChangeCell, FLAT_COLUMNS, FlatLinkCell, FlatRecordCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
@@ -143,17 +143,7 @@ export function PriceChanges() {
             <thead>
               <tr>
                 <th>{sortHeader('Дата', 'date')}</th>
-                {[
-                  'Событие',
-                  'Проект',
-                  'Квартира',
-                  'Корпус',
-                  'Комнатность',
-                  'Площадь, м²',
-                  'Этаж',
-                  'Отделка',
-                  'Было, ₽',
-                ].map((h) => (
+                {['Событие', 'Проект', ...FLAT_COLUMNS, 'Было, ₽'].map((h) => (
                   <th key={h}>{h}</th>
                 ))}
                 <th>{sortHeader('Стало, ₽', 'newPrice')}</th>

@@ -2,7 +2,13 @@ import { formatRoubles } from '@cena-metra/contract';
 import { Link } from 'react-router';
 import { useSummaryProject } from '../../api/market';
 import { DataTable } from '../../components/data-table';
-import { ChangeCell, FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
+import {
+  ChangeCell,
+  FLAT_COLUMNS,
+  FlatLinkCell,
+  FlatRecordCells,
+  HeaderCells,
+} from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
 import { groupEvents } from './lib/events';
@@ -35,19 +41,7 @@ export function SummaryProjectView({ summaryId, projectId }: { summaryId: number
                 <DataTable testId={`events-${group.kind}`}>
                   <thead>
                     <tr>
-                      <HeaderCells
-                        labels={[
-                          'Квартира',
-                          'Корпус',
-                          'Комнатность',
-                          'Площадь, м²',
-                          'Этаж',
-                          'Отделка',
-                          'Было, ₽',
-                          'Стало, ₽',
-                          'Изменение',
-                        ]}
-                      />
+                      <HeaderCells labels={[...FLAT_COLUMNS, 'Было, ₽', 'Стало, ₽', 'Изменение']} />
                     </tr>
                   </thead>
                   <tbody>
