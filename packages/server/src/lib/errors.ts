@@ -32,3 +32,40 @@ export class CliError extends Error {
     super(message);
   }
 }
+
+/** PostgreSQL SQLSTATEs and socket errors that mean the database cannot be reached right now. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300', // too_many_connections
+]);
+
+/**
+ * Whether an error means the database is down or restarting (a 503 for the caller, who may retry), as
+ * opposed to a bug (a 500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; errors?: unknown[] } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  // several addresses tried (localhost → ::1 and 127.0.0.1): an AggregateError of refusals
+  if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDatabaseUnavailable)) return true;
+  return (
+    typeof e.message === 'string' &&
+    /Connection terminated|terminating connection|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(
+      e.message,
+    )
+  );
+}

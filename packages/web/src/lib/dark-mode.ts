@@ -1,7 +1,9 @@
 import { createStore, useStore } from './store';
 
 /** Dark mode: class `dark` on <html>, persisted as localStorage `darkMode` = '1' | '0' when toggled. */
-export const darkModeStore = createStore(document.documentElement.classList.contains('dark'));
+export const darkModeStore = createStore(
+  typeof document !== 'undefined' && document.documentElement.classList.contains('dark'),
+);
 
 export function setDarkMode(on: boolean): void {
   const root = document.documentElement;

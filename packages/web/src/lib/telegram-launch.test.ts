@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDarkColour, parseLaunchFragment } from './telegram';
+import { isDarkColour, parseLaunchFragment } from './telegram-launch';
 
 describe('Telegram launch parameters', () => {
   it('reads initData and the theme from the URL fragment Telegram opens the WebApp with', () => {

@@ -1,0 +1,256 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../src/db/driver.js';
+import { freshDb } from './databases.js';
+
+const BIN = join(import.meta.dirname, '../bin/cena-metra.js');
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const havePostgres = existsSync(join(PG_BIN, 'pg_ctl'));
+const pgKinds =
+  process.env.TEST_DATABASE_URL || process.env.CI
+    ? (['pglite', 'postgresql'] as const)
+    : (['pglite'] as const);
+
+/** An NDJSON file of one project's daily snapshots: `flats` flats, every tenth price moving each day. */
+function writeMarket(path: string, days: number, flats: number): void {
+  const lines: string[] = [];
+  for (let d = 0; d < days; d++) {
+    const date = new Date(Date.UTC(2026, 9, 1 + d)).toISOString().slice(0, 10);
+    const rows = Array.from({ length: flats }, (_, i) => ({
+      id: `f${i}`,
+      building: String(1 + (i % 5)),
+      rooms: i % 4,
+      area: 30 + (i % 60),
+      floor: 1 + (i % 20),
+      price: 5_000_000 + i * 1000 + (i % 10 === d % 10 ? d * 10_000 : 0),
+      finish: 'без отделки',
+    }));
+    lines.push(JSON.stringify({ date, developer: 'Сбой', project: 'Прерванный импорт', flats: rows }));
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+}
+
+function run(args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((done) => child.on('exit', (code) => done(code)));
+}
+
+/** Per snapshot of the project: its date and how many flats it holds. */
+async function snapshotSizes(db: { query: <T>(sql: string, p?: unknown[]) => Promise<T[]> }) {
+  return db.query<{ date: string; flats: number }>(
+    `select s.date::text as date, count(o.flat_id)::int as flats from snapshot s
+     left join flat_observation o on o.project_id = s.project_id and o.snapshot_date = s.date and o.present
+     group by s.date order by s.date`,
+  );
+}
+
+describe('kill -9 in the middle of an import', () => {
+  for (const kind of pgKinds) {
+    it(`leaves every snapshot whole or absent, and the import run again completes [${kind}]`, async () => {
+      const work = mkdtempSync(join(tmpdir(), 'cena-kill-'));
+      const file = join(work, 'market.ndjson');
+      const DAYS = 30;
+      const FLATS = 3000;
+      writeMarket(file, DAYS, FLATS);
+      const fresh = kind === 'postgresql' ? await freshDb('postgresql') : null;
+      const where = fresh
+        ? { env: { DATABASE_URL: fresh.url! }, args: [] }
+        : { env: { DATABASE_URL: '' }, args: ['--data-dir', join(work, 'data')] };
+      try {
+        const child = spawn(process.execPath, [BIN, ...where.args, 'import', file], {
+          env: { ...process.env, ...where.env, LOG_LEVEL: 'silent' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const code = exited(child);
+        if (fresh) {
+          // kill once a few snapshots are in
+          for (;;) {
+            const [{ n }] = await fresh.db.query<{ n: number }>('select count(*)::int as n from snapshot');
+            if (n >= 3) break;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        } else {
+          // PGlite allows one process: wait for the first progress line (a snapshot applied), then kill
+          await new Promise<void>((done) =>
+            child.stderr!.on('data', (d) => String(d).includes('импорт:') && done()),
+          );
+        }
+        child.kill('SIGKILL');
+        expect(await code).toBeNull();
+
+        const db = fresh?.db ?? (await openDb({ dataDir: join(work, 'data') }));
+        const sizes = await snapshotSizes(db);
+        expect(sizes.length).toBeGreaterThan(0);
+        expect(sizes.length).toBeLessThan(DAYS);
+        for (const s of sizes) expect(s.flats).toBe(FLATS);
+        if (!fresh) await db.close();
+
+        const again = run([...where.args, '--json', 'import', file], where.env);
+        expect(again.status, again.stderr).toBe(0);
+        const results = JSON.parse(again.stdout) as { статус: string }[];
+        expect(results).toHaveLength(DAYS);
+        const statuses = results.map((r) => r.статус);
+        expect(statuses.filter((s) => s === 'imported')).toHaveLength(DAYS - sizes.length);
+
+        const after = fresh?.db ?? (await openDb({ dataDir: join(work, 'data') }));
+        const all = await snapshotSizes(after);
+        expect(all).toHaveLength(DAYS);
+        for (const s of all) expect(s.flats).toBe(FLATS);
+        if (!fresh) await after.close();
+      } finally {
+        await fresh?.drop();
+        rmSync(work, { recursive: true, force: true });
+      }
+    }, 180_000);
+  }
+});
+
+describe.runIf(pgKinds.includes('postgresql' as never))(
+  'two importers of the same snapshots at once (PostgreSQL)',
+  () => {
+    it('give one result: each snapshot imported once, the other run finds it already there', async () => {
+      const work = mkdtempSync(join(tmpdir(), 'cena-twice-'));
+      const file = join(work, 'market.ndjson');
+      writeMarket(file, 5, 2000);
+      const fresh = await freshDb('postgresql');
+      try {
+        const env = { ...process.env, DATABASE_URL: fresh.url!, LOG_LEVEL: 'silent' };
+        const start = () => {
+          const child = spawn(process.execPath, [BIN, '--json', 'import', file], {
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let out = '';
+          let err = '';
+          child.stdout!.on('data', (d) => (out += d));
+          child.stderr!.on('data', (d) => (err += d));
+          return exited(child).then((code) => ({ code, out, err }));
+        };
+        const [a, b] = await Promise.all([start(), start()]);
+        expect(a.code, a.err).toBe(0);
+        expect(b.code, b.err).toBe(0);
+        const statuses = [...JSON.parse(a.out), ...JSON.parse(b.out)].map(
+          (r: { дата: string; статус: string }) => `${r.дата} ${r.статус}`,
+        );
+        for (let d = 1; d <= 5; d++) {
+          const date = `2026-10-0${d}`;
+          expect(
+            statuses.filter((s) => s === `${date} imported`),
+            statuses.join(', '),
+          ).toHaveLength(1);
+        }
+        const sizes = await snapshotSizes(fresh.db);
+        expect(sizes.map((s) => s.flats)).toEqual([2000, 2000, 2000, 2000, 2000]);
+      } finally {
+        await fresh.drop();
+        rmSync(work, { recursive: true, force: true });
+      }
+    }, 120_000);
+  },
+);
+
+describe.runIf(havePostgres && (process.getuid?.() === 0 || process.env.CI))(
+  'PostgreSQL restarted while the server runs',
+  () => {
+    const work = mkdtempSync(join(tmpdir(), 'cena-pgrestart-'));
+    const cluster = join(work, 'cluster');
+    const port = 5400 + Math.floor(Math.random() * 90);
+    const asPostgres = (cmd: string, args: string[]) =>
+      execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    const pgCtl = (action: string) =>
+      asPostgres('pg_ctl', [
+        '-D',
+        cluster,
+        '-w',
+        '-t',
+        '30',
+        '-o',
+        `-p ${port} -k ${work} -c listen_addresses=''`,
+        '-l',
+        join(work, 'pg.log'),
+        action,
+      ]);
+    const url = `postgresql://postgres@localhost/cena?host=${encodeURIComponent(work)}&port=${port}`;
+    let server: ChildProcess | null = null;
+
+    beforeAll(async () => {
+      chmodSync(work, 0o777);
+      asPostgres('initdb', ['-D', cluster, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+      pgCtl('start');
+      const admin = new pg.Client({ host: work, port, user: 'postgres', database: 'postgres' });
+      await admin.connect();
+      await admin.query('create database cena');
+      await admin.end();
+    }, 60_000);
+    afterAll(() => {
+      server?.kill('SIGKILL');
+      try {
+        pgCtl('stop');
+      } catch {}
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    it('answers 503 during the outage and 200 after it, without a restart of the server', async () => {
+      const env = { DATABASE_URL: url };
+      const add = run(['user', 'add', 'analyst', '--password', 'secret-pass-1'], env);
+      expect(add.status, add.stderr).toBe(0);
+      server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--no-demo'], {
+        env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const base = await new Promise<string>((done) => {
+        let out = '';
+        server!.stdout!.on('data', (d) => {
+          out += d;
+          const m = /http:\/\/[\d.]+:\d+/.exec(out);
+          if (m) done(m[0]);
+        });
+      });
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'analyst', password: 'secret-pass-1' }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const get = (path: string) =>
+        fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await get('/developers')).status).toBe(200);
+      const until = async (status: number, path: string) => {
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const res = await get(path);
+          if (res.status === status) return res;
+          if (Date.now() > deadline) throw new Error(`${path}: still ${res.status}, expected ${status}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+
+      pgCtl('stop');
+      const down = await until(503, '/developers');
+      expect(await down.json()).toEqual({
+        message: 'база данных недоступна, повторите запрос через несколько секунд',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+      expect(down.headers.get('retry-after')).toBe('5');
+      expect((await until(503, '/health')).status).toBe(503);
+
+      pgCtl('start');
+      expect((await until(200, '/developers')).status).toBe(200);
+      expect((await until(200, '/health')).status).toBe(200);
+      expect(server.exitCode).toBeNull();
+    }, 120_000);
+  },
+);
