@@ -16,7 +16,7 @@ import { DataVersionCache, SessionCache } from './http/caches.js';
 import { registerEtags } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
-import { AppError, isDatabaseUnavailable } from './lib/errors.js';
+import { AppError, DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from './lib/errors.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
 import { discountRoutes } from './routes/discounts/routes.js';
@@ -136,12 +136,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, code: ERROR_CODES.badRequest });
     }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'нет места на диске');
+      return reply.status(507).send({ message: DISK_FULL_MESSAGE, code: ERROR_CODES.unavailable });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'база данных недоступна');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ message: 'база данных недоступна, повторите запрос через несколько секунд', code: ERROR_CODES.unavailable });
+      return reply.status(503).header('retry-after', '5').send({
+        message: 'база данных недоступна, повторите запрос через несколько секунд',
+        code: ERROR_CODES.unavailable,
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'внутренняя ошибка сервера', code: ERROR_CODES.internal });

@@ -45,13 +45,31 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((done) => child.on('exit', (code) => done(code)));
 }
 
-/** Per snapshot of the project: its date and how many flats it holds. */
+/**
+ * Per snapshot of the project: the flats its row says it holds, the flats listed on its date as rebuilt
+ * from the observations, and the observations and events written for that date (the same set of flats).
+ */
 async function snapshotSizes(db: { query: <T>(sql: string, p?: unknown[]) => Promise<T[]> }) {
-  return db.query<{ date: string; flats: number }>(
-    `select s.date::text as date, count(o.flat_id)::int as flats from snapshot s
-     left join flat_observation o on o.project_id = s.project_id and o.snapshot_date = s.date and o.present
-     group by s.date order by s.date`,
+  return db.query<{ date: string; count: number; listed: number; changed: number; events: number }>(
+    `select s.date::text as date, s.flats_count as count,
+       (select count(*) from (select distinct on (o.flat_id) o.present from flat_observation o
+          where o.project_id = s.project_id and o.snapshot_date <= s.date
+          order by o.flat_id, o.snapshot_date desc) x where x.present)::int as listed,
+       (select count(*) from flat_observation o where o.project_id = s.project_id and o.snapshot_date = s.date)::int as changed,
+       (select count(*) from flat_event e where e.project_id = s.project_id and e.day = s.date)::int as events
+     from snapshot s order by s.date`,
   );
+}
+
+/** Every snapshot whole: all its flats listed, and as many events as flats whose record changed. */
+function expectWhole(sizes: Awaited<ReturnType<typeof snapshotSizes>>, flats: number) {
+  for (const [i, s] of sizes.entries()) {
+    expect(s.count, s.date).toBe(flats);
+    expect(s.listed, s.date).toBe(flats);
+    // the first snapshot writes every flat and has no events; later ones as many events as changes
+    expect(s.events, s.date).toBe(i === 0 ? 0 : s.changed);
+    expect(s.changed, s.date).toBeGreaterThan(0);
+  }
 }
 
 describe('kill -9 in the middle of an import', () => {
@@ -92,7 +110,7 @@ describe('kill -9 in the middle of an import', () => {
         const sizes = await snapshotSizes(db);
         expect(sizes.length).toBeGreaterThan(0);
         expect(sizes.length).toBeLessThan(DAYS);
-        for (const s of sizes) expect(s.flats).toBe(FLATS);
+        expectWhole(sizes, FLATS);
         if (!fresh) await db.close();
 
         const again = run([...where.args, '--json', 'import', file], where.env);
@@ -105,7 +123,7 @@ describe('kill -9 in the middle of an import', () => {
         const after = fresh?.db ?? (await openDb({ dataDir: join(work, 'data') }));
         const all = await snapshotSizes(after);
         expect(all).toHaveLength(DAYS);
-        for (const s of all) expect(s.flats).toBe(FLATS);
+        expectWhole(all, FLATS);
         if (!fresh) await after.close();
       } finally {
         await fresh?.drop();
@@ -150,7 +168,8 @@ describe.runIf(pgKinds.includes('postgresql' as never))(
           ).toHaveLength(1);
         }
         const sizes = await snapshotSizes(fresh.db);
-        expect(sizes.map((s) => s.flats)).toEqual([2000, 2000, 2000, 2000, 2000]);
+        expect(sizes).toHaveLength(5);
+        expectWhole(sizes, 2000);
       } finally {
         await fresh.drop();
         rmSync(work, { recursive: true, force: true });
@@ -254,3 +273,83 @@ describe.runIf(havePostgres && (process.getuid?.() === 0 || process.env.CI))(
     }, 120_000);
   },
 );
+
+const asRoot = process.getuid?.() === 0;
+
+describe.runIf(asRoot)('a full disk and a read-only data dir (PGlite)', () => {
+  it('a full disk stops the import with a clear error; the snapshots written stay whole and the import completes with space', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'cena-full-'));
+    const mnt = join(work, 'disk');
+    const data = join(mnt, 'data');
+    const file = join(work, 'market.ndjson');
+    writeMarket(file, 40, 3000);
+    execFileSync('mkdir', ['-p', mnt]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=70m', 'tmpfs', mnt]);
+    try {
+      expect(
+        run(['--data-dir', data, 'user', 'add', 'analyst', '--password', 'secret-pass-1'], {}).status,
+      ).toBe(0);
+      const full = run(['--data-dir', data, 'import', file], {});
+      expect(full.status).toBe(1);
+      expect(full.stderr).toContain('ошибка: на диске нет места: запись не выполнена, база цела');
+      // another file takes the rest of the disk: the database is not even opened, and it says why
+      spawnSync('dd', ['if=/dev/zero', `of=${join(mnt, 'filler')}`, 'bs=1M']);
+      const list = run(['--data-dir', data, 'user', 'list'], {});
+      expect(list.status).toBe(1);
+      expect(list.stderr).toMatch(/^ошибка: на диске нет места: /);
+      expect(list.stderr).toContain(data);
+
+      rmSync(join(mnt, 'filler'));
+      execFileSync('mount', ['-o', 'remount,size=400m', mnt]);
+      const db = await openDb({ dataDir: data });
+      const sizes = await snapshotSizes(db);
+      await db.close();
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(sizes.length).toBeLessThan(40);
+      expectWhole(sizes, 3000);
+      const again = run(['--data-dir', data, 'import', file], {});
+      expect(again.status, again.stderr).toBe(0);
+      const after = await openDb({ dataDir: data });
+      const all = await snapshotSizes(after);
+      await after.close();
+      expect(all).toHaveLength(40);
+      expectWhole(all, 3000);
+    } finally {
+      execFileSync('umount', [mnt]);
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('a data dir the process may not write to: a clear error, the database untouched', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'cena-ro-'));
+    const data = join(work, 'data');
+    const file = join(work, 'market.ndjson');
+    writeMarket(file, 3, 100);
+    try {
+      expect(run(['--data-dir', data, 'import', file], {}).status).toBe(0);
+      writeMarket(file, 6, 100);
+      chmodSync(work, 0o755);
+      chmodSync(file, 0o644);
+      // the owner is root; `nobody` may read the files but not write them
+      const ro = spawnSync(
+        'runuser',
+        ['-u', 'nobody', '--', process.execPath, BIN, '--data-dir', data, 'import', file],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, LOG_LEVEL: 'silent', HOME: work },
+        },
+      );
+      expect(ro.status).toBe(1);
+      expect(ro.stderr.trim()).toBe(
+        `ошибка: папка данных ${data} недоступна для записи (нет прав): база не открыта`,
+      );
+      const db = await openDb({ dataDir: data });
+      const sizes = await snapshotSizes(db);
+      await db.close();
+      expect(sizes).toHaveLength(3);
+      expectWhole(sizes, 100);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

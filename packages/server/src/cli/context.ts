@@ -1,8 +1,10 @@
+import { statfsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Config, loadConfig } from '../config.js';
-import { type Db, openDb } from '../db/driver.js';
+import { type Db, openDb, PGLITE_RESERVE_BYTES } from '../db/driver.js';
 import { lockDataDir } from '../db/lock.js';
 import { migrate } from '../db/migrate.js';
+import { CliError } from '../lib/errors.js';
 
 export interface GlobalOptions {
   dataDir?: string;
@@ -23,7 +25,20 @@ export async function openContext(
 ): Promise<Context> {
   const config = loadConfig({ ...overrides, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
   let unlock = () => {};
-  if (!config.databaseUrl) unlock = lockDataDir(resolve(config.dataDir), role);
+  if (!config.databaseUrl) {
+    unlock = lockDataDir(resolve(config.dataDir), role);
+    // PGlite aborts without a word when it cannot write at start: say so first
+    const { bavail, bsize } = statfsSync(resolve(config.dataDir));
+    const freeMb = (bavail * bsize) / 1024 / 1024;
+    const needMb = PGLITE_RESERVE_BYTES / 1024 / 1024;
+    if (freeMb < needMb) {
+      unlock();
+      throw new CliError(
+        `на диске нет места: в папке данных ${resolve(config.dataDir)} свободно ${Math.floor(freeMb)} МБ, нужно не меньше ${needMb} МБ`,
+        1,
+      );
+    }
+  }
   let db: Db;
   try {
     db = await openDb({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) });

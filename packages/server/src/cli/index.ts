@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { SnapshotValidationError } from '../ingest/snapshot.js';
-import { AppError, CliError } from '../lib/errors.js';
+import { AppError, CliError, DISK_FULL_MESSAGE, isDiskFull } from '../lib/errors.js';
 import { registerBot } from './commands/bot.js';
 import { registerDemo } from './commands/demo.js';
 import { registerImport } from './commands/import.js';
@@ -34,6 +34,10 @@ function fail(error: unknown): never {
   if (error instanceof CliError) {
     process.stderr.write(`ошибка: ${error.message}\n`);
     process.exit(error.exitCode);
+  }
+  if (isDiskFull(error)) {
+    process.stderr.write(`ошибка: ${DISK_FULL_MESSAGE} (${(error as Error).message})\n`);
+    process.exit(1);
   }
   if (error instanceof AppError) {
     process.stderr.write(`ошибка: ${error.message}\n`);

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statfsSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
+import { DiskFullError } from '../lib/errors.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 
@@ -20,8 +21,17 @@ export interface Db {
    * in-process lock on PGlite (one process per data dir). Waits for a holder to finish.
    */
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Throws DiskFullError unless the embedded database's disk has room for about `bytes` more (and the
+   * headroom PGlite needs): PGlite may hang, not fail, when a write finds the disk full. A no-op on
+   * PostgreSQL, whose server reports a full disk as an error.
+   */
+  ensureSpace(bytes: number): void;
   close(): Promise<void>;
 }
+
+/** Free space PGlite keeps in reserve (a WAL segment and some). */
+export const PGLITE_RESERVE_BYTES = 24 * 1024 * 1024;
 
 /** In-process named locks: each waiter runs after the previous holder settles. */
 class LocalLocks {
@@ -50,7 +60,13 @@ class PgliteDb implements Db {
     private readonly handle: PGlite | Parameters<Parameters<PGlite['transaction']>[0]>[0],
     private readonly root: PGlite,
     private readonly inTx = false,
+    private readonly dataDir?: string,
   ) {}
+  ensureSpace(bytes: number): void {
+    if (!this.dataDir) return;
+    const { bavail, bsize } = statfsSync(this.dataDir);
+    if (bavail * bsize < PGLITE_RESERVE_BYTES + bytes) throw new DiskFullError(this.dataDir);
+  }
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     const res = await this.handle.query<T>(sql, params);
     return res.rows;
@@ -60,7 +76,7 @@ class PgliteDb implements Db {
   }
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTx) return fn(this);
-    return this.root.transaction((tx) => fn(new PgliteDb(tx, this.root, true)));
+    return this.root.transaction((tx) => fn(new PgliteDb(tx, this.root, true, this.dataDir)));
   }
   private static readonly locks = new LocalLocks();
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -99,6 +115,7 @@ class PostgresDb implements Db {
       client.release();
     }
   }
+  ensureSpace(): void {}
   async withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken = false;
@@ -166,5 +183,5 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     postgresqlconf: [`shared_buffers = ${PGLITE_SHARED_BUFFERS}`],
   });
   void pgliteTypes;
-  return new PgliteDb(db, db);
+  return new PgliteDb(db, db, false, options.memory ? undefined : options.dataDir);
 }

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError } from '../lib/errors.js';
+import { CliError, DISK_FULL_MESSAGE } from '../lib/errors.js';
 
 export const BUSY_MESSAGE = 'база занята запущенным сервером: остановите его или используйте --api URL';
 
@@ -31,7 +31,14 @@ export function lockDataDir(dataDir: string, role: string): () => void {
         } catch {}
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+        throw new CliError(
+          `папка данных ${dataDir} недоступна для записи (${code === 'EROFS' ? 'файловая система только для чтения' : 'нет прав'}): база не открыта`,
+          1,
+        );
+      if (code === 'ENOSPC') throw new CliError(`${DISK_FULL_MESSAGE} (папка данных ${dataDir})`, 1);
+      if (code !== 'EEXIST') throw error;
       let owner: { pid: number; role: string } | null = null;
       try {
         owner = JSON.parse(readFileSync(path, 'utf8'));

@@ -36,6 +36,9 @@ export async function ensureProject(db: Db, developerId: number, name: string): 
   return row.id;
 }
 
+/** Disk a snapshot may take per flat at most (observations, timeline, cube, events, their WAL). */
+const BYTES_PER_FLAT = 2048;
+
 /**
  * Applies snapshots one transaction each. Keeps each project's model in memory between snapshots and
  * reloads it whenever the stored data version differs (another process imported meanwhile).
@@ -50,6 +53,7 @@ export class Importer {
 
   /** Applies one snapshot in its own transaction, keeping derived data current incrementally. */
   async apply(snapshot: Snapshot): Promise<ImportResult> {
+    this.db.ensureSpace(snapshot.flats.length * BYTES_PER_FLAT);
     return this.withProject(snapshot.developer, snapshot.project, async (tx, model) => {
       const prepared = await this.prepare(tx, model, snapshot);
       if (!prepared.state) return prepared.result;

@@ -60,6 +60,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown; errors?: unknown[] } | null;
   if (!e || typeof e !== 'object') return false;
   if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  // the server's unix socket is gone while it is stopped
+  if (e.code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return true;
   // several addresses tried (localhost → ::1 and 127.0.0.1): an AggregateError of refusals
   if (Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDatabaseUnavailable)) return true;
   return (
@@ -68,4 +70,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       e.message,
     )
   );
+}
+
+/** Whether an error is the disk being full (the OS's ENOSPC, or PostgreSQL's words for it). */
+export function isDiskFull(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return (
+    !!e &&
+    typeof e === 'object' &&
+    (e.code === 'ENOSPC' ||
+      e.code === '53100' ||
+      (typeof e.message === 'string' && /No space left on device/i.test(e.message)))
+  );
+}
+
+/** What a user reads when the disk is full: what happened, that nothing was half-written, what to do. */
+export const DISK_FULL_MESSAGE =
+  'на диске нет места: запись не выполнена, база цела; освободите место и повторите';
+
+/** The disk of the embedded database is (about to be) full: nothing was written. */
+export class DiskFullError extends AppError {
+  constructor(dataDir: string) {
+    super(`${DISK_FULL_MESSAGE} (папка данных ${dataDir})`, 'SERVICE_UNAVAILABLE', 507);
+  }
 }
