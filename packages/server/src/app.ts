@@ -13,7 +13,7 @@ import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
 import { DataVersionCache, SessionCache } from './http/caches.js';
-import { registerEtags } from './http/etag.js';
+import { registerReadCaches } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
 import { AppError, DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from './lib/errors.js';
@@ -48,8 +48,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** open endpoint: no bearer token needed */
     public?: boolean;
-    /** read endpoint answering with an ETag of the data version (and 304) */
+    /** GET read endpoint answering with an ETag of the data version (and 304), its responses cached */
     etag?: boolean;
+    /** POST read endpoint whose responses are cached per data version */
+    cache?: boolean;
   }
   interface FastifyInstance {
     deps: AppDeps;
@@ -92,9 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // 1 MB for every request body; the ingest route alone takes up to 64 MB (DESIGN §5)
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // first: its onSend hook keeps responses before compression
+  registerReadCaches(app);
   await registerHttpPlugins(app, deps.config);
   await registerDocs(app);
-  registerEtags(app);
   // JSON only (and NDJSON on the ingest route): a text/plain body is a 415, not a string to validate
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);

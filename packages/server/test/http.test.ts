@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -124,3 +125,82 @@ describe('HTTP surface: OpenAPI, docs, security headers, CORS, compression', () 
     }
   });
 });
+
+describe('read cache: responses kept per data version', () => {
+  it('answers repeated and concurrent reads with one computation, compressed or not, and an import shows at once', async () => {
+    const real = await openDb({ memory: true });
+    await migrate(real);
+    // the real database, counting the queries that read summaries
+    let summaryQueries = 0;
+    const db = Object.create(real, {
+      query: {
+        value: (sql: string, params?: unknown[]) => {
+          if (/from daily_summary s join summary_project/.test(sql)) summaryQueries++;
+          return real.query(sql, params);
+        },
+      },
+    });
+    const app = await buildApp({ db, config: loadConfig({ logLevel: 'silent' }, {}) });
+    const ingest = (date: string, price: number) =>
+      app.importer.apply({
+        date,
+        developer: 'Кэш',
+        project: 'Проект',
+        source: 'test',
+        flats: Array.from({ length: 30 }, (_, i) => ({
+          externalId: `f${i}`,
+          rec: {
+            building: '1',
+            section: null,
+            floor: 1,
+            number: null,
+            rooms: 1,
+            area: 40,
+            facing: 'BLACK' as const,
+            settlementDate: null,
+            price: price + i,
+            basePrice: null,
+            status: null,
+          },
+        })),
+      });
+    try {
+      // 40 days: a list long enough (over 1 KB) to be sent compressed
+      for (let d = 1; d <= 40; d++)
+        await ingest(new Date(Date.UTC(2026, 8, 30 + d)).toISOString().slice(0, 10), 8_000_000 - d * 1000);
+      app.dataVersion.invalidate();
+      const get = (encoding = 'identity') =>
+        app.inject({
+          method: 'GET',
+          url: '/api/summaries?limit=50',
+          headers: { 'accept-encoding': encoding },
+        });
+      const [first, ...rest] = await Promise.all(Array.from({ length: 20 }, () => get()));
+      expect(first!.statusCode).toBe(200);
+      for (const r of rest) expect(r.body).toBe(first!.body);
+      expect(summaryQueries).toBe(1);
+      const gzip = await get('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzipped(gzip.rawPayload)).toBe(first!.body);
+      expect(summaryQueries).toBe(1);
+      const dates = (body: string) => JSON.parse(body).map((s: { date: string }) => s.date);
+      expect(dates(first!.body)).toHaveLength(40);
+      expect(dates(first!.body)[0]).toBe('2026-11-09');
+
+      // an import is a new data version: the next read computes again and shows it
+      await ingest('2026-11-10', 7_900_000);
+      app.dataVersion.invalidate();
+      const after = await get();
+      expect(dates(after.body)).toHaveLength(41);
+      expect(dates(after.body)[0]).toBe('2026-11-10');
+      expect(summaryQueries).toBe(2);
+    } finally {
+      await app.close();
+      await real.close();
+    }
+  });
+});
+
+function gzipped(bytes: Buffer): string {
+  return gunzipSync(bytes).toString('utf8');
+}

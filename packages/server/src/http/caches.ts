@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { User } from '../auth/users.js';
 import type { Db } from '../db/driver.js';
 
@@ -71,5 +72,82 @@ export class PerVersion<T> {
       this.version = version;
     }
     return this.value;
+  }
+}
+
+export interface CachedResponse {
+  body: string;
+  type: string;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+/** Smaller bodies are sent as they are (as @fastify/compress does). */
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * Serialized read responses by data version and request (method, URL, body): a repeated read costs no
+ * query and no serialization until the next import. Least recently used entries go first past `maxBytes`;
+ * a response larger than `maxEntryBytes` is not kept.
+ */
+export class ResponseCache {
+  private version: string | null = null;
+  private readonly entries = new Map<string, CachedResponse>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxEntryBytes = 1024 * 1024,
+  ) {}
+
+  get(version: string, key: string): CachedResponse | undefined {
+    if (version !== this.version) {
+      this.clear(version);
+      return undefined;
+    }
+    const hit = this.entries.get(key);
+    if (hit) {
+      // most recently used last
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(version: string, key: string, body: string, type: string): void {
+    if (version !== this.version) this.clear(version);
+    if (body.length > this.maxEntryBytes || this.entries.has(key)) return;
+    this.entries.set(key, { body, type });
+    this.bytes += body.length;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.body.length + (v.gzip?.length ?? 0) + (v.br?.length ?? 0);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The body in the encoding the client takes (compressed once, then kept with the entry). */
+  encoded(entry: CachedResponse, encoding: 'br' | 'gzip' | null): Buffer | string {
+    if (!encoding || entry.body.length < COMPRESS_THRESHOLD) return entry.body;
+    let bytes = entry[encoding];
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(entry.body, { level: 6 });
+      entry[encoding] = bytes;
+      this.bytes += bytes.length;
+    }
+    return bytes;
+  }
+
+  private clear(version: string) {
+    this.entries.clear();
+    this.bytes = 0;
+    this.version = version;
   }
 }

@@ -10,12 +10,18 @@ import { getDiscounts, getProjectDiscounts } from './queries.js';
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/discount',
-    { schema: { body: discountRequestSchema, response: { 200: discountResponseSchema } } },
+    {
+      config: { cache: true },
+      schema: { body: discountRequestSchema, response: { 200: discountResponseSchema } },
+    },
     async (request) => getDiscounts(app.deps.db, app.stats, request.body),
   );
   app.post(
     '/discount/project',
-    { schema: { body: discountProjectRequestSchema, response: { 200: discountProjectResponseSchema } } },
+    {
+      config: { cache: true },
+      schema: { body: discountProjectRequestSchema, response: { 200: discountProjectResponseSchema } },
+    },
     async (request) => getProjectDiscounts(app.deps.db, app.stats, request.body),
   );
 };
