@@ -1,5 +1,6 @@
 import { addUser, getUserByName } from '../auth/users.js';
 import type { Db } from '../db/driver.js';
+import { analyzeAfterBulkLoad } from '../db/migrate.js';
 import { ensureDeveloper, type Importer } from '../ingest/importer.js';
 import { validateSnapshot } from '../ingest/snapshot.js';
 import { todayIso } from '../lib/days.js';
@@ -45,5 +46,6 @@ export async function runDemo(
   if (!(await getUserByName(db, DEMO_USER.username)))
     await addUser(db, DEMO_USER.username, DEMO_USER.password);
   await markDemoData(db, true);
+  await analyzeAfterBulkLoad(db);
   return { projects: plan.projects.length, snapshots: done };
 }

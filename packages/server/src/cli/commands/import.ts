@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isIsoDate } from '@cena-metra/contract';
 import type { Command } from 'commander';
+import { analyzeAfterBulkLoad } from '../../db/migrate.js';
 import { Importer, importBatch } from '../../ingest/importer.js';
 import { FORMATS, type Format, readFileSnapshots } from '../../ingest/readers.js';
 import { CliError } from '../../lib/errors.js';
@@ -70,6 +71,7 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
             },
           );
           bar.stop();
+          if (results.length > 1) await analyzeAfterBulkLoad(ctx.db);
           printRows(
             results.map((r) => ({
               застройщик: r.developer,
