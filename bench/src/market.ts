@@ -8,9 +8,14 @@ const SETTLEMENTS = ['2026-03-31', '2026-06-30', '2026-12-31', '2027-09-30', nul
 
 export interface MarketOptions {
   flats: number;
-  days: number;
-  start: string;
+  /** consecutive days from `start`… */
+  days?: number;
+  start?: string;
+  /** …or these dates (ascending), e.g. weekly then daily */
+  dates?: string[];
   seed: number;
+  developer?: string;
+  project?: string;
 }
 
 interface Listing {
@@ -49,8 +54,10 @@ export function* benchSnapshots(options: MarketOptions): Generator<Snapshot> {
     };
   };
   const listings: Listing[] = Array.from({ length: options.flats }, newListing);
-  const first = toDay(options.start);
-  for (let d = 0; d < options.days; d++) {
+  const dates =
+    options.dates ??
+    Array.from({ length: options.days ?? 0 }, (_, d) => fromDay(toDay(options.start ?? '2023-01-01') + d));
+  for (const date of dates) {
     for (let i = 0; i < listings.length; i++) {
       const r = random.next();
       if (r < 0.002) listings[i] = newListing();
@@ -73,9 +80,13 @@ export function* benchSnapshots(options: MarketOptions): Generator<Snapshot> {
         settlementDate: l.settlementDate,
         price: l.price,
       }));
-    const date = fromDay(first + d);
     yield validateSnapshot(
-      { date, developer: 'Бенчмарк', project: 'Большой проект', flats },
+      {
+        date,
+        developer: options.developer ?? 'Бенчмарк',
+        project: options.project ?? 'Большой проект',
+        flats,
+      },
       { file: 'bench', at: date },
       'bench',
     );

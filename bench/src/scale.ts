@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:scale` (issue 7 item 2): a generated market of 200 projects with 300,000 flats on sale —
+ * a year of weekly snapshots, then the last 30 days daily — imported into PostgreSQL; then stats of every
+ * project through real HTTP (p50 ≤ 30 ms for any project), discounts and summaries, and one more day's
+ * snapshots of the whole market imported through the API (≤ 60 s).
+ * Database: a fresh one on the server of DATABASE_URL or TEST_DATABASE_URL, dropped afterwards.
+ * Options: --projects 200, --flats 1500 (per project).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from 'cena-metra/dist/src/app.js';
+import { addUser } from 'cena-metra/dist/src/auth/users.js';
+import { loadConfig } from 'cena-metra/dist/src/config.js';
+import { openDb } from 'cena-metra/dist/src/db/driver.js';
+import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
+import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
+import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
+import pg from 'pg';
+import { benchSnapshots } from './market.js';
+import { percentile, printTable, type Row } from './measure.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const PROJECTS = option('projects', 200);
+const FLATS = option('flats', 1500);
+const DEVELOPERS = Math.max(1, Math.round(PROJECTS / 10));
+const note = (s: string) => process.stderr.write(`${s}\n`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+// a year of Mondays' weekly snapshots, then the last 30 days daily, then the day imported under measure
+const LAST = toDay('2026-11-21');
+const DAILY_FROM = LAST - 29;
+const DATES = [
+  ...Array.from({ length: 52 }, (_, w) => fromDay(DAILY_FROM - 7 * (52 - w))),
+  ...Array.from({ length: 30 }, (_, d) => fromDay(DAILY_FROM + d)),
+];
+const NEXT_DAY = fromDay(LAST + 1);
+const names = (p: number) => ({
+  developer: `Застройщик ${1 + (p % DEVELOPERS)}`,
+  project: `Проект ${p + 1}`,
+});
+const market = (p: number, dates: string[]) =>
+  benchSnapshots({ flats: FLATS, dates, seed: 10_000 + p, ...names(p) });
+
+async function main() {
+  const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('bench:scale runs on PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL');
+  const name = `cena_scale_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const db = await openDb({ databaseUrl: url.toString() });
+  const rows: Row[] = [];
+  try {
+    await migrate(db);
+    const importer = new Importer(db, 2);
+    note(
+      `scale: ${PROJECTS} проектов × ${FLATS} квартир × ${DATES.length} снимков (${DATES[0]} … ${DATES.at(-1)})…`,
+    );
+    let t = performance.now();
+    for (let p = 0; p < PROJECTS; p++) {
+      const { developer, project } = names(p);
+      await importer.applyProjectBatch(developer, project, market(p, DATES));
+      if ((p + 1) % 20 === 0) note(`scale: ${p + 1}/${PROJECTS} (${secs(performance.now() - t)})`);
+    }
+    await analyzeAfterBulkLoad(db);
+    const [{ flats, observations }] = await db.query<{ flats: number; observations: number }>(
+      `select (select count(*) from flat_segment where end_day is null)::int as flats,
+              (select count(*) from flat_observation)::int as observations`,
+    );
+    rows.push({
+      what: `history: ${PROJECTS} projects × ${DATES.length} snapshots (${FLATS} flats each), batch load`,
+      value: `${secs(performance.now() - t)}; ${flats.toLocaleString('en')} flats on sale, ${observations.toLocaleString('en')} observation rows`,
+    });
+
+    await addUser(db, 'bench', 'bench-password');
+    const app = await buildApp({ db, config: loadConfig({ logLevel: 'silent' }, {}), logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+    const { token } = (await (
+      await fetch(`${api}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
+      })
+    ).json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const timed = async (path: string, body?: unknown) => {
+      const started = performance.now();
+      const res = await fetch(`${api}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers,
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
+      return performance.now() - started;
+    };
+
+    // stats of every project over its whole history: the first request fills the caches, then 5 more
+    note('scale: stats of every project…');
+    const projectIds = (await db.query<{ id: number }>('select id from project order by id')).map(
+      (r) => r.id,
+    );
+    const firsts: number[] = [];
+    const p50s: number[] = [];
+    for (const projectId of projectIds) {
+      const body = { projectId, from: DATES[0], to: DATES.at(-1) };
+      firsts.push(await timed('/project/stats', body));
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) times.push(await timed('/project/stats', body));
+      p50s.push(percentile(times, 50));
+    }
+    const worst = Math.max(...p50s);
+    rows.push(
+      {
+        what: 'stats, full history, first request per project (cache fill): p50 / max',
+        value: `${percentile(firsts, 50).toFixed(1)} / ${Math.max(...firsts).toFixed(1)} ms`,
+      },
+      {
+        what: 'stats, full history: p50 of the slowest project',
+        value: `${worst.toFixed(1)} ms`,
+        budget: '≤ 30 ms',
+        ok: worst <= 30,
+      },
+    );
+
+    note('scale: discounts and summaries…');
+    const discounts: number[] = [];
+    for (const projectId of projectIds.slice(0, 50))
+      discounts.push(await timed('/discount/project', { period: 'MONTH', projectId }));
+    const market50 = await timed('/discount/project', { period: 'MONTH' });
+    const summaries = await timed('/summaries?limit=10');
+    const [newest] = (await (await fetch(`${api}/summaries?limit=1`, { headers })).json()) as {
+      id: number;
+    }[];
+    const summary = await timed(`/summary/${newest!.id}`);
+    rows.push(
+      {
+        what: 'discounts of one project (MONTH), cold: p50 / max over 50 projects',
+        value: `${percentile(discounts, 50).toFixed(1)} / ${Math.max(...discounts).toFixed(1)} ms`,
+      },
+      {
+        what: `discounts of the whole market (${PROJECTS} projects), cold`,
+        value: `${market50.toFixed(0)} ms`,
+        budget: '≤ 1,000 ms',
+        ok: market50 <= 1000,
+      },
+      {
+        what: 'summaries list / newest summary, cold',
+        value: `${summaries.toFixed(0)} / ${summary.toFixed(0)} ms`,
+        budget: '≤ 1,000 ms',
+        ok: Math.max(summaries, summary) <= 1000,
+      },
+    );
+
+    // one more day of the whole market through the API, 20 snapshots per request
+    note(`scale: ${NEXT_DAY}: ${PROJECTS} снимков через API…`);
+    const day = Array.from({ length: PROJECTS }, (_, p) => {
+      let last: unknown;
+      for (const s of market(p, [...DATES, NEXT_DAY])) last = s;
+      const snapshot = last as {
+        date: string;
+        developer: string;
+        project: string;
+        flats: { externalId: string; rec: Record<string, unknown> }[];
+      };
+      return {
+        date: snapshot.date,
+        developer: snapshot.developer,
+        project: snapshot.project,
+        flats: snapshot.flats.map((f) => ({
+          id: f.externalId,
+          building: f.rec.building,
+          section: f.rec.section,
+          floor: f.rec.floor,
+          number: f.rec.number,
+          rooms: f.rec.rooms,
+          area: f.rec.area,
+          finish: f.rec.facing, // facing codes pass through the normaliser
+          settlementDate: f.rec.settlementDate,
+          price: f.rec.price,
+        })),
+      };
+    });
+    t = performance.now();
+    for (let i = 0; i < day.length; i += 20) {
+      const res = await fetch(`${api}/ingest/snapshots`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(day.slice(i, i + 20)),
+      });
+      if (res.status !== 200)
+        throw new Error(`ingest: HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    }
+    const dayMs = performance.now() - t;
+    rows.push({
+      what: `one day of the whole market (${PROJECTS} snapshots) through POST /api/ingest/snapshots`,
+      value: secs(dayMs),
+      budget: '≤ 60 s',
+      ok: dayMs <= 60_000,
+    });
+    const after: number[] = [];
+    for (const projectId of projectIds.slice(0, 20)) {
+      const body = { projectId, from: DATES[0], to: NEXT_DAY };
+      await timed('/project/stats', body);
+      after.push(await timed('/project/stats', body));
+    }
+    rows.push({
+      what: 'stats after the day, cached: p50 over 20 projects',
+      value: `${percentile(after, 50).toFixed(1)} ms`,
+      budget: '≤ 30 ms',
+      ok: percentile(after, 50) <= 30,
+    });
+    await app.close();
+
+    printTable(rows);
+    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(
+      join(ROOT, 'bench/results/scale-latest.json'),
+      `${JSON.stringify({ date: new Date().toISOString(), projects: PROJECTS, flats: FLATS, snapshots: DATES.length, rows }, null, 2)}\n`,
+    );
+    if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+  } finally {
+    await db.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();
