@@ -135,10 +135,18 @@ async function main() {
     );
 
     note('scale: discounts and summaries…');
+    // the discounts page: the whole market's table first (cold), then each developer's, then the largest
+    // discounts of single projects (what a row opens)
+    const marketDiscounts = await timed('/discount/project', { period: 'MONTH' });
+    const developerIds = (await db.query<{ id: number }>('select id from developer order by id')).map(
+      (r) => r.id,
+    );
+    const byDeveloper: number[] = [];
+    for (const developerId of developerIds)
+      byDeveloper.push(await timed('/discount/project', { period: 'WEEK', developerId }));
     const discounts: number[] = [];
     for (const projectId of projectIds.slice(0, 50))
-      discounts.push(await timed('/discount/project', { period: 'MONTH', projectId }));
-    const market50 = await timed('/discount/project', { period: 'MONTH' });
+      discounts.push(await timed('/discount', { period: 'MONTH', projectId, limit: 20 }));
     const summaries = await timed('/summaries?limit=10');
     const [newest] = (await (await fetch(`${api}/summaries?limit=1`, { headers })).json()) as {
       id: number;
@@ -146,14 +154,18 @@ async function main() {
     const summary = await timed(`/summary/${newest!.id}`);
     rows.push(
       {
-        what: 'discounts of one project (MONTH), cold: p50 / max over 50 projects',
-        value: `${percentile(discounts, 50).toFixed(1)} / ${Math.max(...discounts).toFixed(1)} ms`,
+        what: `discounts table of the whole market (${PROJECTS} projects, MONTH), cold`,
+        value: `${marketDiscounts.toFixed(0)} ms`,
+        budget: '≤ 1,000 ms',
+        ok: marketDiscounts <= 1000,
       },
       {
-        what: `discounts of the whole market (${PROJECTS} projects), cold`,
-        value: `${market50.toFixed(0)} ms`,
-        budget: '≤ 1,000 ms',
-        ok: market50 <= 1000,
+        what: `discounts table of one developer (WEEK), cold: p50 / max over ${developerIds.length}`,
+        value: `${percentile(byDeveloper, 50).toFixed(1)} / ${Math.max(...byDeveloper).toFixed(1)} ms`,
+      },
+      {
+        what: 'largest discounts of one project (MONTH), cold: p50 / max over 50 projects',
+        value: `${percentile(discounts, 50).toFixed(1)} / ${Math.max(...discounts).toFixed(1)} ms`,
       },
       {
         what: 'summaries list / newest summary, cold',
