@@ -16,8 +16,6 @@ interface CachedProject {
   cubes: CubeCell[][];
   lastDay: number | null;
   summaries: Map<number, ShortFlatSummary[]>;
-  /** flats active on a day A with their discount references, by A (summary table and §4.3 discounts) */
-  activeOn: Map<number, FlatOnDay[]>;
   json: SeriesJson;
   /** recent response bodies by range, with their compressed forms made on first demand */
   bodies: Map<string, StatsBody>;
@@ -34,6 +32,9 @@ interface StatsBody {
 /** Bodies up to this size are also kept uncompressed. */
 const KEEP_JSON_BYTES = 256 * 1024;
 
+/** Projects whose active flats are kept (a few KB to a few MB each, by the days asked for). */
+const ACTIVE_PROJECTS = 512;
+
 /** Response bodies kept per project version (the dashboard asks for a few ranges over and over). */
 const BODIES_PER_PROJECT = 8;
 
@@ -43,6 +44,8 @@ const BODIES_PER_PROJECT = 8;
  */
 export class StatsEngine {
   private readonly cache = new Map<number, CachedProject>();
+  /** flats active on a day A with their discount references, by project (version) and A */
+  private readonly active = new Map<number, { version: number; byDay: Map<number, FlatOnDay[]> }>();
 
   constructor(private readonly maxProjects = 64) {}
 
@@ -81,7 +84,6 @@ export class StatsEngine {
       bodies: new Map(),
       lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
       summaries: new Map(),
-      activeOn: new Map(),
     };
     this.cache.set(projectId, entry);
     while (this.cache.size > this.maxProjects) this.cache.delete(this.cache.keys().next().value!);
@@ -186,13 +188,22 @@ export class StatsEngine {
    * endpoints share them instead of querying the timeline on every request.
    */
   async activeFlats(db: Db, projectId: number, a: number): Promise<FlatOnDay[]> {
-    const project = await this.cached(db, projectId);
-    if (!project.days.length || a < project.days[0]) return [];
-    let flats = project.activeOn.get(a);
+    // the project row (one indexed read) says all this needs: its version and span. The decoded cube of
+    // `cached` is not needed here — decoding every project's cube made the market's discounts slow.
+    const project = await this.projectVersion(db, projectId);
+    if (!project.first_snapshot_date || a < toDay(project.first_snapshot_date)) return [];
+    let entry = this.active.get(projectId);
+    if (!entry || entry.version !== project.data_version) {
+      entry = { version: project.data_version, byDay: new Map() };
+      this.active.set(projectId, entry);
+      while (this.active.size > ACTIVE_PROJECTS) this.active.delete(this.active.keys().next().value!);
+    }
+    let flats = entry.byDay.get(a);
     if (!flats) {
-      flats = await this.flatsOnDay(db, projectId, a, project.lastDay ?? a);
-      if (project.activeOn.size >= 32) project.activeOn.delete(project.activeOn.keys().next().value!);
-      project.activeOn.set(a, flats);
+      const lastDay = project.last_snapshot_date ? toDay(project.last_snapshot_date) : a;
+      flats = await this.flatsOnDay(db, projectId, a, lastDay);
+      if (entry.byDay.size >= 32) entry.byDay.delete(entry.byDay.keys().next().value!);
+      entry.byDay.set(a, flats);
     }
     return flats;
   }
