@@ -115,6 +115,8 @@ export const priceChangesQuerySchema = z.object({
   pageSize: intInRange('pageSize', 1, 500).default(50),
 });
 export type PriceChangesQuery = z.input<typeof priceChangesQuerySchema>;
+/** The query once validated (defaults applied): what the server filters by and the client sends. */
+export type PriceChangesParams = z.output<typeof priceChangesQuerySchema>;
 /** An event of §4.4 as the summaries show it: the flat's record and the price change. */
 export const summaryEventSchema = z.object({
   kind: z.enum(EVENT_KINDS),

@@ -4,6 +4,7 @@ import type {
   DiscountResponse,
   EventKind,
   FlatCard,
+  PriceChangesParams,
   PriceChangesResponse,
   Summary,
   SummaryListItem,
@@ -46,18 +47,6 @@ export const useFlatCard = (flatId: number | null, open: boolean) =>
         : request<FlatCard>({ url: '/flat', params: { flatId } }),
     enabled: flatId !== null,
   });
-
-/** Query of /price-changes as the client sends it (the contract's schema also accepts strings). */
-export interface PriceChangesParams {
-  from: string;
-  to: string;
-  developerId?: number;
-  projectId?: number;
-  kind?: EventKind;
-  sort: string;
-  page: number;
-  pageSize: number;
-}
 
 export const usePriceChanges = (query: PriceChangesParams) =>
   useQuery({

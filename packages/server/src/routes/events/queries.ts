@@ -3,20 +3,15 @@ import {
   type EventKind,
   facingLabel,
   type PriceChange,
+  type PriceChangesParams,
   type PriceChangesResponse,
   roomsLabel,
 } from '@cena-metra/contract';
 import type { Db } from '../../db/driver.js';
 import { BadRequestError } from '../../lib/errors.js';
 
-export interface PriceChangesFilter {
-  from: string;
-  to: string;
-  developerId?: number;
-  projectId?: number;
-  kind?: EventKind;
-  sort: string;
-}
+/** The filter of a price-changes list or CSV: the validated query without its paging. */
+export type PriceChangesFilter = Omit<PriceChangesParams, 'page' | 'pageSize'>;
 
 const ORDER: Record<string, string> = {
   date: 'e.day asc, e.project_id, e.flat_id',
@@ -48,10 +43,7 @@ function rounded(rows: PriceChange[]): PriceChange[] {
 }
 
 /** Events of §4.4 in a date range, filtered, sorted and paged on the server. */
-export async function getPriceChanges(
-  db: Db,
-  f: PriceChangesFilter & { page: number; pageSize: number },
-): Promise<PriceChangesResponse> {
+export async function getPriceChanges(db: Db, f: PriceChangesParams): Promise<PriceChangesResponse> {
   const w = where(f);
   const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${w.sql}`, w.params);
   const rows = await db.query<PriceChange>(
