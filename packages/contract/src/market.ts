@@ -95,6 +95,27 @@ export const flatCardSchema = z.object({
 });
 export type FlatCard = z.infer<typeof flatCardSchema>;
 
+export interface FlatPriceChange {
+  date: string;
+  price: number;
+  meterPrice: number;
+  /** change from the previous price, % rounded to 2 decimals; null for the first listing */
+  changePercent: number | null;
+}
+
+/** A flat's price changes with the percent of each, oldest first (the card's page and the bot's /flat). */
+export function flatPriceChanges(card: Pick<FlatCard, 'priceHistory'>): FlatPriceChange[] {
+  return card.priceHistory.map((p, i) => {
+    const previous = card.priceHistory[i - 1];
+    return {
+      ...p,
+      changePercent: previous
+        ? Math.round(((p.price - previous.price) / previous.price) * 10_000) / 100
+        : null,
+    };
+  });
+}
+
 // --- price changes (§4.4 events) ---
 export const PRICE_CHANGE_SORTS = [
   'date',

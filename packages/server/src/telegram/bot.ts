@@ -6,9 +6,10 @@ import { getFlatCard } from '../routes/flats/queries.js';
 import { digestBlocks, escapeHtml, flatCardText, splitMessage } from './format.js';
 import {
   chatSubscription,
+  digestOf,
   findProjects,
   latestSummary,
-  loadDigest,
+  loadSummaryDay,
   projectNames,
   subscribeAll,
   subscribeProject,
@@ -112,7 +113,7 @@ export function createBot(options: BotOptions): Bot {
 
   bot.command('summary', async (ctx) => {
     const latest = await latestSummary(db);
-    const digest = latest && (await loadDigest(db, latest.id, null));
+    const digest = latest && digestOf(await loadSummaryDay(db, latest.id), null);
     if (!latest || !digest)
       return ctx.reply('Сводок пока нет: они появятся после первой загрузки прайс-листов.');
     const parts = splitMessage(digestBlocks(digest));

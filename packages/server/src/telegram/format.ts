@@ -3,6 +3,7 @@ import {
   FLATS,
   type FlatCard,
   facingLabel,
+  flatPriceChanges,
   formatChange,
   formatLongDate,
   formatRoubles,
@@ -156,19 +157,16 @@ export function flatCardText(card: FlatCard, lastChanges = 5): string {
       ? `В продаже с ${formatLongDate(card.firstSeen)}`
       : `Снята с продажи, последний раз в прайсе ${formatLongDate(card.lastSeen)}`,
   ];
-  const history = card.priceHistory;
-  const changes = history
+  const changes = flatPriceChanges(card)
+    .map((c, i, all) => ({ ...c, previous: all[i - 1]?.price }))
     .slice(1)
-    .map((h, i) => ({ ...h, previous: history[i]!.price }))
     .slice(-lastChanges)
     .reverse();
   if (changes.length) {
     lines.push('', '<b>Последние изменения</b>');
     for (const c of changes)
       lines.push(
-        `${formatLongDate(c.date)}: ${formatRoubles(c.previous)} → ${formatRoubles(c.price)} ₽ (${formatChange(
-          ((c.price - c.previous) / c.previous) * 100,
-        )})`,
+        `${formatLongDate(c.date)}: ${formatRoubles(c.previous!)} → ${formatRoubles(c.price)} ₽ (${formatChange(c.changePercent)})`,
       );
   } else lines.push('', 'Цена не менялась.');
   return lines.join('\n');

@@ -2,7 +2,7 @@ import { type Api, GrammyError, HttpError } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
 import { digestBlocks, splitMessage } from './format.js';
-import { ALL_PROJECTS, latestSummary, loadDigest } from './store.js';
+import { ALL_PROJECTS, digestOf, latestSummary, loadSummaryDay } from './store.js';
 
 export interface PublisherLog {
   info(obj: object, msg: string): void;
@@ -104,8 +104,9 @@ export class Publisher {
         projects: s.projects.includes(ALL_PROJECTS) ? null : s.projects,
       });
     const rows: { chat: string; isChannel: boolean; parts: string }[] = [];
+    const day = await loadSummaryDay(db, summaryId);
     for (const t of targets) {
-      const digest = await loadDigest(db, summaryId, t.projects);
+      const digest = digestOf(day, t.projects);
       if (digest)
         rows.push({
           chat: t.chat,

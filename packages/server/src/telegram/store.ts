@@ -1,6 +1,6 @@
 import type { Db } from '../db/driver.js';
 import { getSummary } from '../routes/summaries/queries.js';
-import type { Digest, DigestCut } from './format.js';
+import type { Digest, DigestCut, DigestProject } from './format.js';
 
 /** Subscription to every project (project_id 0 in telegram_subscription). */
 export const ALL_PROJECTS = 0;
@@ -8,29 +8,40 @@ export const ALL_PROJECTS = 0;
 /** How many of the biggest cuts a digest lists. */
 const CUTS = 5;
 
+/** A summary's projects and its price cuts (largest first): read once, then cut per subscriber. */
+export interface SummaryDay {
+  summaryId: number;
+  date: string;
+  projects: DigestProject[];
+  cuts: (DigestCut & { projectId: number })[];
+}
+
+export async function loadSummaryDay(db: Db, summaryId: number): Promise<SummaryDay> {
+  const summary = await getSummary(db, summaryId);
+  const cuts = await db.query<DigestCut & { projectId: number }>(
+    `select e.flat_id as "flatId", e.project_id as "projectId", p.name as "projectName",
+            d.name as "developerName", e.rooms, e.area, e.old_price as "oldPrice", e.new_price as "newPrice",
+            e.change_percent as "changePercent"
+     from flat_event e join project p on p.id = e.project_id join developer d on d.id = p.developer_id
+     where e.day = $1 and e.kind = 'PRICE_DOWN' order by e.change_percent, e.flat_id`,
+    [summary.date],
+  );
+  return { summaryId, date: summary.date, projects: summary.projects, cuts };
+}
+
 /**
  * The digest of a summary for a set of projects (null = all). Null when none of the projects had a
  * snapshot that day: such a subscriber gets no message.
  */
-export async function loadDigest(
-  db: Db,
-  summaryId: number,
-  projectIds: number[] | null,
-): Promise<Digest | null> {
-  const summary = await getSummary(db, summaryId);
-  const projects = projectIds
-    ? summary.projects.filter((p) => projectIds.includes(p.projectId))
-    : summary.projects;
+export function digestOf(day: SummaryDay, projectIds: number[] | null): Digest | null {
+  const mine = (id: number) => projectIds === null || projectIds.includes(id);
+  const projects = day.projects.filter((p) => mine(p.projectId));
   if (projects.length === 0) return null;
-  const cuts = await db.query<DigestCut>(
-    `select e.flat_id as "flatId", p.name as "projectName", d.name as "developerName", e.rooms, e.area,
-            e.old_price as "oldPrice", e.new_price as "newPrice", e.change_percent as "changePercent"
-     from flat_event e join project p on p.id = e.project_id join developer d on d.id = p.developer_id
-     where e.day = $1 and e.kind = 'PRICE_DOWN' and ($2::int[] is null or e.project_id = any($2))
-     order by e.change_percent, e.flat_id limit ${CUTS}`,
-    [summary.date, projectIds],
-  );
-  return { summaryId, date: summary.date, projects, cuts };
+  const cuts = day.cuts
+    .filter((c) => mine(c.projectId))
+    .slice(0, CUTS)
+    .map(({ projectId: _projectId, ...cut }) => cut);
+  return { summaryId: day.summaryId, date: day.date, projects, cuts };
 }
 
 /** The newest summary, if any. */

@@ -1,26 +1,8 @@
 import type { FlatCard } from '@cena-metra/contract';
 import type { ChartSeries } from '../../../components/chart/types';
 
-export interface PriceChangeRow {
-  date: string;
-  price: number;
-  meterPrice: number;
-  /** change from the previous price, %; null for the first listing */
-  changePercent: number | null;
-}
-
 /** The flat's price changes with the percent of each, oldest first. */
-export function priceChanges(card: FlatCard): PriceChangeRow[] {
-  return card.priceHistory.map((p, i) => {
-    const previous = card.priceHistory[i - 1];
-    return {
-      ...p,
-      changePercent: previous
-        ? Math.round(((p.price - previous.price) / previous.price) * 10_000) / 100
-        : null,
-    };
-  });
-}
+export { flatPriceChanges as priceChanges } from '@cena-metra/contract';
 
 /**
  * The price-history chart: price per m² as steps (a price holds until the next change), carried to the
