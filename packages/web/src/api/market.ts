@@ -2,7 +2,6 @@ import type {
   DiscountPeriod,
   DiscountProjectResponse,
   DiscountResponse,
-  EventKind,
   FlatCard,
   PriceChangesParams,
   PriceChangesResponse,

@@ -1,6 +1,5 @@
 import {
   EVENT_KIND_LABELS,
-  type EventKind,
   facingLabel,
   type PriceChange,
   type PriceChangesParams,
