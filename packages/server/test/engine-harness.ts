@@ -80,10 +80,7 @@ export class EngineUnderTest {
   responses(from: number, to: number) {
     const { series, summary } = this.stats(from, to);
     const days = this.model.dates;
-    const json = new SeriesJson(
-      days,
-      days.map((d) => this.cubes.get(d)!),
-    ).response(from, to, summary);
+    const json = new SeriesJson(days, (k) => this.cubes.get(days[k])!).response(from, to, summary);
     const objects = statsResponseOf(series, summary);
     return { objects, parsedJson: JSON.parse(json.toString('utf8')) as unknown };
   }

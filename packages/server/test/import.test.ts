@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { StatsEngine } from '../src/analytics/stats-engine.js';
 import { rebuildProjects } from '../src/cli/commands/rebuild.js';
@@ -9,6 +10,7 @@ import { planDemo } from '../src/demo/generate.js';
 import { Importer, importBatch } from '../src/ingest/importer.js';
 import { readFileSnapshots } from '../src/ingest/readers.js';
 import { SnapshotValidationError, validateSnapshot } from '../src/ingest/snapshot.js';
+import { toDay } from '../src/lib/days.js';
 import { describeEachDb } from './databases.js';
 import { shuffled } from './random-market.js';
 
@@ -190,5 +192,56 @@ describeEachDb('import', (ctx) => {
     const incremental = await derived();
     await rebuildProjects(ctx.db, 2);
     expect(await derived()).toEqual(incremental);
+  });
+
+  it('the engine answers the same whatever its caches keep: JSON bytes = objects, evicting, packed active flats', async () => {
+    const plan = planDemo({ until: '2024-03-01', from: '2023-10-01', developers: 1, scale: 0.05, seed: 11 });
+    const importer = new Importer(ctx.db, 2);
+    for (const name of ['Кэш А', 'Кэш Б'])
+      for (let k = 0; k < plan.days.length; k++) {
+        const s = plan.snapshot(0, k);
+        if ((s.flats as unknown[]).length)
+          await importer.apply(validateSnapshot({ ...s, developer: name }, { file: 'demo' }));
+      }
+    const ids = (
+      await ctx.db.query<{ id: number }>(
+        "select p.id from project p join developer d on d.id = p.developer_id where d.name like 'Кэш %' order by p.id",
+      )
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    const roomy = new StatsEngine();
+    // one project and no bytes: every request after a switch refills, each new body evicts the others
+    const tight = new StatsEngine(1, 1);
+    const ranges = [
+      { from: '2023-09-01', to: '2024-04-01' },
+      { from: '2023-12-01', to: '2024-01-15' },
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const range of ranges)
+        for (const projectId of ids) {
+          const request = { projectId, ...range };
+          const objects = await roomy.getProjectStats(ctx.db, request);
+          expect(objects.allRoomsData.points.length).toBeGreaterThan(10);
+          for (const engine of [roomy, tight]) {
+            const identity = await engine.statsResponse(ctx.db, request, null);
+            expect(JSON.parse(identity.body!.toString('utf8'))).toEqual(objects);
+            const gzip = await engine.statsResponse(ctx.db, request, 'gzip');
+            expect(JSON.parse(gunzipSync(gzip.body!).toString('utf8'))).toEqual(objects);
+          }
+        }
+    // the active flats come back from their packed form as they were read
+    const [{ last }] = await ctx.db.query<{ last: string }>(
+      'select last_snapshot_date::text as last from project where id = $1',
+      [ids[0]],
+    );
+    const a = toDay(last);
+    const read = await roomy.flatsOnDay(ctx.db, ids[0], a, a);
+    expect(read.length).toBeGreaterThan(10);
+    const first = await roomy.activeFlats(ctx.db, ids[0], a);
+    const again = await roomy.activeFlats(ctx.db, ids[0], a);
+    expect(first).toEqual(read);
+    expect(again).toEqual(read);
+    again.sort((x, y) => y.flatId - x.flatId);
+    expect(await roomy.activeFlats(ctx.db, ids[0], a)).toEqual(read);
   });
 });

@@ -4,7 +4,8 @@ import type { Db } from '../db/driver.js';
 import { RECORD_COLUMNS, recordFromRow } from '../ingest/store.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
-import { type CubeCell, decodeCells } from './cube.js';
+import { decodeCells } from './cube.js';
+import { PackedFlats } from './packed-flats.js';
 import { type FlatOnDay, shortFlatSummary, statsResponseOf, statsSeries } from './stats.js';
 import { SeriesJson } from './stats-json.js';
 import type { Segment } from './types.js';
@@ -13,12 +14,13 @@ import { flatOnDay } from './windows.js';
 interface CachedProject {
   version: number;
   days: number[];
-  cubes: CubeCell[][];
   lastDay: number | null;
   summaries: Map<number, ShortFlatSummary[]>;
   json: SeriesJson;
   /** recent response bodies by range, with their compressed forms made on first demand */
   bodies: Map<string, StatsBody>;
+  /** length of the cubes not yet turned into fragments */
+  encodedBytes: () => number;
 }
 
 export type StatsEncoding = 'br' | 'gzip';
@@ -32,8 +34,17 @@ interface StatsBody {
 /** Bodies up to this size are also kept uncompressed. */
 const KEEP_JSON_BYTES = 256 * 1024;
 
-/** Projects whose active flats are kept (a few KB to a few MB each, by the days asked for). */
+/**
+ * Projects whose series are kept, and the bytes they may hold together (fragments, encoded cubes not yet
+ * turned into fragments, response bodies). A 3-year daily project holds a few MB; a year of weekly ones
+ * a few hundred KB.
+ */
+const SERIES_PROJECTS = 512;
+const SERIES_BYTES = 192 * 1024 * 1024;
+
+/** Projects whose active flats are kept, and the bytes they may hold together (packed: ~150 B a flat). */
 const ACTIVE_PROJECTS = 512;
+const ACTIVE_BYTES = 128 * 1024 * 1024;
 
 /** Response bodies kept per project version (the dashboard asks for a few ranges over and over). */
 const BODIES_PER_PROJECT = 8;
@@ -45,9 +56,12 @@ const BODIES_PER_PROJECT = 8;
 export class StatsEngine {
   private readonly cache = new Map<number, CachedProject>();
   /** flats active on a day A with their discount references, by project (version) and A */
-  private readonly active = new Map<number, { version: number; byDay: Map<number, FlatOnDay[]> }>();
+  private readonly active = new Map<number, { version: number; byDay: Map<number, PackedFlats> }>();
 
-  constructor(private readonly maxProjects = 64) {}
+  constructor(
+    private readonly maxProjects = SERIES_PROJECTS,
+    private readonly maxBytes = SERIES_BYTES,
+  ) {}
 
   async projectVersion(db: Db, projectId: number) {
     const [row] = await db.query<{
@@ -70,29 +84,64 @@ export class StatsEngine {
       this.cache.set(projectId, hit);
       return hit;
     }
-    const rows = await db.query<{ day: string; cells: string }>(
-      'select day, cells from daily_cube where project_id = $1 order by day',
-      [projectId],
-    );
+    const rows = await this.cubeRows(db, projectId);
     const days = rows.map((r) => toDay(r.day));
-    const cubes = rows.map((r) => decodeCells(r.cells));
+    // cubes stay encoded (one string each) until a range first covers them
+    const cells: (string | null)[] = rows.map((r) => r.cells);
     const entry: CachedProject = {
       version: project.data_version,
       days,
-      cubes,
-      json: new SeriesJson(days, cubes),
+      json: new SeriesJson(days, (k) => {
+        const cube = decodeCells(cells[k]!);
+        cells[k] = null;
+        return cube;
+      }),
       bodies: new Map(),
       lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
       summaries: new Map(),
+      encodedBytes: () => cells.reduce((sum, c) => sum + (c?.length ?? 0), 0),
     };
     this.cache.set(projectId, entry);
-    while (this.cache.size > this.maxProjects) this.cache.delete(this.cache.keys().next().value!);
+    this.evict();
     return entry;
   }
 
+  private cubeRows(db: Db, projectId: number) {
+    return db.query<{ day: string; cells: string }>(
+      'select day, cells from daily_cube where project_id = $1 order by day',
+      [projectId],
+    );
+  }
+
+  /** Bytes a cached project holds: fragments, cubes still encoded, response bodies. */
+  private static bytesOf(p: CachedProject) {
+    let bytes = p.json.bytes + p.encodedBytes();
+    for (const b of p.bodies.values()) bytes += b.gzip.length + (b.json?.length ?? 0) + (b.br?.length ?? 0);
+    return bytes;
+  }
+
+  /** Least recently used projects out, past the count or the bytes (the newest one always stays). */
+  private evict() {
+    while (this.cache.size > this.maxProjects) this.cache.delete(this.cache.keys().next().value!);
+    let total = 0;
+    for (const p of this.cache.values()) total += StatsEngine.bytesOf(p);
+    while (total > this.maxBytes && this.cache.size > 1) {
+      const [oldest, p] = this.cache.entries().next().value!;
+      total -= StatsEngine.bytesOf(p);
+      this.cache.delete(oldest);
+    }
+  }
+
+  /**
+   * The response as objects, from the cubes (not cached): the reference the JSON bytes of
+   * `statsResponse` are tested against.
+   */
   async getProjectStats(db: Db, request: StatsRequest): Promise<StatsResponse> {
     const project = await this.cached(db, request.projectId);
-    const series = statsSeries(project.days, project.cubes, toDay(request.from), toDay(request.to));
+    const rows = await this.cubeRows(db, request.projectId);
+    const days = rows.map((r) => toDay(r.day));
+    const cubes = rows.map((r) => decodeCells(r.cells));
+    const series = statsSeries(days, cubes, toDay(request.from), toDay(request.to));
     return statsResponseOf(series, await this.summary(db, request, project));
   }
 
@@ -120,6 +169,7 @@ export class StatsEngine {
       project.bodies.set(key, body);
       while (project.bodies.size > BODIES_PER_PROJECT)
         project.bodies.delete(project.bodies.keys().next().value!);
+      this.evict();
     }
     const rebuild = async () =>
       project.json.response(toDay(request.from), toDay(request.to), await this.summary(db, request, project));
@@ -195,17 +245,37 @@ export class StatsEngine {
     let entry = this.active.get(projectId);
     if (!entry || entry.version !== project.data_version) {
       entry = { version: project.data_version, byDay: new Map() };
+      this.active.delete(projectId);
       this.active.set(projectId, entry);
-      while (this.active.size > ACTIVE_PROJECTS) this.active.delete(this.active.keys().next().value!);
+    } else {
+      // refresh LRU position
+      this.active.delete(projectId);
+      this.active.set(projectId, entry);
     }
-    let flats = entry.byDay.get(a);
-    if (!flats) {
+    const packed = entry.byDay.get(a);
+    if (!packed) {
       const lastDay = project.last_snapshot_date ? toDay(project.last_snapshot_date) : a;
-      flats = await this.flatsOnDay(db, projectId, a, lastDay);
+      const flats = await this.flatsOnDay(db, projectId, a, lastDay);
       if (entry.byDay.size >= 32) entry.byDay.delete(entry.byDay.keys().next().value!);
-      entry.byDay.set(a, flats);
+      entry.byDay.set(a, PackedFlats.pack(flats));
+      this.evictActive();
+      return flats;
     }
-    return flats;
+    return packed.unpack();
+  }
+
+  /** Least recently used projects' active flats out, past the count or the bytes. */
+  private evictActive() {
+    while (this.active.size > ACTIVE_PROJECTS) this.active.delete(this.active.keys().next().value!);
+    const bytesOf = (e: { byDay: Map<number, PackedFlats> }) =>
+      [...e.byDay.values()].reduce((sum, p) => sum + p.bytes, 0);
+    let total = 0;
+    for (const e of this.active.values()) total += bytesOf(e);
+    while (total > ACTIVE_BYTES && this.active.size > 1) {
+      const [oldest, e] = this.active.entries().next().value!;
+      total -= bytesOf(e);
+      this.active.delete(oldest);
+    }
   }
 
   private async summaryOn(db: Db, projectId: number, a: number): Promise<ShortFlatSummary[]> {

@@ -53,19 +53,30 @@ export class SeriesJson {
   /** per snapshot index: per group, the point's JSON after its date (`"minMeterPrice":…}`) or null */
   private readonly fragments: (Buffer | null)[][] = [];
   private readonly counts: string[][] = [];
+  /** bytes held by the fragments made so far */
+  bytes = 0;
 
+  /**
+   * @param cubeAt the cube of snapshot k, asked for once, when a range first covers it: the engine keeps
+   * cubes encoded until then, so a cached project holds bytes (its fragments), not thousands of objects
+   * for the garbage collector to walk on every cycle.
+   */
   constructor(
     private readonly days: number[],
-    private readonly cubes: CubeCell[][],
+    private readonly cubeAt: (k: number) => CubeCell[],
   ) {}
 
   private at(k: number) {
     if (!this.fragments[k]) {
+      const cube = this.cubeAt(k);
       this.fragments[k] = GROUPS.map((g) => {
-        const point = groupPoint(this.cubes[k], g);
-        return point ? Buffer.from(JSON.stringify(point).slice(1)) : null;
+        const point = groupPoint(cube, g);
+        if (!point) return null;
+        const fragment = Buffer.from(JSON.stringify(point).slice(1));
+        this.bytes += fragment.length;
+        return fragment;
       });
-      this.counts[k] = GROUPS.map((g) => `"count":${groupCount(this.cubes[k], g)}}`);
+      this.counts[k] = GROUPS.map((g) => `"count":${groupCount(cube, g)}}`);
     }
     return { fragments: this.fragments[k], counts: this.counts[k] };
   }
