@@ -46,7 +46,13 @@ function load(options: autocannon.Options): Promise<autocannon.Result> {
 }
 
 /** autocannon, 10 connections × 10 s, against the running demo server; its peak RSS read from /proc. */
-export async function apiLoadBench(base: string, serverPid: number, rows: Row[], note: (s: string) => void) {
+export async function apiLoadBench(
+  base: string,
+  serverPid: number,
+  rows: Row[],
+  note: (s: string) => void,
+  at = '',
+) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -77,7 +83,7 @@ export async function apiLoadBench(base: string, serverPid: number, rows: Row[],
     const rps = result.requests.average;
     const errors = result.errors + result.timeouts + result.non2xx;
     rows.push({
-      what: `${run.what}: throughput (10 connections, 10 s)`,
+      what: `${run.what}: throughput (10 connections, 10 s)${at}`,
       value: `${Math.round(rps)} req/s, ${errors} errors, p50 ${result.latency.p50} ms`,
       budget: `≥ ${run.budget} req/s, 0 errors`,
       ok: rps >= run.budget && errors === 0,
@@ -85,7 +91,7 @@ export async function apiLoadBench(base: string, serverPid: number, rows: Row[],
   }
   const peak = peakRssMb(serverPid);
   rows.push({
-    what: 'server peak RSS under that load (VmHWM)',
+    what: `server peak RSS under that load (VmHWM)${at}`,
     value: `${Math.round(peak)} MB`,
     budget: '≤ 400 MB',
     ok: peak <= 400,

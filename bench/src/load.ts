@@ -7,18 +7,16 @@
  * Options: --connections N, --seconds N, --no-import; LOAD_DATABASE_URL runs on an existing database
  * (kept) instead of a fresh one.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Project } from '@cena-metra/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { printTable, type Row } from './measure.js';
+import { printTable, type Row, rssMb, startServer } from './measure.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = join(ROOT, 'packages/server/bin/cena-metra.js');
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -27,11 +25,6 @@ const CONNECTIONS = arg('connections', 50);
 const SECONDS = arg('seconds', 60);
 const P99_BUDGET = 250;
 const note = (s: string) => process.stderr.write(`${s}\n`);
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-}
 
 async function main() {
   const existing = process.env.LOAD_DATABASE_URL;
@@ -43,23 +36,12 @@ async function main() {
   if (!existing) await admin.query(`create database ${name}`);
   const url = new URL(base);
   if (!existing) url.pathname = `/${name}`;
-  let server: ReturnType<typeof spawn> | null = null;
+  let server: ReturnType<typeof startServer> | null = null;
   const rows: Row[] = [];
   try {
     note(`load: ${name}: первый запуск генерирует демо-данные…`);
-    server = spawn(BIN, ['serve', '--port', '0'], {
-      env: { ...process.env, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', TELEGRAM_BOT_TOKEN: '' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const origin = await new Promise<string>((done, fail) => {
-      let out = '';
-      server!.stdout!.on('data', (d) => {
-        out += d;
-        const m = /Цена метра: (http:\/\/[\d.]+:\d+)/.exec(out);
-        if (m) done(m[1]!);
-      });
-      server!.on('exit', (code) => fail(new Error(`serve exited with ${code}`)));
-    });
+    server = startServer({ DATABASE_URL: url.toString() });
+    const origin = await server.origin;
     const login = await fetch(`${origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -149,7 +131,7 @@ async function main() {
     })();
 
     const samples: number[] = [];
-    const sampler = setInterval(() => samples.push(rssMb(server!.pid!)), 1000);
+    const sampler = setInterval(() => samples.push(rssMb(server!.pid)), 1000);
     note(
       `load: ${CONNECTIONS} клиентов × ${SECONDS} с, ${requests.length} разных запросов, импорт каждую секунду…`,
     );
@@ -206,11 +188,7 @@ async function main() {
     writeFileSync(join(ROOT, 'bench/results/load-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
     if (rows.some((r) => r.ok === false)) process.exitCode = 1;
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server!.on('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     if (!existing) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

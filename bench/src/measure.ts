@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -70,4 +71,43 @@ export function runNode(script: string, args: string[], workDir: string, env: No
       resolve({ code, ms, peakMb, stdout, stderr });
     });
   });
+}
+
+/** The server's bin, run as `npx cena-metra` runs it (with its shebang's node flags). */
+export const BIN = join(
+  resolve(dirname(fileURLToPath(import.meta.url)), '../..'),
+  'packages/server/bin/cena-metra.js',
+);
+
+/** Resident memory of a process now (Linux VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+/**
+ * `cena-metra serve --port 0` in its own process (its heap is the server's alone, as in production),
+ * resolved with its origin once it prints the address; stop() ends it with SIGTERM.
+ */
+export function startServer(env: NodeJS.ProcessEnv) {
+  const server = spawn(BIN, ['serve', '--port', '0'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', TELEGRAM_BOT_TOKEN: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((done) => server.on('exit', done));
+    server.kill('SIGTERM');
+    await exited;
+  };
+  const origin = new Promise<string>((done, fail) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /Цена метра: (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (m) done(m[1]!);
+    });
+    server.on('exit', (code) => fail(new Error(`serve exited with ${code}`)));
+  });
+  return { pid: server.pid!, origin, stop };
 }

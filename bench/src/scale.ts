@@ -3,23 +3,24 @@
  * a year of weekly snapshots, then the last 30 days daily — imported into PostgreSQL; then stats of every
  * project through real HTTP (p50 ≤ 30 ms for any project), discounts and summaries, and one more day's
  * snapshots of the whole market imported through the API (≤ 60 s).
- * Database: a fresh one on the server of DATABASE_URL or TEST_DATABASE_URL, dropped afterwards.
- * Options: --projects 200, --flats 1500 (per project).
+ * Database: a fresh one on the server of DATABASE_URL or TEST_DATABASE_URL, dropped afterwards;
+ * SCALE_DATABASE_URL measures an already loaded one instead (kept; its load is not measured).
+ * The server is `cena-metra serve` in its own process, as in production: the loader's heap is not its.
+ * Options: --projects 200, --flats 1500 (per project), --verbose (the slowest projects' request times),
+ * --keep (keep the loaded database for SCALE_DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from 'cena-metra/dist/src/app.js';
 import { addUser } from 'cena-metra/dist/src/auth/users.js';
-import { loadConfig } from 'cena-metra/dist/src/config.js';
 import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import pg from 'pg';
 import { benchSnapshots } from './market.js';
-import { percentile, printTable, type Row } from './measure.js';
+import { percentile, printTable, type Row, rssMb, startServer } from './measure.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
@@ -48,44 +49,51 @@ const names = (p: number) => ({
 const market = (p: number, dates: string[]) =>
   benchSnapshots({ flats: FLATS, dates, seed: 10_000 + p, ...names(p) });
 
+/** A year of weekly snapshots and 30 daily ones for every project, loaded in batches; then analyze. */
+async function load(db: Awaited<ReturnType<typeof openDb>>, rows: Row[]) {
+  await migrate(db);
+  const importer = new Importer(db, 2);
+  note(
+    `scale: ${PROJECTS} проектов × ${FLATS} квартир × ${DATES.length} снимков (${DATES[0]} … ${DATES.at(-1)})…`,
+  );
+  const t = performance.now();
+  for (let p = 0; p < PROJECTS; p++) {
+    const { developer, project } = names(p);
+    await importer.applyProjectBatch(developer, project, market(p, DATES));
+    if ((p + 1) % 20 === 0) note(`scale: ${p + 1}/${PROJECTS} (${secs(performance.now() - t)})`);
+  }
+  await analyzeAfterBulkLoad(db);
+  const [{ flats, observations }] = await db.query<{ flats: number; observations: number }>(
+    `select (select count(*) from flat_segment where end_day is null)::int as flats,
+            (select count(*) from flat_observation)::int as observations`,
+  );
+  rows.push({
+    what: `history: ${PROJECTS} projects × ${DATES.length} snapshots (${FLATS} flats each), batch load`,
+    value: `${secs(performance.now() - t)}; ${flats.toLocaleString('en')} flats on sale, ${observations.toLocaleString('en')} observation rows`,
+  });
+}
+
 async function main() {
-  const base = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const existing = process.env.SCALE_DATABASE_URL;
+  const base = existing || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('bench:scale runs on PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL');
   const name = `cena_scale_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
   const url = new URL(base);
-  url.pathname = `/${name}`;
+  if (!existing) {
+    await admin.query(`create database ${name}`);
+    url.pathname = `/${name}`;
+  }
   const db = await openDb({ databaseUrl: url.toString() });
   const rows: Row[] = [];
+  let server: ReturnType<typeof startServer> | null = null;
   try {
-    await migrate(db);
-    const importer = new Importer(db, 2);
-    note(
-      `scale: ${PROJECTS} проектов × ${FLATS} квартир × ${DATES.length} снимков (${DATES[0]} … ${DATES.at(-1)})…`,
-    );
-    let t = performance.now();
-    for (let p = 0; p < PROJECTS; p++) {
-      const { developer, project } = names(p);
-      await importer.applyProjectBatch(developer, project, market(p, DATES));
-      if ((p + 1) % 20 === 0) note(`scale: ${p + 1}/${PROJECTS} (${secs(performance.now() - t)})`);
-    }
-    await analyzeAfterBulkLoad(db);
-    const [{ flats, observations }] = await db.query<{ flats: number; observations: number }>(
-      `select (select count(*) from flat_segment where end_day is null)::int as flats,
-              (select count(*) from flat_observation)::int as observations`,
-    );
-    rows.push({
-      what: `history: ${PROJECTS} projects × ${DATES.length} snapshots (${FLATS} flats each), batch load`,
-      value: `${secs(performance.now() - t)}; ${flats.toLocaleString('en')} flats on sale, ${observations.toLocaleString('en')} observation rows`,
-    });
+    if (!existing) await load(db, rows);
 
-    await addUser(db, 'bench', 'bench-password');
-    const app = await buildApp({ db, config: loadConfig({ logLevel: 'silent' }, {}), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+    await addUser(db, 'bench', 'bench-password').catch(() => {}); // kept from an earlier run
+    server = startServer({ DATABASE_URL: url.toString() });
+    const api = `${await server.origin}/api`;
     const { token } = (await (
       await fetch(`${api}/auth/login`, {
         method: 'POST',
@@ -113,14 +121,21 @@ async function main() {
     );
     const firsts: number[] = [];
     const p50s: number[] = [];
+    const perProject: { projectId: number; times: number[] }[] = [];
     for (const projectId of projectIds) {
       const body = { projectId, from: DATES[0], to: DATES.at(-1) };
       firsts.push(await timed('/project/stats', body));
       const times: number[] = [];
       for (let i = 0; i < 5; i++) times.push(await timed('/project/stats', body));
       p50s.push(percentile(times, 50));
+      perProject.push({ projectId, times: times.map((x) => Math.round(x * 10) / 10) });
     }
     const worst = Math.max(...p50s);
+    if (argv.includes('--verbose'))
+      for (const p of perProject
+        .sort((a, b) => percentile(b.times, 50) - percentile(a.times, 50))
+        .slice(0, 8))
+        note(`scale: project ${p.projectId}: ${p.times.join(' / ')} ms`);
     rows.push(
       {
         what: 'stats, full history, first request per project (cache fill): p50 / max',
@@ -204,7 +219,7 @@ async function main() {
         })),
       };
     });
-    t = performance.now();
+    const t = performance.now();
     for (let i = 0; i < day.length; i += 20) {
       const res = await fetch(`${api}/ingest/snapshots`, {
         method: 'POST',
@@ -233,7 +248,8 @@ async function main() {
       budget: '≤ 30 ms',
       ok: percentile(after, 50) <= 30,
     });
-    await app.close();
+    rows.push({ what: 'server RSS at the end', value: `${Math.round(rssMb(server.pid))} MB` });
+    await server.stop();
 
     printTable(rows);
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
@@ -243,8 +259,10 @@ async function main() {
     );
     if (rows.some((r) => r.ok === false)) process.exitCode = 1;
   } finally {
+    await server?.stop();
     await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (argv.includes('--keep') && !existing) note(`scale: kept: SCALE_DATABASE_URL=${url}`);
+    else if (!existing) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
