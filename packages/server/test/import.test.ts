@@ -7,7 +7,7 @@ import { StatsEngine } from '../src/analytics/stats-engine.js';
 import { rebuildProjects } from '../src/cli/commands/rebuild.js';
 import type { Db } from '../src/db/driver.js';
 import { planDemo } from '../src/demo/generate.js';
-import { Importer, importBatch } from '../src/ingest/importer.js';
+import { Importer, importBatch, MODELS_KEPT } from '../src/ingest/importer.js';
 import { readFileSnapshots } from '../src/ingest/readers.js';
 import { SnapshotValidationError, validateSnapshot } from '../src/ingest/snapshot.js';
 import { toDay } from '../src/lib/days.js';
@@ -243,5 +243,38 @@ describeEachDb('import', (ctx) => {
     expect(again).toEqual(read);
     again.sort((x, y) => y.flatId - x.flatId);
     expect(await roomy.activeFlats(ctx.db, ids[0], a)).toEqual(read);
+  });
+
+  it('keeps the models of the last MODELS_KEPT projects only, and imports as well after forgetting one', async () => {
+    const day = (date: string, project: string, prices: number[]) =>
+      validateSnapshot(
+        {
+          date,
+          developer: 'Модели',
+          project,
+          flats: prices.map((price, i) => ({ id: `f${i}`, building: '1', rooms: 1, area: 40, price })),
+        },
+        { file: 't' },
+      );
+    const busy = new Importer(ctx.db, 2);
+    const names = Array.from({ length: MODELS_KEPT + 3 }, (_, i) => `Модель ${i + 1}`);
+    for (const name of names) await busy.apply(day('2026-11-01', name, [10_000_000, 11_000_000]));
+    const ids = (
+      await ctx.db.query<{ id: number }>(
+        "select p.id from project p join developer d on d.id = p.developer_id where d.name = 'Модели' order by p.id",
+      )
+    ).map((r) => r.id);
+    expect(busy.keptModels()).toEqual(ids.slice(-MODELS_KEPT));
+    // the first project's model was dropped: its next day is read from the database and gives the events
+    // a model kept all along gives
+    const next = await busy.apply(day('2026-11-02', names[0], [9_000_000, 11_500_000, 12_000_000]));
+    expect(busy.keptModels()).toHaveLength(MODELS_KEPT);
+    expect(busy.keptModels().at(-1)).toBe(ids[0]);
+    const alone = new Importer(ctx.db, 2);
+    await alone.apply(day('2026-11-01', 'Модель одна', [10_000_000, 11_000_000]));
+    const control = await alone.apply(day('2026-11-02', 'Модель одна', [9_000_000, 11_500_000, 12_000_000]));
+    expect(next.status).toBe('imported');
+    expect(next.events).toEqual(control.events);
+    expect(next.events).toMatchObject({ NEW: 1 });
   });
 });

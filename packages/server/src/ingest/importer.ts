@@ -40,6 +40,13 @@ export async function ensureProject(db: Db, developerId: number, name: string): 
 const BYTES_PER_FLAT = 2048;
 
 /**
+ * Project models kept between snapshots. A model holds the project's whole timeline (megabytes for a
+ * busy project); they pay off when one project's snapshots come one after another (backfills, a day's
+ * batch), not across a market: kept for every project, 200 projects held a gigabyte (bench:scale).
+ */
+export const MODELS_KEPT = 8;
+
+/**
  * Applies snapshots one transaction each. Keeps each project's model in memory between snapshots and
  * reloads it whenever the stored data version differs (another process imported meanwhile).
  */
@@ -126,10 +133,11 @@ export class Importer {
           [projectId],
         );
         let model = this.models.get(projectId);
-        if (!model || model.dataVersion !== version) {
-          model = await loadModel(tx, projectId, this.grace);
-          this.models.set(projectId, model);
-        }
+        this.models.delete(projectId);
+        if (!model || model.dataVersion !== version) model = await loadModel(tx, projectId, this.grace);
+        // most recently used last; the oldest out past MODELS_KEPT
+        this.models.set(projectId, model);
+        while (this.models.size > MODELS_KEPT) this.models.delete(this.models.keys().next().value!);
         return await fn(tx, model);
       });
     } catch (error) {
@@ -195,6 +203,11 @@ export class Importer {
 
   forget(): void {
     this.models.clear();
+  }
+
+  /** Projects whose models are kept now, least recently used first. */
+  keptModels(): number[] {
+    return [...this.models.keys()];
   }
 }
 
