@@ -8,15 +8,11 @@
  * (kept) instead of a fresh one.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Project } from '@cena-metra/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { printTable, type Row, rssMb, startServer } from './measure.js';
+import { printTable, type Row, rssMb, startServer, writeResults } from './measure.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -185,7 +181,7 @@ async function main() {
     );
     printTable(rows);
     const report = { date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rows };
-    writeFileSync(join(ROOT, 'bench/results/load-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeResults('load-latest.json', report);
     if (rows.some((r) => r.ok === false)) process.exitCode = 1;
   } finally {
     await server?.stop();

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,11 +73,17 @@ export function runNode(script: string, args: string[], workDir: string, env: No
   });
 }
 
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
 /** The server's bin, run as `npx cena-metra` runs it (with its shebang's node flags). */
-export const BIN = join(
-  resolve(dirname(fileURLToPath(import.meta.url)), '../..'),
-  'packages/server/bin/cena-metra.js',
-);
+export const BIN = join(ROOT, 'packages/server/bin/cena-metra.js');
+
+/** Writes a run's figures as bench/results/<name> (BENCH_RESULTS_DIR elsewhere, e.g. for the smoke test). */
+export function writeResults(name: string, report: object): void {
+  const dir = process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), `${JSON.stringify(report, null, 2)}\n`);
+}
 
 /** Resident memory of a process now (Linux VmRSS), in MB. */
 export function rssMb(pid: number): number {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import pg from 'pg';
 import { apiLoadBench } from './api-load.js';
 import { benchCsv, benchSnapshots } from './market.js';
-import { BIN, percentile, printTable, type Row, runNode } from './measure.js';
+import { BIN, percentile, printTable, type Row, runNode, writeResults } from './measure.js';
 import { naiveStats } from './naive.js';
 import { webBench } from './web.js';
 
@@ -324,11 +324,13 @@ try {
   }
   printTable(rows);
   process.stdout.write(`\nnode ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
-  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(
-    join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, argv, postgresql: Boolean(PG_URL), rows }, null, 2)}\n`,
-  );
+  writeResults('latest.json', {
+    date: new Date().toISOString(),
+    node: process.version,
+    argv,
+    postgresql: Boolean(PG_URL),
+    rows,
+  });
   if (rows.some((r) => r.ok === false)) process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });

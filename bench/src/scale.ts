@@ -10,10 +10,8 @@
  * --keep (keep the loaded database for SCALE_DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { addUser } from 'cena-metra/dist/src/auth/users.js';
@@ -23,9 +21,8 @@ import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import pg from 'pg';
 import { benchSnapshots } from './market.js';
-import { percentile, printTable, type Row, rssMb, runNode, startServer } from './measure.js';
+import { percentile, printTable, type Row, rssMb, runNode, startServer, writeResults } from './measure.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
   const i = argv.indexOf(`--${name}`);
@@ -290,11 +287,13 @@ async function main() {
     await server.stop();
 
     printTable(rows);
-    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(
-      join(ROOT, 'bench/results/scale-latest.json'),
-      `${JSON.stringify({ date: new Date().toISOString(), projects: PROJECTS, flats: FLATS, snapshots: DATES.length, rows }, null, 2)}\n`,
-    );
+    writeResults('scale-latest.json', {
+      date: new Date().toISOString(),
+      projects: PROJECTS,
+      flats: FLATS,
+      snapshots: DATES.length,
+      rows,
+    });
     if (rows.some((r) => r.ok === false)) process.exitCode = 1;
   } finally {
     await server?.stop();

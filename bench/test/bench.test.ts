@@ -1,0 +1,100 @@
+/**
+ * The benchmark tools themselves, on tiny datasets (their figures are `npm run bench` and
+ * `npm run bench:scale`'s business, not the suite's): they run to the end on PGlite and PostgreSQL,
+ * print their table, judge budgets, write their JSON and drop the databases they made.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const url = process.env.TEST_DATABASE_URL;
+const results = mkdtempSync(join(tmpdir(), 'cena-bench-test-'));
+
+interface Row {
+  what: string;
+  value: string;
+  budget?: string;
+  ok?: boolean;
+}
+
+function bench(script: string, args: string[], env: Record<string, string>) {
+  const run = spawnSync(process.execPath, ['--expose-gc', join(ROOT, 'bench/dist', script), ...args], {
+    env: { ...process.env, BENCH_RESULTS_DIR: results, ...env },
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+async function databases(prefix: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const rows = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${prefix}%`],
+    );
+    return rows.rows.map((r) => r.datname).sort();
+  } finally {
+    await admin.end();
+  }
+}
+
+describe('bench tools (tiny datasets)', () => {
+  beforeAll(() => {
+    if (!url) throw new Error('TEST_DATABASE_URL is not set: the bench tools run on PostgreSQL too');
+    const build = spawnSync('npm', ['run', 'build', '-w', 'bench'], { cwd: ROOT, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+  });
+  afterAll(() => rmSync(results, { recursive: true, force: true }));
+
+  it('npm run bench --stats: engine vs naive on PGlite and PostgreSQL, one table, latest.json', async () => {
+    const before = await databases('cena_bench_');
+    const run = bench('run.js', ['--stats', '--flats', '60', '--days', '40'], { DATABASE_URL: url! });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^measure\s+value\s+budget/);
+    const report = JSON.parse(readFileSync(join(results, 'latest.json'), 'utf8')) as {
+      postgresql: boolean;
+      rows: Row[];
+    };
+    expect(report.postgresql).toBe(true);
+    const row = (what: string) => report.rows.find((r) => r.what === what);
+    for (const at of ['', ' [postgresql]']) {
+      expect(row(`engine vs naive: same response${at}`)).toMatchObject({ value: 'yes', ok: true });
+      expect(row(`stats via API, full range: p50${at}`)?.budget).toBe('≤ 30 ms');
+      // the speed-up is judged at the default size only
+      expect(row(`engine speed-up over naive (p50)${at}`)?.budget).toBe('≥ 100× at the default size');
+    }
+    expect(report.rows.some((r) => r.ok === false)).toBe(false);
+    expect(await databases('cena_bench_')).toEqual(before);
+  }, 240_000);
+
+  it('npm run bench:scale: loads a market in a child, serves it from its own process, judges the budgets', async () => {
+    const before = await databases('cena_scale_');
+    const run = bench('scale.js', ['--projects', '3', '--flats', '40'], { TEST_DATABASE_URL: url! });
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(results, 'scale-latest.json'), 'utf8')) as {
+      projects: number;
+      snapshots: number;
+      rows: Row[];
+    };
+    expect(report).toMatchObject({ projects: 3, snapshots: 82 });
+    const load = report.rows.find((r) => r.what.startsWith('history: 3 projects × 82 snapshots'));
+    // about 40 flats a project on sale (sold ones are replaced, a few flicker), 3 projects
+    const onSale = Number(/; (\d+) flats on sale/.exec(load?.value ?? '')?.[1]);
+    expect(onSale).toBeGreaterThanOrEqual(110);
+    expect(onSale).toBeLessThanOrEqual(130);
+    const day = report.rows.find((r) => r.what.startsWith('one day of the whole market (3 snapshots)'));
+    expect(day).toMatchObject({ budget: '≤ 60 s', ok: true });
+    expect(
+      report.rows.find((r) => r.what === 'stats, full history: p50 of the slowest project'),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await databases('cena_scale_')).toEqual(before);
+  }, 240_000);
+});
