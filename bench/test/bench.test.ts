@@ -97,4 +97,22 @@ describe('bench tools (tiny datasets)', () => {
     });
     expect(await databases('cena_scale_')).toEqual(before);
   }, 240_000);
+
+  it('npm run test:load: serve on a fresh PostgreSQL database, clients and an importer, judged, dropped', async () => {
+    const before = await databases('cena_load_');
+    const run = bench('load.js', ['--connections', '4', '--seconds', '3'], { TEST_DATABASE_URL: url! });
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(results, 'load-latest.json'), 'utf8')) as {
+      connections: number;
+      seconds: number;
+      rows: Row[];
+    };
+    expect(report).toMatchObject({ connections: 4, seconds: 3 });
+    const row = (what: string) => report.rows.find((r) => r.what.startsWith(what));
+    expect(row('errors')).toMatchObject({ value: '0', ok: true });
+    expect(row('latency p99')).toMatchObject({ budget: '≤ 250 ms' });
+    expect(row('snapshots imported meanwhile')?.value).toMatch(/^[1-9]\d* \(0 failed\)$/);
+    expect(Number(/^(\d+)/.exec(row('requests')?.value ?? '')?.[1])).toBeGreaterThan(100);
+    expect(await databases('cena_load_')).toEqual(before);
+  }, 240_000);
 });
