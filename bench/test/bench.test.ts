@@ -21,13 +21,18 @@ interface Row {
   ok?: boolean;
 }
 
-function bench(script: string, args: string[], env: Record<string, string>) {
+/** Runs a bench tool to its end (exit 0: no budget missed) and reads the JSON report it wrote. */
+function bench<T>(script: string, args: string[], env: Record<string, string>, report: string) {
   const run = spawnSync(process.execPath, ['--expose-gc', join(ROOT, 'bench/dist', script), ...args], {
     env: { ...process.env, BENCH_RESULTS_DIR: results, ...env },
     encoding: 'utf8',
     timeout: 240_000,
   });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  expect(run.status, run.stderr).toBe(0);
+  return {
+    stdout: run.stdout,
+    report: JSON.parse(readFileSync(join(results, report), 'utf8')) as T & { rows: Row[] },
+  };
 }
 
 async function databases(prefix: string) {
@@ -54,13 +59,13 @@ describe('bench tools (tiny datasets)', () => {
 
   it('npm run bench --stats: engine vs naive on PGlite and PostgreSQL, one table, latest.json', async () => {
     const before = await databases('cena_bench_');
-    const run = bench('run.js', ['--stats', '--flats', '60', '--days', '40'], { DATABASE_URL: url! });
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^measure\s+value\s+budget/);
-    const report = JSON.parse(readFileSync(join(results, 'latest.json'), 'utf8')) as {
-      postgresql: boolean;
-      rows: Row[];
-    };
+    const { stdout, report } = bench<{ postgresql: boolean }>(
+      'run.js',
+      ['--stats', '--flats', '60', '--days', '40'],
+      { DATABASE_URL: url! },
+      'latest.json',
+    );
+    expect(stdout).toMatch(/^measure\s+value\s+budget/);
     expect(report.postgresql).toBe(true);
     const row = (what: string) => report.rows.find((r) => r.what === what);
     for (const at of ['', ' [postgresql]']) {
@@ -75,13 +80,12 @@ describe('bench tools (tiny datasets)', () => {
 
   it('npm run bench:scale: loads a market in a child, serves it from its own process, judges the budgets', async () => {
     const before = await databases('cena_scale_');
-    const run = bench('scale.js', ['--projects', '3', '--flats', '40'], { TEST_DATABASE_URL: url! });
-    expect(run.code, run.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(join(results, 'scale-latest.json'), 'utf8')) as {
-      projects: number;
-      snapshots: number;
-      rows: Row[];
-    };
+    const { report } = bench<{ projects: number; snapshots: number }>(
+      'scale.js',
+      ['--projects', '3', '--flats', '40'],
+      { TEST_DATABASE_URL: url! },
+      'scale-latest.json',
+    );
     expect(report).toMatchObject({ projects: 3, snapshots: 82 });
     const load = report.rows.find((r) => r.what.startsWith('history: 3 projects × 82 snapshots'));
     // about 40 flats a project on sale (sold ones are replaced, a few flicker), 3 projects
@@ -100,13 +104,12 @@ describe('bench tools (tiny datasets)', () => {
 
   it('npm run test:load: serve on a fresh PostgreSQL database, clients and an importer, judged, dropped', async () => {
     const before = await databases('cena_load_');
-    const run = bench('load.js', ['--connections', '4', '--seconds', '3'], { TEST_DATABASE_URL: url! });
-    expect(run.code, run.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(join(results, 'load-latest.json'), 'utf8')) as {
-      connections: number;
-      seconds: number;
-      rows: Row[];
-    };
+    const { report } = bench<{ connections: number; seconds: number }>(
+      'load.js',
+      ['--connections', '4', '--seconds', '3'],
+      { TEST_DATABASE_URL: url! },
+      'load-latest.json',
+    );
     expect(report).toMatchObject({ connections: 4, seconds: 3 });
     const row = (what: string) => report.rows.find((r) => r.what.startsWith(what));
     expect(row('errors')).toMatchObject({ value: '0', ok: true });
