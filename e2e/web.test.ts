@@ -152,6 +152,46 @@ describe('dashboard', () => {
     expect(violations).toEqual([]);
   });
 
+  it('a first load asks for its data while the dashboard code loads, and asks for the stats once', async () => {
+    // a fresh browser (nothing cached) with a session, as after a login some other day
+    const login = await fetch(`${product.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo' }),
+    });
+    const session = await login.json();
+    const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
+    await fresh.addInitScript((s) => {
+      // about:blank has no storage of its own
+      if (location.protocol.startsWith('http')) localStorage.setItem('user', JSON.stringify(s));
+    }, session);
+    const first = await fresh.newPage();
+    const stats: string[] = [];
+    let statsSeen = () => {};
+    const statsRequested = new Promise<boolean>((done) => {
+      statsSeen = () => done(true);
+      setTimeout(() => done(false), 10_000);
+    });
+    first.on('request', (r) => {
+      if (!r.url().endsWith('/api/project/stats')) return;
+      stats.push(r.postData() ?? '');
+      statsSeen();
+    });
+    // the dashboard's code is held back until the stats are asked for (10 s at most): without the
+    // prefetch the page asks for nothing before its code has run, and the stats come after 10 s
+    let askedBeforeCode = false;
+    await fresh.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
+      askedBeforeCode = await statsRequested;
+      await route.continue();
+    });
+    await first.goto(`${product.url}/`);
+    await chartsDrawn(first);
+    await fresh.close();
+    expect(askedBeforeCode).toBe(true);
+    // the page found the prefetched stats under its own query key: one request, not two
+    expect(stats).toHaveLength(1);
+  });
+
   it('changing developer and project changes the data and the URL', async () => {
     const before = await tableRows(page);
     const developerOptions = await page.$$eval('[data-testid=developer-select] option', (o) =>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { readFilters, withDeveloper, withProject, writeFilters } from './dashboard-url';
+import {
+  type DashboardFilters,
+  DEFAULT_FROM,
+  pickDeveloperId,
+  pickStats,
+  readFilters,
+  withDeveloper,
+  withProject,
+  writeFilters,
+} from './dashboard-url';
 
 describe('dashboard filters in the URL', () => {
   it.each([
@@ -42,5 +51,43 @@ describe('dashboard filters in the URL', () => {
       chartType: 'FACING',
     });
     expect(withProject(f, 13)).toMatchObject({ developerId: 3, projectId: 13, from: null, to: '2025-06-30' });
+  });
+});
+
+describe('what the dashboard shows (shared with its prefetch)', () => {
+  const filters = (over: Partial<DashboardFilters> = {}): DashboardFilters => ({
+    ...readFilters(new URLSearchParams()),
+    ...over,
+  });
+  const projects = [
+    { id: 7, minFlatCreatedAt: '2024-02-01' },
+    { id: 9, minFlatCreatedAt: null },
+  ];
+
+  it('takes the developer of the URL when it exists, else the first, and waits for the list', () => {
+    expect(pickDeveloperId(filters({ developerId: 3 }), [{ id: 1 }, { id: 3 }])).toBe(3);
+    expect(pickDeveloperId(filters({ developerId: 4 }), [{ id: 1 }, { id: 3 }])).toBe(1);
+    expect(pickDeveloperId(filters({ developerId: 4 }), [])).toBeNull();
+    expect(pickDeveloperId(filters({ developerId: 4 }), undefined)).toBe(4);
+  });
+
+  it('takes the project of the URL or the first, its first flat as the start, today as the end', () => {
+    expect(pickStats(filters({ projectId: 9 }), projects, '2026-11-22').statsRequest).toEqual({
+      projectId: 9,
+      from: DEFAULT_FROM,
+      to: '2026-11-22',
+    });
+    expect(pickStats(filters({ projectId: 99 }), projects, '2026-11-22').statsRequest).toEqual({
+      projectId: 7,
+      from: '2024-02-01',
+      to: '2026-11-22',
+    });
+    expect(
+      pickStats(filters({ from: '2025-01-01', to: '2025-02-01' }), projects, '2026-11-22').statsRequest,
+    ).toEqual({ projectId: 7, from: '2025-01-01', to: '2025-02-01' });
+    const reversed = pickStats(filters({ from: '2025-03-01', to: '2025-02-01' }), projects, '2026-11-22');
+    expect(reversed.rangeError).toBe('Дата начала позже даты окончания');
+    expect(reversed.statsRequest).toBeNull();
+    expect(pickStats(filters(), undefined, '2026-11-22').statsRequest).toBeNull();
   });
 });

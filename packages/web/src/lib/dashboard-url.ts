@@ -71,3 +71,27 @@ export const withDates = (f: DashboardFilters, from: string, to: string): Dashbo
   to,
 });
 export const withSmooth = (f: DashboardFilters, smooth: boolean): DashboardFilters => ({ ...f, smooth });
+
+/** The developer shown: the URL's when it exists, else the first one (null while the list is loading). */
+export function pickDeveloperId(
+  f: DashboardFilters,
+  developers: { id: number }[] | undefined,
+): number | null {
+  return developers && !developers.some((d) => d.id === f.developerId)
+    ? (developers[0]?.id ?? null)
+    : f.developerId;
+}
+
+/** The project shown, its range (from its first flat by default, to today) and the stats request. */
+export function pickStats<P extends { id: number; minFlatCreatedAt: string | null }>(
+  f: DashboardFilters,
+  projects: P[] | undefined,
+  today: string,
+) {
+  const project = projects?.find((p) => p.id === f.projectId) ?? projects?.[0] ?? null;
+  const from = f.from ?? project?.minFlatCreatedAt ?? DEFAULT_FROM;
+  const to = f.to ?? today;
+  const rangeError = from > to ? 'Дата начала позже даты окончания' : null;
+  const statsRequest = project && !rangeError ? { projectId: project.id, from, to } : null;
+  return { project, from, to, rangeError, statsRequest };
+}

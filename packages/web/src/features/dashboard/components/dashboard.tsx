@@ -10,7 +10,8 @@ import { toast } from '../../../components/toast';
 import { Button, inputClass, Select, Skeleton } from '../../../components/ui';
 import {
   type DashboardFilters,
-  DEFAULT_FROM,
+  pickDeveloperId,
+  pickStats,
   readFilters,
   withChartType,
   withDates,
@@ -32,16 +33,9 @@ export function Dashboard() {
   const update = (next: DashboardFilters) => setParams(writeFilters(next));
 
   const developers = useDevelopers();
-  const developerId =
-    developers.data && !developers.data.some((d) => d.id === filters.developerId)
-      ? (developers.data[0]?.id ?? null)
-      : filters.developerId;
+  const developerId = pickDeveloperId(filters, developers.data);
   const projects = useProjects(developers.data ? developerId : null);
-  const project = projects.data?.find((p) => p.id === filters.projectId) ?? projects.data?.[0] ?? null;
-  const from = filters.from ?? project?.minFlatCreatedAt ?? DEFAULT_FROM;
-  const to = filters.to ?? todayLocal();
-  const rangeError = from > to ? 'Дата начала позже даты окончания' : null;
-  const statsRequest = project && !rangeError ? { projectId: project.id, from, to } : null;
+  const { project, from, to, rangeError, statsRequest } = pickStats(filters, projects.data, todayLocal());
   const stats = useProjectStats(statsRequest);
 
   for (const q of [developers, projects, stats]) if (q.error) toastOnce(q.error);
