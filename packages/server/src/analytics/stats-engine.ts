@@ -1,6 +1,6 @@
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { ShortFlatSummary, StatsRequest, StatsResponse } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
+import { type BodyEncoding, compressBody } from '../http/caches.js';
 import { RECORD_COLUMNS, recordFromRow } from '../ingest/store.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -20,10 +20,10 @@ interface CachedProject {
   /** recent response bodies by range, with their compressed forms made on first demand */
   bodies: Map<string, StatsBody>;
   /** length of the cubes not yet turned into fragments */
-  encodedBytes: () => number;
+  encodedBytes: number;
 }
 
-export type StatsEncoding = 'br' | 'gzip';
+export type StatsEncoding = BodyEncoding;
 
 interface StatsBody {
   json?: Buffer;
@@ -92,14 +92,15 @@ export class StatsEngine {
       version: project.data_version,
       days,
       json: new SeriesJson(days, (k) => {
-        const cube = decodeCells(cells[k]!);
+        const text = cells[k]!;
         cells[k] = null;
-        return cube;
+        entry.encodedBytes -= text.length;
+        return decodeCells(text);
       }),
       bodies: new Map(),
       lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
       summaries: new Map(),
-      encodedBytes: () => cells.reduce((sum, c) => sum + (c?.length ?? 0), 0),
+      encodedBytes: cells.reduce((sum, c) => sum + c!.length, 0),
     };
     this.cache.set(projectId, entry);
     this.evict();
@@ -115,7 +116,7 @@ export class StatsEngine {
 
   /** Bytes a cached project holds: fragments, cubes still encoded, response bodies. */
   private static bytesOf(p: CachedProject) {
-    let bytes = p.json.bytes + p.encodedBytes();
+    let bytes = p.json.bytes + p.encodedBytes;
     for (const b of p.bodies.values()) bytes += b.gzip.length + (b.json?.length ?? 0) + (b.br?.length ?? 0);
     return bytes;
   }
@@ -165,7 +166,7 @@ export class StatsEngine {
       json = project.json.response(toDay(request.from), toDay(request.to), summary);
       // a full-history body is megabytes of JSON but a few hundred KB gzipped: large bodies are kept
       // compressed only, and rebuilt from the fragments (a few ms) for a client that takes no gzip
-      body = { json: json.length <= KEEP_JSON_BYTES ? json : undefined, gzip: gzipSync(json, { level: 6 }) };
+      body = { json: json.length <= KEEP_JSON_BYTES ? json : undefined, gzip: compressBody(json, 'gzip') };
       project.bodies.set(key, body);
       while (project.bodies.size > BODIES_PER_PROJECT)
         project.bodies.delete(project.bodies.keys().next().value!);
@@ -175,9 +176,7 @@ export class StatsEngine {
       project.json.response(toDay(request.from), toDay(request.to), await this.summary(db, request, project));
     if (accept === 'gzip') return { etag, body: body.gzip, encoding: 'gzip' as const };
     if (accept === 'br') {
-      body.br ??= brotliCompressSync(json ?? (await rebuild()), {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5 },
-      });
+      body.br ??= compressBody(json ?? (await rebuild()), 'br');
       return { etag, body: body.br, encoding: 'br' as const };
     }
     return { etag, body: json ?? (await rebuild()), encoding: null };

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from './caches.js';
+import { acceptedEncoding, ResponseCache } from './caches.js';
 
 describe('ResponseCache', () => {
   it('forgets everything when the data version changes', () => {
@@ -35,5 +35,13 @@ describe('ResponseCache', () => {
     expect(cache.encoded(entry, null)).toBe(json);
     cache.set('v', 'small', '{}', 'application/json');
     expect(cache.encoded(cache.get('v', 'small')!, 'br')).toBe('{}');
+  });
+
+  it('answers in brotli when taken, else gzip, else as it is', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
+    expect(acceptedEncoding(['identity'])).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+    expect(acceptedEncoding('brotli-ish, xgzip')).toBeNull();
   });
 });

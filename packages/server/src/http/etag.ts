@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type CachedResponse, ResponseCache } from './caches.js';
+import { acceptedEncoding, type CachedResponse, ResponseCache } from './caches.js';
 
 const cached = (request: FastifyRequest) =>
   (request.method === 'GET' && request.routeOptions.config?.etag) || request.routeOptions.config?.cache;
@@ -23,8 +23,7 @@ export function registerReadCaches(app: FastifyInstance): void {
   >();
 
   const send = (request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) => {
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
     const body = responses.encoded(hit, encoding);
     reply.header('content-type', hit.type).header('vary', 'accept-encoding');
     // already compressed: @fastify/compress leaves a body with a content-encoding alone

@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
+import { BROTLI_QUALITY } from './caches.js';
 
 /** Paths under /api that need no token: the API's own documentation. */
 export const DOCS_PREFIX = '/api/docs';
@@ -45,8 +46,7 @@ export async function registerHttpPlugins(app: FastifyInstance, config: Config):
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    // quality 11 (the default) takes seconds on a 3 MB stats body; 5 is close in size and fast
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
 }
 

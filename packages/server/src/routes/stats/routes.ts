@@ -1,6 +1,7 @@
 import { MAX_STATS_RANGE_YEARS, statsRequestSchema, statsResponseSchema } from '@cena-metra/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptedEncoding } from '../../http/caches.js';
 import { minusMonths, toDay } from '../../lib/days.js';
 import { BadRequestError } from '../../lib/errors.js';
 
@@ -19,8 +20,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (toDay(from) > toDay(to)) throw new BadRequestError('to: дата окончания раньше даты начала (from)');
       if (toDay(from) < minusMonths(toDay(to), MAX_STATS_RANGE_YEARS * 12))
         throw new BadRequestError(`from: период длиннее ${MAX_STATS_RANGE_YEARS} лет`);
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
       const ifNoneMatch = request.headers['if-none-match'];
       const res = await app.stats.statsResponse(app.deps.db, request.body, encoding, ifNoneMatch);
       reply
