@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../src/db/driver.js';
+import { type Db, openDb } from '../src/db/driver.js';
 import { freshDb } from './databases.js';
 
 const BIN = join(import.meta.dirname, '../bin/cena-metra.js');
@@ -49,7 +49,17 @@ function exited(child: ChildProcess): Promise<number | null> {
  * Per snapshot of the project: the flats its row says it holds, the flats listed on its date as rebuilt
  * from the observations, and the observations and events written for that date (the same set of flats).
  */
-async function snapshotSizes(db: { query: <T>(sql: string, p?: unknown[]) => Promise<T[]> }) {
+async function snapshotSizes(where: Db | string) {
+  // a data dir is opened for the question and closed again (the CLI needs it next)
+  const db = typeof where === 'string' ? await openDb({ dataDir: where }) : where;
+  try {
+    return await querySizes(db);
+  } finally {
+    if (typeof where === 'string') await db.close();
+  }
+}
+
+function querySizes(db: Db) {
   return db.query<{ date: string; count: number; listed: number; changed: number; events: number }>(
     `select s.date::text as date, s.flats_count as count,
        (select count(*) from (select distinct on (o.flat_id) o.present from flat_observation o
@@ -62,7 +72,7 @@ async function snapshotSizes(db: { query: <T>(sql: string, p?: unknown[]) => Pro
 }
 
 /** Every snapshot whole: all its flats listed, and as many events as flats whose record changed. */
-function expectWhole(sizes: Awaited<ReturnType<typeof snapshotSizes>>, flats: number) {
+function expectWhole(sizes: Awaited<ReturnType<typeof querySizes>>, flats: number) {
   for (const [i, s] of sizes.entries()) {
     expect(s.count, s.date).toBe(flats);
     expect(s.listed, s.date).toBe(flats);
@@ -106,12 +116,10 @@ describe('kill -9 in the middle of an import', () => {
         child.kill('SIGKILL');
         expect(await code).toBeNull();
 
-        const db = fresh?.db ?? (await openDb({ dataDir: join(work, 'data') }));
-        const sizes = await snapshotSizes(db);
+        const sizes = await snapshotSizes(fresh?.db ?? join(work, 'data'));
         expect(sizes.length).toBeGreaterThan(0);
         expect(sizes.length).toBeLessThan(DAYS);
         expectWhole(sizes, FLATS);
-        if (!fresh) await db.close();
 
         const again = run([...where.args, '--json', 'import', file], where.env);
         expect(again.status, again.stderr).toBe(0);
@@ -120,11 +128,9 @@ describe('kill -9 in the middle of an import', () => {
         const statuses = results.map((r) => r.статус);
         expect(statuses.filter((s) => s === 'imported')).toHaveLength(DAYS - sizes.length);
 
-        const after = fresh?.db ?? (await openDb({ dataDir: join(work, 'data') }));
-        const all = await snapshotSizes(after);
+        const all = await snapshotSizes(fresh?.db ?? join(work, 'data'));
         expect(all).toHaveLength(DAYS);
         expectWhole(all, FLATS);
-        if (!fresh) await after.close();
       } finally {
         await fresh?.drop();
         rmSync(work, { recursive: true, force: true });
@@ -301,17 +307,13 @@ describe.runIf(asRoot)('a full disk and a read-only data dir (PGlite)', () => {
 
       rmSync(join(mnt, 'filler'));
       execFileSync('mount', ['-o', 'remount,size=400m', mnt]);
-      const db = await openDb({ dataDir: data });
-      const sizes = await snapshotSizes(db);
-      await db.close();
+      const sizes = await snapshotSizes(data);
       expect(sizes.length).toBeGreaterThan(0);
       expect(sizes.length).toBeLessThan(40);
       expectWhole(sizes, 3000);
       const again = run(['--data-dir', data, 'import', file], {});
       expect(again.status, again.stderr).toBe(0);
-      const after = await openDb({ dataDir: data });
-      const all = await snapshotSizes(after);
-      await after.close();
+      const all = await snapshotSizes(data);
       expect(all).toHaveLength(40);
       expectWhole(all, 3000);
     } finally {
@@ -343,9 +345,7 @@ describe.runIf(asRoot)('a full disk and a read-only data dir (PGlite)', () => {
       expect(ro.stderr.trim()).toBe(
         `ошибка: папка данных ${data} недоступна для записи (нет прав): база не открыта`,
       );
-      const db = await openDb({ dataDir: data });
-      const sizes = await snapshotSizes(db);
-      await db.close();
+      const sizes = await snapshotSizes(data);
       expect(sizes).toHaveLength(3);
       expectWhole(sizes, 100);
     } finally {
