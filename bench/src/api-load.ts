@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Project, StatsResponse } from '@cena-metra/contract';
 import autocannon from 'autocannon';
-import type { Row } from './measure.js';
+import { type Row, signIn } from './measure.js';
 
 /** Peak resident memory of a process so far (Linux VmHWM), in MB. */
 export function peakRssMb(pid: number): number {
@@ -53,12 +53,7 @@ export async function apiLoadBench(
   note: (s: string) => void,
   at = '',
 ) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'demo' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const { token } = await signIn(base);
   const cmdline = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0').join(' ');
   note(`api: server ${cmdline.trim()}: peak RSS after start ${Math.round(peakRssMb(serverPid))} MB`);
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };

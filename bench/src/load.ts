@@ -7,18 +7,21 @@
  * Options: --connections N, --seconds N, --no-import; LOAD_DATABASE_URL runs on an existing database
  * (kept) instead of a fresh one.
  */
-import { randomBytes } from 'node:crypto';
 import type { Project } from '@cena-metra/contract';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { printTable, type Row, rssMb, startServer, writeResults } from './measure.js';
+import {
+  benchDatabase,
+  numberOption,
+  printTable,
+  type Row,
+  rssMb,
+  signIn,
+  startServer,
+  writeResults,
+} from './measure.js';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const CONNECTIONS = arg('connections', 50);
-const SECONDS = arg('seconds', 60);
+const CONNECTIONS = numberOption(process.argv, 'connections', 50);
+const SECONDS = numberOption(process.argv, 'seconds', 60);
 const P99_BUDGET = 250;
 const note = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -26,24 +29,15 @@ async function main() {
   const existing = process.env.LOAD_DATABASE_URL;
   const base = existing || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('test:load runs on PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL');
-  const name = `cena_load_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  if (!existing) await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  if (!existing) url.pathname = `/${name}`;
+  const database = await benchDatabase(base, 'cena_load', Boolean(existing));
+  const { name, url } = database;
   let server: ReturnType<typeof startServer> | null = null;
   const rows: Row[] = [];
   try {
     note(`load: ${name}: первый запуск генерирует демо-данные…`);
-    server = startServer({ DATABASE_URL: url.toString() });
+    server = startServer({ DATABASE_URL: url });
     const origin = await server.origin;
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo', password: 'demo' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const { token } = await signIn(origin);
     const headers = {
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
@@ -185,8 +179,7 @@ async function main() {
     if (rows.some((r) => r.ok === false)) process.exitCode = 1;
   } finally {
     await server?.stop();
-    if (!existing) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.close();
   }
 }
 

@@ -1,7 +1,48 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * A numeric option of a bench command (`--flats 5000`), or its default. Anything but a whole number > 0
+ * ends the command with one clear line and exit code 2, as the CLI does for bad input.
+ */
+export function numberOption(argv: string[], name: string, fallback: number): number {
+  const i = argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(argv[i + 1]) : fallback;
+  if (!Number.isInteger(value) || value <= 0) {
+    process.stderr.write(
+      `ошибка: --${name}: ожидается целое число больше 0, получено «${argv[i + 1] ?? ''}»\n`,
+    );
+    process.exit(2);
+  }
+  return value;
+}
+
+/**
+ * The PostgreSQL database a bench run works in: `existing` as it is (kept), or a fresh one created on the
+ * server of `base` (dropped by `close` unless kept).
+ */
+export async function benchDatabase(base: string, prefix: string, existing = false) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const url = new URL(base);
+  if (!existing) {
+    await admin.query(`create database ${name}`);
+    url.pathname = `/${name}`;
+  }
+  return {
+    name: existing ? url.pathname.slice(1) : name,
+    url: url.toString(),
+    close: async (keep = false) => {
+      if (!existing && !keep) await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -116,4 +157,19 @@ export function startServer(env: NodeJS.ProcessEnv) {
     server.on('exit', (code) => fail(new Error(`serve exited with ${code}`)));
   });
   return { pid: server.pid!, origin, stop };
+}
+
+/** Signs in through the API of `origin` (http://host:port) and returns the session (token, username). */
+export async function signIn(
+  origin: string,
+  username = 'demo',
+  password = 'demo',
+): Promise<{ username: string; token: string }> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in as ${username}: HTTP ${res.status}`);
+  return (await res.json()) as { username: string; token: string };
 }

@@ -12,10 +12,19 @@ import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
-import pg from 'pg';
 import { apiLoadBench } from './api-load.js';
 import { benchCsv, benchSnapshots } from './market.js';
-import { BIN, percentile, printTable, type Row, runNode, writeResults } from './measure.js';
+import {
+  BIN,
+  benchDatabase,
+  numberOption,
+  percentile,
+  printTable,
+  type Row,
+  runNode,
+  signIn,
+  writeResults,
+} from './measure.js';
 import { naiveStats } from './naive.js';
 import { webBench } from './web.js';
 
@@ -26,13 +35,7 @@ const argv = process.argv.slice(2);
 const args = new Set(argv);
 const only = (part: string) =>
   !['--stats', '--import', '--demo', '--web', '--api'].some((a) => args.has(a)) || args.has(`--${part}`);
-/** A numeric option (`--flats 5000`), or its default. */
-const option = (name: string, fallback: number) => {
-  const i = argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(argv[i + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name}: ожидается целое число > 0`);
-  return value;
-};
+const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
 // dataset sizes (the budgets are stated for the defaults)
 const STATS_FLATS = option('flats', 2000);
 const STATS_DAYS = option('days', 3 * 365 + 1);
@@ -51,8 +54,8 @@ async function statsBench(kind: 'pglite' | 'postgresql') {
   let dropPg = async () => {};
   let db: Awaited<ReturnType<typeof openDb>>;
   if (kind === 'postgresql') {
-    const database = await freshPgDatabase('cena_bench');
-    dropPg = database.drop;
+    const database = await benchDatabase(PG_URL!, 'cena_bench');
+    dropPg = () => database.close();
     db = await openDb({ databaseUrl: database.url });
   } else db = await openDb({ dataDir });
   try {
@@ -86,13 +89,9 @@ async function statsOn(db: Awaited<ReturnType<typeof openDb>>, kind: string, dat
   const app = await buildApp({ db, config: loadConfig({ dataDir, logLevel: 'silent' }, {}), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const base = `${origin}/api`;
+  const { token } = await signIn(origin, 'bench', 'bench-password');
   const range = { projectId, from: '2023-01-01', to: fromDay(toDay('2023-01-01') + days - 1) };
   const request = async () => {
     const started = performance.now();
@@ -220,23 +219,6 @@ async function importBench() {
   });
 }
 
-/** A fresh PostgreSQL database on the server of DATABASE_URL, and how to drop it. */
-async function freshPgDatabase(prefix: string) {
-  const name = `${prefix}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 /**
  * `cena-metra serve` on an empty database (demo generation) and again on the same one; then the API load
  * and the browser parts against the second server. PGlite: an empty data dir; PostgreSQL: a fresh database.
@@ -244,7 +226,7 @@ async function freshPgDatabase(prefix: string) {
 async function demoBench(kind: 'pglite' | 'postgresql') {
   const dataDir = join(work, `demo-${kind}`);
   const at = kind === 'pglite' ? '' : ` [${kind}]`;
-  const database = kind === 'postgresql' ? await freshPgDatabase('cena_bench_demo') : null;
+  const database = kind === 'postgresql' ? await benchDatabase(PG_URL!, 'cena_bench_demo') : null;
   const start = (keep = false) =>
     new Promise<{ ms: number; url: string; pid: number; stop: () => Promise<void> }>((done, fail) => {
       const started = performance.now();
@@ -308,7 +290,7 @@ async function demoBench(kind: 'pglite' | 'postgresql') {
       }
     }
   } finally {
-    await database?.drop();
+    await database?.close();
   }
 }
 

@@ -9,27 +9,32 @@
  * Options: --projects 200, --flats 1500 (per project), --verbose (the slowest projects' request times),
  * --keep (keep the loaded database for SCALE_DATABASE_URL).
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { addUser } from 'cena-metra/dist/src/auth/users.js';
+import { addUser, getUserByName } from 'cena-metra/dist/src/auth/users.js';
 import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
-import pg from 'pg';
 import { benchSnapshots } from './market.js';
-import { percentile, printTable, type Row, rssMb, runNode, startServer, writeResults } from './measure.js';
+import {
+  benchDatabase,
+  numberOption,
+  percentile,
+  printTable,
+  type Row,
+  rssMb,
+  runNode,
+  signIn,
+  startServer,
+  writeResults,
+} from './measure.js';
 
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : fallback;
-};
-const PROJECTS = option('projects', 200);
-const FLATS = option('flats', 1500);
+const PROJECTS = numberOption(argv, 'projects', 200);
+const FLATS = numberOption(argv, 'flats', 1500);
 const DEVELOPERS = Math.max(1, Math.round(PROJECTS / 10));
 const note = (s: string) => process.stderr.write(`${s}\n`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -77,15 +82,9 @@ async function main() {
   const existing = process.env.SCALE_DATABASE_URL;
   const base = existing || process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('bench:scale runs on PostgreSQL: set DATABASE_URL or TEST_DATABASE_URL');
-  const name = `cena_scale_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  const url = new URL(base);
-  if (!existing) {
-    await admin.query(`create database ${name}`);
-    url.pathname = `/${name}`;
-  }
-  const db = await openDb({ databaseUrl: url.toString() });
+  const database = await benchDatabase(base, 'cena_scale', Boolean(existing));
+  const { url } = database;
+  const db = await openDb({ databaseUrl: url });
   const rows: Row[] = [];
   let server: ReturnType<typeof startServer> | null = null;
   try {
@@ -93,23 +92,19 @@ async function main() {
       // loaded by a child process: the loader's gigabyte-sized heap would otherwise be this process's,
       // which times the requests (its collections showed as tens of milliseconds on stats)
       const child = await runNode(fileURLToPath(import.meta.url), [...argv, '--load-only'], tmpdir(), {
-        SCALE_LOAD_URL: url.toString(),
+        SCALE_LOAD_URL: url,
       });
       process.stderr.write(child.stderr);
       if (child.code !== 0) throw new Error(`load failed (exit ${child.code})`);
       rows.push(...(JSON.parse(child.stdout) as Row[]));
     }
 
-    await addUser(db, 'bench', 'bench-password').catch(() => {}); // kept from an earlier run
-    server = startServer({ DATABASE_URL: url.toString() });
-    const api = `${await server.origin}/api`;
-    const { token } = (await (
-      await fetch(`${api}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
-      })
-    ).json()) as { token: string };
+    // a database measured again (SCALE_DATABASE_URL) has the user from the first run
+    if (!(await getUserByName(db, 'bench'))) await addUser(db, 'bench', 'bench-password');
+    server = startServer({ DATABASE_URL: url });
+    const origin = await server.origin;
+    const api = `${origin}/api`;
+    const { token } = await signIn(origin, 'bench', 'bench-password');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     // the API's latency: request sent → last byte of the (gzip) body received, on a kept-alive
     // connection, as `npm run bench` times it. Inflating 3 MB of JSON is the client's work (~10 ms
@@ -298,9 +293,9 @@ async function main() {
   } finally {
     await server?.stop();
     await db.close();
-    if (argv.includes('--keep') && !existing) note(`scale: kept: SCALE_DATABASE_URL=${url}`);
-    else if (!existing) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    const keep = argv.includes('--keep') && !existing;
+    if (keep) note(`scale: kept: SCALE_DATABASE_URL=${url}`);
+    await database.close(keep);
   }
 }
 

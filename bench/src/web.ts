@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { heaviestProject } from './api-load.js';
-import type { Row } from './measure.js';
+import { type Row, signIn } from './measure.js';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -53,12 +53,7 @@ export async function webBench(
   /** the database's label; bundle sizes do not depend on it and are reported once, without one */
   at = '',
 ): Promise<void> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'demo' }),
-  });
-  const session = (await login.json()) as { username: string; token: string };
+  const session = await signIn(base);
   note('web: ищу самый тяжёлый демо-проект…');
   const target = await heaviestProject(base, session.token);
   const browser: Browser = await chromium.launch({

@@ -21,14 +21,28 @@ interface Row {
   ok?: boolean;
 }
 
-/** Runs a bench tool to its end (exit 0: no budget missed) and reads the JSON report it wrote. */
-function bench<T>(script: string, args: string[], env: Record<string, string>, report: string) {
-  const run = spawnSync(process.execPath, ['--expose-gc', join(ROOT, 'bench/dist', script), ...args], {
+const runTool = (script: string, args: string[], env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--expose-gc', join(ROOT, 'bench/dist', script), ...args], {
     env: { ...process.env, BENCH_RESULTS_DIR: results, ...env },
     encoding: 'utf8',
     timeout: 240_000,
   });
+
+/**
+ * Runs a bench tool to its end (exit 0: no budget missed), checks it left no database of `prefix`
+ * behind, and reads the JSON report it wrote.
+ */
+async function bench<T>(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  prefix: string,
+  report: string,
+) {
+  const before = await databases(prefix);
+  const run = runTool(script, args, env);
   expect(run.status, run.stderr).toBe(0);
+  expect(await databases(prefix)).toEqual(before);
   return {
     stdout: run.stdout,
     report: JSON.parse(readFileSync(join(results, report), 'utf8')) as T & { rows: Row[] },
@@ -58,11 +72,11 @@ describe('bench tools (tiny datasets)', () => {
   afterAll(() => rmSync(results, { recursive: true, force: true }));
 
   it('npm run bench --stats: engine vs naive on PGlite and PostgreSQL, one table, latest.json', async () => {
-    const before = await databases('cena_bench_');
-    const { stdout, report } = bench<{ postgresql: boolean }>(
+    const { stdout, report } = await bench<{ postgresql: boolean }>(
       'run.js',
       ['--stats', '--flats', '60', '--days', '40'],
       { DATABASE_URL: url! },
+      'cena_bench_',
       'latest.json',
     );
     expect(stdout).toMatch(/^measure\s+value\s+budget/);
@@ -75,15 +89,14 @@ describe('bench tools (tiny datasets)', () => {
       expect(row(`engine speed-up over naive (p50)${at}`)?.budget).toBe('≥ 100× at the default size');
     }
     expect(report.rows.some((r) => r.ok === false)).toBe(false);
-    expect(await databases('cena_bench_')).toEqual(before);
   }, 240_000);
 
   it('npm run bench:scale: loads a market in a child, serves it from its own process, judges the budgets', async () => {
-    const before = await databases('cena_scale_');
-    const { report } = bench<{ projects: number; snapshots: number }>(
+    const { report } = await bench<{ projects: number; snapshots: number }>(
       'scale.js',
       ['--projects', '3', '--flats', '40'],
       { TEST_DATABASE_URL: url! },
+      'cena_scale_',
       'scale-latest.json',
     );
     expect(report).toMatchObject({ projects: 3, snapshots: 82 });
@@ -99,15 +112,14 @@ describe('bench tools (tiny datasets)', () => {
     ).toMatchObject({
       ok: true,
     });
-    expect(await databases('cena_scale_')).toEqual(before);
   }, 240_000);
 
   it('npm run test:load: serve on a fresh PostgreSQL database, clients and an importer, judged, dropped', async () => {
-    const before = await databases('cena_load_');
-    const { report } = bench<{ connections: number; seconds: number }>(
+    const { report } = await bench<{ connections: number; seconds: number }>(
       'load.js',
       ['--connections', '4', '--seconds', '3'],
       { TEST_DATABASE_URL: url! },
+      'cena_load_',
       'load-latest.json',
     );
     expect(report).toMatchObject({ connections: 4, seconds: 3 });
@@ -116,6 +128,16 @@ describe('bench tools (tiny datasets)', () => {
     expect(row('latency p99')).toMatchObject({ budget: '≤ 250 ms' });
     expect(row('snapshots imported meanwhile')?.value).toMatch(/^[1-9]\d* \(0 failed\)$/);
     expect(Number(/^(\d+)/.exec(row('requests')?.value ?? '')?.[1])).toBeGreaterThan(100);
-    expect(await databases('cena_load_')).toEqual(before);
   }, 240_000);
+
+  it('a bench tool refuses a bad option with one clear line and exit code 2, creating nothing', async () => {
+    const before = await databases('cena_scale_');
+    const run = runTool('scale.js', ['--projects', 'двести'], { TEST_DATABASE_URL: url! });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe('ошибка: --projects: ожидается целое число больше 0, получено «двести»');
+    expect(await databases('cena_scale_')).toEqual(before);
+    const zero = runTool('run.js', ['--stats', '--flats', '0'], {});
+    expect(zero.status).toBe(2);
+    expect(zero.stderr.trim()).toBe('ошибка: --flats: ожидается целое число больше 0, получено «0»');
+  });
 });
