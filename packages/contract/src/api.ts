@@ -1,13 +1,28 @@
 import { z } from 'zod';
-import { isoDateSchema } from './dates.js';
+import { dataDateSchema } from './dates.js';
 import { facingSchema } from './enums.js';
+import { safeText } from './text.js';
 
-export const idSchema = (name: string) =>
-  z.coerce
-    .number({ message: `${name}: должно быть целым положительным числом` })
-    .int({ message: `${name}: должно быть целым положительным числом` })
-    .positive({ message: `${name}: должно быть целым положительным числом` })
-    .max(2147483647, { message: `${name}: слишком большое число` });
+/**
+ * A strict integer: a JSON number, or a string of decimal digits (query strings and paths carry text).
+ * Nothing else is read as a number: not `true`, `[1]`, `""`, `"0x10"`, `"1e3"` or `" 7"`.
+ */
+const strictInteger = (message: string) =>
+  z
+    .union([z.number({ message }), z.string({ message }).regex(/^-?\d{1,16}$/, { message }).transform(Number)], {
+      message,
+    })
+    .pipe(z.number({ message }).int({ message }));
+
+export const idSchema = (name: string) => {
+  const message = `${name}: должно быть целым положительным числом`;
+  return strictInteger(message).pipe(
+    z
+      .number()
+      .positive({ message })
+      .max(2147483647, { message: `${name}: слишком большое число` }),
+  );
+};
 
 /** An integer in [min, max] (from JSON or a query string), every failure saying `${name}: ${rule}`. */
 export const intInRange = (
@@ -17,13 +32,13 @@ export const intInRange = (
   rule = `целое число от ${min} до ${max}`,
 ) => {
   const message = `${name}: ${rule}`;
-  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+  return strictInteger(message).pipe(z.number().min(min, { message }).max(max, { message }));
 };
 
 // --- auth ---
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'укажите имя пользователя').max(100),
-  password: z.string().min(1, 'укажите пароль').max(200),
+  username: safeText('username', 100).trim().pipe(z.string().min(1, 'username: укажите имя пользователя')),
+  password: safeText('password', 200).pipe(z.string().min(1, 'password: укажите пароль')),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const sessionSchema = z.object({ username: z.string(), token: z.string() });
@@ -48,8 +63,8 @@ export const projectsResponseSchema = z.array(projectSchema);
 export const MAX_STATS_RANGE_YEARS = 15;
 export const statsRequestSchema = z.object({
   projectId: idSchema('projectId'),
-  from: isoDateSchema,
-  to: isoDateSchema,
+  from: dataDateSchema,
+  to: dataDateSchema,
 });
 export type StatsRequest = z.infer<typeof statsRequestSchema>;
 
@@ -132,7 +147,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 
 // --- profile ---
 export const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, 'укажите текущий пароль').max(200),
-  newPassword: z.string().min(8, 'не короче 8 символов').max(200, 'не длиннее 200 символов'),
+  currentPassword: safeText('currentPassword', 200).pipe(z.string().min(1, 'укажите текущий пароль')),
+  newPassword: safeText('newPassword', 200).pipe(z.string().min(8, 'не короче 8 символов')),
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

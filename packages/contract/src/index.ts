@@ -1,3 +1,10 @@
+import { z } from 'zod';
+
+// One Russian error map for every schema (zod's English defaults are not what our users read): schemas
+// whose message names the field set their own; the rest fall back to these, and the server prefixes the
+// field's path.
+z.config(z.locales.ru());
+
 export * from './api.js';
 export * from './dates.js';
 export * from './enums.js';
@@ -5,3 +12,5 @@ export * from './errors.js';
 export * from './format.js';
 export * from './labels.js';
 export * from './market.js';
+export * from './text.js';
+export * from './csv.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, intInRange } from './api.js';
-import { isoDateSchema } from './dates.js';
+import { dataDateSchema } from './dates.js';
+import { safeText } from './text.js';
 import { discountPeriodSchema, EVENT_KINDS, eventKindSchema, facingSchema } from './enums.js';
 
 const optionalId = (name: string) => idSchema(name).optional();
@@ -9,7 +10,7 @@ const rooms = intInRange('rooms', 0, 50);
 // --- discounts (§4.3) ---
 export const discountRequestSchema = z.object({
   period: discountPeriodSchema,
-  date: isoDateSchema.optional(),
+  date: dataDateSchema.optional(),
   developerId: optionalId('developerId'),
   projectId: optionalId('projectId'),
   rooms: rooms.optional(),
@@ -42,7 +43,7 @@ export type DiscountResponse = z.infer<typeof discountResponseSchema>;
 
 export const discountProjectRequestSchema = z.object({
   period: discountPeriodSchema,
-  date: isoDateSchema.optional(),
+  date: dataDateSchema.optional(),
   developerId: optionalId('developerId'),
 });
 export type DiscountProjectRequest = z.input<typeof discountProjectRequestSchema>;
@@ -126,8 +127,9 @@ export const PRICE_CHANGE_SORTS = [
   '-newPrice',
 ] as const;
 export const priceChangesQuerySchema = z.object({
-  from: isoDateSchema,
-  to: isoDateSchema,
+  /** default: the last 30 days of data */
+  from: dataDateSchema.optional(),
+  to: dataDateSchema.optional(),
   developerId: optionalId('developerId'),
   projectId: optionalId('projectId'),
   kind: eventKindSchema.optional(),
@@ -168,7 +170,7 @@ export type PriceChangesResponse = z.infer<typeof priceChangesResponseSchema>;
 
 // --- search ---
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'q: введите запрос').max(100, 'q: не длиннее 100 символов'),
+  q: safeText('q', 100).trim().pipe(z.string().min(1, 'q: введите запрос')),
 });
 export const searchResponseSchema = z.object({
   developers: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -195,7 +197,7 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 // --- daily summaries (§4.4) ---
 export const summariesQuerySchema = z.object({
   limit: intInRange('limit', 1, 100).default(30),
-  before: isoDateSchema.optional(),
+  before: dataDateSchema.optional(),
 });
 export const summaryListItemSchema = z.object({
   id: z.number().int(),

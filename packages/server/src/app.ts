@@ -13,6 +13,7 @@ import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
 import { DataVersionCache, SessionCache } from './http/caches.js';
+import { clientErrorHandler, codeOfStatus, RouteTable, registerEdgeChecks } from './http/edge.js';
 import { registerReadCaches } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
@@ -83,17 +84,35 @@ function validationMessage(error: FastifyError): string {
   return error.message;
 }
 
+/** Fastify's and its plugins' English 4xx texts in our words (the status says what happened). */
+function clientMessage(error: FastifyError, status: number): string {
+  if (status === 403) return 'доступ запрещён';
+  if (status === 404) return 'не найдено';
+  if (/^[\x00-\x7f]*$/.test(error.message)) return `некорректный запрос (${error.message.slice(0, 200)})`;
+  return error.message;
+}
+
 function isApiUrl(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /** The Fastify app as a plugin-composed instance: tests drive it with app.inject, server.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     // 1 MB for every request body; the ingest route alone takes up to 64 MB (DESIGN §5)
     bodyLimit: 1024 * 1024,
+    // idle, half-sent and never-finished connections are closed (docs/security.md)
+    connectionTimeout: config.httpIdleTimeoutSeconds * 1000,
+    requestTimeout: config.httpRequestTimeoutSeconds * 1000,
+    keepAliveTimeout: config.httpKeepAliveSeconds * 1000,
+    routerOptions: { maxParamLength: 200 },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = Math.min(config.httpHeadersTimeoutSeconds, config.httpRequestTimeoutSeconds) * 1000;
+  const routeTable = new RouteTable(app);
+  registerEdgeChecks(app);
   // first: its onSend hook keeps responses before compression
   registerReadCaches(app);
   await registerHttpPlugins(app, deps.config);
@@ -126,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
       return reply.status(415).send({
         message: 'неподдерживаемый Content-Type: ожидается application/json',
-        code: ERROR_CODES.badRequest,
+        code: ERROR_CODES.unsupportedMediaType,
       });
     if (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
@@ -137,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .status(400)
         .send({ message: 'тело запроса: некорректный JSON', code: ERROR_CODES.badRequest });
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, code: ERROR_CODES.badRequest });
+      return reply.status(status).send({ message: clientMessage(error, status), code: codeOfStatus(status) });
     }
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'нет места на диске');
@@ -162,6 +181,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !request.url.startsWith('/assets/')
     )
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const allowed = routeTable.allowedMethods(request);
+    if (allowed.length && !allowed.includes(request.method))
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          message: `метод ${request.method} не поддерживается для ${request.url.split('?')[0]}: допустимо ${allowed.join(', ')}`,
+          code: ERROR_CODES.methodNotAllowed,
+        });
     return reply.status(404).send({
       message: `не найдено: ${request.method} ${request.url.split('?')[0]}`,
       code: ERROR_CODES.notFound,

@@ -15,6 +15,14 @@ const configSchema = z.object({
   telegramApiRoot: z.string().optional(),
   /** a summary is posted once no import has changed it for this long */
   telegramSettleSeconds: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** an idle or stalled connection is closed after this many seconds without a byte either way */
+  httpIdleTimeoutSeconds: z.coerce.number().int().min(1).max(3600).default(60),
+  /** a request (headers and body) must arrive whole within this many seconds */
+  httpRequestTimeoutSeconds: z.coerce.number().int().min(1).max(3600).default(120),
+  /** the headers of a request must arrive within this many seconds */
+  httpHeadersTimeoutSeconds: z.coerce.number().int().min(1).max(3600).default(20),
+  /** a kept-alive connection waits this long for its next request */
+  httpKeepAliveSeconds: z.coerce.number().int().min(1).max(3600).default(5),
   /** how often the publisher looks for a summary to post (besides after each API import) */
   telegramPollSeconds: z.coerce.number().int().min(1).max(86_400).default(60),
 });
@@ -37,6 +45,10 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     telegramApiRoot: env.TELEGRAM_API_ROOT,
     telegramSettleSeconds: env.TELEGRAM_SETTLE_SECONDS,
     telegramPollSeconds: env.TELEGRAM_POLL_SECONDS,
+    httpIdleTimeoutSeconds: env.HTTP_IDLE_TIMEOUT_SECONDS,
+    httpRequestTimeoutSeconds: env.HTTP_REQUEST_TIMEOUT_SECONDS,
+    httpHeadersTimeoutSeconds: env.HTTP_HEADERS_TIMEOUT_SECONDS,
+    httpKeepAliveSeconds: env.HTTP_KEEP_ALIVE_SECONDS,
   };
   const merged = Object.fromEntries(
     Object.entries({ ...fromEnv, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),

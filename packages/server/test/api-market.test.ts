@@ -144,7 +144,7 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
   });
 
   it('price changes: filtered, sorted, paged on the server, and as CSV for Excel', async () => {
-    const all = (await get('/api/price-changes?from=2026-11-01&to=2026-11-30')).json();
+    const all = (await get('/api/price-changes?from=2026-11-01&to=2026-11-20')).json();
     expect(all.total).toBe(4);
     expect(all.rows.map((r: { kind: string }) => r.kind).sort()).toEqual([
       'NEW',
@@ -153,16 +153,16 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
       'REMOVED',
     ]);
     expect(all.rows[0].date).toBe('2026-11-04');
-    const down = (await get('/api/price-changes?from=2026-11-01&to=2026-11-30&kind=PRICE_DOWN')).json();
+    const down = (await get('/api/price-changes?from=2026-11-01&to=2026-11-20&kind=PRICE_DOWN')).json();
     expect(down.rows).toEqual([
       expect.objectContaining({ oldPrice: 8_000_000, newPrice: 7_600_000, changePercent: -5 }),
     ]);
     const sorted = (
-      await get('/api/price-changes?from=2026-11-01&to=2026-11-30&sort=-changePercent&pageSize=1&page=1')
+      await get('/api/price-changes?from=2026-11-01&to=2026-11-20&sort=-changePercent&pageSize=1&page=1')
     ).json();
     expect(sorted).toMatchObject({ total: 4, page: 1, pageSize: 1 });
     expect(sorted.rows[0]).toMatchObject({ kind: 'PRICE_UP', changePercent: 5 });
-    const csv = await get('/api/price-changes.csv?from=2026-11-01&to=2026-11-30&sort=date');
+    const csv = await get('/api/price-changes.csv?from=2026-11-01&to=2026-11-20&sort=date');
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(
@@ -229,7 +229,7 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
         method: 'POST',
         url: '/api/project/stats',
         headers: { ...auth(), 'accept-encoding': 'gzip' },
-        payload: { projectId, from: '2026-11-01', to: '2026-11-30' },
+        payload: { projectId, from: '2026-11-01', to: '2026-11-20' },
       });
     const s1 = await stats();
     expect(s1.statusCode).toBe(200);
@@ -240,7 +240,7 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
       method: 'POST',
       url: '/api/project/stats',
       headers: { ...auth(), 'if-none-match': statsTag },
-      payload: { projectId, from: '2026-11-01', to: '2026-11-30' },
+      payload: { projectId, from: '2026-11-01', to: '2026-11-20' },
     });
     expect(s304.statusCode).toBe(304);
     expect(s304.body).toBe('');

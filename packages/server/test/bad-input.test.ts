@@ -222,9 +222,9 @@ const CASES: Case[] = [
     field: 'flatId',
   },
   {
-    name: 'price-changes: from missing',
+    name: 'price-changes: from not a date',
     method: 'GET',
-    url: '/api/price-changes?to=2026-01-01',
+    url: '/api/price-changes?from=01.01.2026&to=2026-01-01',
     status: 400,
     field: 'from',
   },

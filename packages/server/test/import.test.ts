@@ -117,7 +117,7 @@ describeEachDb('import', (ctx) => {
             building: '1',
             rooms: 1,
             area: i === 17 ? 'abc' : 40,
-            price: 1,
+            price: 5_000_000,
           })),
         },
         { file: '2026-11-20.json' },

@@ -58,10 +58,13 @@ export class Importer {
     private readonly grace: number,
   ) {}
 
-  /** Applies one snapshot in its own transaction, keeping derived data current incrementally. */
-  async apply(snapshot: Snapshot): Promise<ImportResult> {
+  /**
+   * Applies one snapshot in its own transaction (or in the batch transaction `batch` when given), keeping
+   * derived data current incrementally.
+   */
+  async apply(snapshot: Snapshot, batch?: Batch): Promise<ImportResult> {
     this.db.ensureSpace(snapshot.flats.length * BYTES_PER_FLAT);
-    return this.withProject(snapshot.developer, snapshot.project, async (tx, model) => {
+    return this.withProject(snapshot.developer, snapshot.project, batch, async (tx, model) => {
       const prepared = await this.prepare(tx, model, snapshot);
       if (!prepared.state) return prepared.result;
       const day = toDay(snapshot.date);
@@ -84,7 +87,7 @@ export class Importer {
     project: string,
     snapshots: Iterable<Snapshot> | AsyncIterable<Snapshot>,
   ): Promise<ImportResult[]> {
-    return this.withProject(developer, project, async (tx, model) => {
+    return this.withProject(developer, project, undefined, async (tx, model) => {
       const results: ImportResult[] = [];
       const applied: { snapshot: Snapshot; hash: string }[] = [];
       const net = new Map<string, { flatId: number; row: ObservationRow | null; day: number }>();
@@ -117,16 +120,38 @@ export class Importer {
     });
   }
 
+  /**
+   * Runs `fn` with every snapshot it applies (through `apply(snapshot, batch)`) in one transaction: all
+   * of them are stored or none (DESIGN §3.3, a batch is all-or-nothing). Two batches that lock the same
+   * projects in another order deadlock on PostgreSQL; the one the server aborts is run again.
+   */
+  async inOneTransaction<T>(fn: (batch: Batch) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const touched = new Set<number>();
+      try {
+        return await this.db.transaction((tx) => fn({ tx, touched }));
+      } catch (error) {
+        // rolled back: the models of every project the batch touched may hold what was not stored
+        for (const id of touched) this.models.delete(id);
+        const code = (error as { code?: unknown }).code;
+        if ((code !== '40P01' && code !== '40001') || attempt >= 3) throw error;
+      }
+    }
+  }
+
   private async withProject<T>(
     developer: string,
     project: string,
+    batch: Batch | undefined,
     fn: (tx: Db, model: ProjectModel) => Promise<T>,
   ): Promise<T> {
     let projectId = 0;
     try {
-      return await this.db.transaction(async (tx) => {
+      // inside a batch the transaction below joins the batch's transaction
+      return await (batch?.tx ?? this.db).transaction(async (tx) => {
         const developerId = await ensureDeveloper(tx, developer);
         projectId = await ensureProject(tx, developerId, project);
+        batch?.touched.add(projectId);
         // the row lock serialises imports of one project across processes
         const [{ data_version: version }] = await tx.query<{ data_version: number }>(
           'select data_version from project where id = $1 for update',
@@ -211,6 +236,12 @@ export class Importer {
   }
 }
 
+/** The transaction of a batch and the projects it has touched so far. */
+export interface Batch {
+  tx: Db;
+  touched: Set<number>;
+}
+
 export interface BatchProgress {
   phase: 'validate' | 'apply';
   done: number;
@@ -220,9 +251,9 @@ export interface BatchProgress {
 
 /**
  * Imports a batch all-or-nothing (DESIGN §3.3): a first pass validates every snapshot of every source; any
- * error rejects the whole batch before anything is written. The second pass applies each snapshot in its own
- * transaction: from memory when the batch holds at most KEEP_FLATS flats, else by reading the sources again,
- * so memory stays bounded by one snapshot.
+ * error rejects the whole batch before anything is written. The second pass applies the snapshots in one
+ * transaction (a failure of any rolls back all): from memory when the batch holds at most KEEP_FLATS flats,
+ * else by reading the sources again, so memory stays bounded by one snapshot.
  */
 export async function importBatch(
   importer: Importer,
@@ -247,31 +278,40 @@ export async function importBatch(
     }
   }
   if (errors.length) throw new SnapshotValidationError(errors);
-  const results: ImportResult[] = [];
-  const applyOne = async (snapshot: Snapshot) => {
-    const result = await importer.apply(snapshot);
-    results.push(result);
-    onProgress?.({ phase: 'apply', done: results.length, total, result });
-  };
-  if (kept) {
-    while (kept.length) await applyOne(kept.shift()!);
-    return results;
-  }
-  for (const source of sources) {
-    for await (const item of source()) {
-      if ('errors' in item) throw new SnapshotValidationError(item.errors);
-      await applyOne(item.snapshot);
+  const inMemory = kept;
+  return importer.inOneTransaction(async (batch) => {
+    const results: ImportResult[] = [];
+    const applyOne = async (snapshot: Snapshot) => {
+      const result = await importer.apply(snapshot, batch);
+      results.push(result);
+      onProgress?.({ phase: 'apply', done: results.length, total, result });
+    };
+    if (inMemory) {
+      // kept whole: a deadlock retry runs the same snapshots again
+      for (const snapshot of inMemory) await applyOne(snapshot);
+      return results;
     }
-  }
-  return results;
+    for (const source of sources) {
+      for await (const item of source()) {
+        if ('errors' in item) throw new SnapshotValidationError(item.errors);
+        await applyOne(item.snapshot);
+      }
+    }
+    return results;
+  });
 }
 
 /** Flats a batch may hold in memory between its validation and its application. */
 const KEEP_FLATS = 150_000;
 
-/** Imports snapshots already in memory (API bodies, demo data): validated by the caller, applied in order. */
+/**
+ * Imports snapshots already in memory (API bodies), validated by the caller, in order and in one
+ * transaction: all of them or none.
+ */
 export async function importSnapshots(importer: Importer, snapshots: Snapshot[]): Promise<ImportResult[]> {
-  const results: ImportResult[] = [];
-  for (const s of snapshots) results.push(await importer.apply(s));
-  return results;
+  return importer.inOneTransaction(async (batch) => {
+    const results: ImportResult[] = [];
+    for (const s of snapshots) results.push(await importer.apply(s, batch));
+    return results;
+  });
 }

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { isIsoDate } from '@cena-metra/contract';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  dataDateProblem,
+  hasControlCharacters,
+  MAX_ID_LENGTH,
+  MAX_NAME_LENGTH,
+} from '@cena-metra/contract';
 import type { FlatRecord } from '../analytics/types.js';
 import { cleanName, normaliseFinish, normaliseSettlementDate } from './normalise.js';
 
@@ -29,9 +35,19 @@ export class SnapshotValidationError extends Error {
 
 const MAX_ERRORS = 100;
 
+/** What a field held, for a message: short, and never walking a nested value (it may be 100,000 deep). */
 function describe(value: unknown): string {
   if (value === undefined) return 'нет значения';
-  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  let text: string;
+  if (Array.isArray(value)) text = `массив из ${value.length} элементов`;
+  else if (typeof value === 'object' && value !== null) text = 'объект';
+  else if (typeof value === 'string')
+    text = JSON.stringify(value.length > 60 ? value.slice(0, 60) : value).replace(
+      // control characters shown as escapes, never written into a log or a terminal as they are
+      /[\u0000-\u001f\u007f]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+  else text = String(value);
   return `получено ${text.length > 60 ? `${text.slice(0, 57)}…` : text}`;
 }
 
@@ -50,8 +66,23 @@ function toText(value: unknown): string | undefined {
   return undefined;
 }
 
-const MAX_PRICE = 1e12;
-const MAX_AREA = 100_000;
+/**
+ * Sane bands of a flat's numbers (docs/security.md): a lot outside them is a typo, a unit error (kopecks,
+ * thousands) or an attack, and one such lot would skew every average it joins, or divide by zero.
+ */
+export const LIMITS = {
+  minArea: 1,
+  maxArea: 10_000,
+  minPrice: 10_000,
+  maxPrice: 100_000_000_000,
+  /** price per m², ₽: the cheapest regional lot is above it, the dearest Moscow penthouse below */
+  minMeterPrice: 10_000,
+  maxMeterPrice: 20_000_000,
+  maxFloor: 1000,
+  maxRooms: 50,
+} as const;
+
+const fmt = (n: number) => n.toLocaleString('ru-RU');
 
 /**
  * Validates and normalises one raw snapshot object (DESIGN §3.2). Collects every problem, each naming
@@ -73,11 +104,24 @@ export function validateSnapshot(
   }
   const obj = raw as Record<string, unknown>;
   const date = typeof obj.date === 'string' ? obj.date.trim() : undefined;
-  if (!date || !isIsoDate(date)) fail('date', 'должно быть датой в формате ГГГГ-ММ-ДД', obj.date);
-  const developer = toText(obj.developer);
-  if (!developer) fail('developer', 'обязательное поле: название застройщика', obj.developer);
-  const project = toText(obj.project);
-  if (!project) fail('project', 'обязательное поле: название проекта', obj.project);
+  const dateProblem = date ? dataDateProblem(date) : 'должно быть датой в формате ГГГГ-ММ-ДД';
+  if (dateProblem) fail('date', dateProblem, obj.date);
+  /** A name or id: text without control characters, at most `max` characters; undefined when it fails. */
+  const text = (field: string, value: unknown, max: number, required: string | null): string | undefined => {
+    if (value === undefined || value === null || value === '') {
+      if (required) fail(field, `обязательное поле: ${required}`, value);
+      return undefined;
+    }
+    const t = toText(value);
+    if (t === undefined) fail(field, 'должно быть строкой', value);
+    else if (hasControlCharacters(t)) fail(field, CONTROL_CHARACTERS_MESSAGE, value);
+    else if (t.length > max) fail(field, `не длиннее ${max} символов`, value);
+    else if (!t && required) fail(field, `обязательное поле: ${required}`, value);
+    else return t;
+    return undefined;
+  };
+  const developer = text('developer', obj.developer, MAX_NAME_LENGTH, 'название застройщика');
+  const project = text('project', obj.project, MAX_NAME_LENGTH, 'название проекта');
   const flats: Snapshot['flats'] = [];
   if (!Array.isArray(obj.flats)) {
     fail('flats', 'должно быть массивом квартир', obj.flats);
@@ -99,34 +143,52 @@ export function validateSnapshot(
       }
       const f = rawFlat as Record<string, unknown>;
       const before = errors.length;
-      const id = toText(f.id);
-      if (!id) fail(flatField(i, 'id'), 'обязательное поле: идентификатор квартиры', f.id);
-      else if (seen.has(id))
+      const id = text(flatField(i, 'id'), f.id, MAX_ID_LENGTH, 'идентификатор квартиры');
+      if (!id) {
+        // named above
+      } else if (seen.has(id))
         fail(flatField(i, 'id'), `повторяет идентификатор квартиры ${flatField(seen.get(id)!, '')}`, f.id);
       else seen.set(id, i);
-      const building = toText(f.building);
-      if (!building) fail(flatField(i, 'building'), 'обязательное поле: корпус', f.building);
+      const building = text(flatField(i, 'building'), f.building, MAX_ID_LENGTH, 'корпус');
       const rooms = toNumber(f.rooms);
-      if (rooms === undefined || !Number.isInteger(rooms) || rooms < 0 || rooms > 50)
+      if (rooms === undefined || !Number.isInteger(rooms) || rooms < 0 || rooms > LIMITS.maxRooms)
         fail(flatField(i, 'rooms'), 'должно быть целым числом ≥ 0 (0 — студия)', f.rooms);
-      const area = toNumber(f.area);
-      if (area === undefined || area <= 0 || area > MAX_AREA)
+      const rawArea = toNumber(f.area);
+      // kept to 0.01 m²: sums stay exact whatever the order
+      const area = rawArea === undefined ? undefined : Math.round(rawArea * 100) / 100;
+      if (area === undefined || !(area > 0))
         fail(flatField(i, 'area'), 'должно быть положительным числом', f.area);
+      else if (area < LIMITS.minArea || area > LIMITS.maxArea)
+        fail(flatField(i, 'area'), `должно быть от ${fmt(LIMITS.minArea)} до ${fmt(LIMITS.maxArea)} м²`, f.area);
+      const priceRule = `должно быть от ${fmt(LIMITS.minPrice)} до ${fmt(LIMITS.maxPrice)} ₽`;
       const price = toNumber(f.price);
-      if (price === undefined || !Number.isInteger(price) || price <= 0 || price > MAX_PRICE)
+      if (price === undefined || !Number.isInteger(price) || price <= 0)
         fail(flatField(i, 'price'), 'должно быть целым положительным числом рублей', f.price);
+      else if (price < LIMITS.minPrice || price > LIMITS.maxPrice)
+        fail(flatField(i, 'price'), priceRule, f.price);
+      else if (area !== undefined && area >= LIMITS.minArea && area <= LIMITS.maxArea) {
+        const ppm = price / area;
+        if (ppm < LIMITS.minMeterPrice || ppm > LIMITS.maxMeterPrice)
+          fail(
+            flatField(i, 'price'),
+            `цена м² ${fmt(Math.round(ppm))} ₽ вне допустимого диапазона ${fmt(LIMITS.minMeterPrice)}–${fmt(LIMITS.maxMeterPrice)} ₽/м² (проверьте цену и площадь)`,
+            f.price,
+          );
+      }
       let basePrice: number | null = null;
       if (f.basePrice !== undefined && f.basePrice !== null && f.basePrice !== '') {
         const bp = toNumber(f.basePrice);
-        if (bp === undefined || !Number.isInteger(bp) || bp <= 0 || bp > MAX_PRICE)
+        if (bp === undefined || !Number.isInteger(bp) || bp <= 0)
           fail(flatField(i, 'basePrice'), 'должно быть целым положительным числом рублей', f.basePrice);
+        else if (bp < LIMITS.minPrice || bp > LIMITS.maxPrice)
+          fail(flatField(i, 'basePrice'), priceRule, f.basePrice);
         else basePrice = bp;
       }
       let floor: number | null = null;
       if (f.floor !== undefined && f.floor !== null && f.floor !== '') {
         const fl = toNumber(f.floor);
-        if (fl === undefined || !Number.isInteger(fl) || Math.abs(fl) > 1000)
-          fail(flatField(i, 'floor'), 'должно быть целым числом', f.floor);
+        if (fl === undefined || !Number.isInteger(fl) || Math.abs(fl) > LIMITS.maxFloor)
+          fail(flatField(i, 'floor'), `должно быть целым числом от −${LIMITS.maxFloor} до ${LIMITS.maxFloor}`, f.floor);
         else floor = fl;
       }
       const settlementDate = normaliseSettlementDate(f.settlementDate);
@@ -142,21 +204,20 @@ export function validateSnapshot(
         if (s === 'AVAILABLE' || s === 'RESERVED') status = s;
         else fail(flatField(i, 'status'), 'должно быть AVAILABLE или RESERVED', f.status);
       }
-      if (f.section !== undefined && f.section !== null && toText(f.section) === undefined)
-        fail(flatField(i, 'section'), 'должно быть строкой', f.section);
-      if (f.number !== undefined && f.number !== null && toText(f.number) === undefined)
-        fail(flatField(i, 'number'), 'должно быть строкой', f.number);
+      const section = text(flatField(i, 'section'), f.section, MAX_ID_LENGTH, null);
+      const number = text(flatField(i, 'number'), f.number, MAX_ID_LENGTH, null);
+      if (typeof f.finish === 'string' && hasControlCharacters(f.finish))
+        fail(flatField(i, 'finish'), CONTROL_CHARACTERS_MESSAGE, f.finish);
       if (errors.length > before) return;
       flats.push({
         externalId: id!,
         rec: {
           building: shared(building)!,
-          section: shared(toText(f.section) || null),
+          section: shared(section || null),
           floor,
-          number: toText(f.number) || null,
+          number: number || null,
           rooms: rooms!,
-          // areas are kept to 0.01 m²: sums stay exact whatever the order
-          area: Math.round(area! * 100) / 100,
+          area: area!,
           facing: normaliseFinish(f.finish),
           settlementDate: shared(settlementDate),
           price: price!,

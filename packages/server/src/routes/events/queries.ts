@@ -1,4 +1,6 @@
 import {
+  CSV_BOM,
+  csvLine,
   EVENT_KIND_LABELS,
   facingLabel,
   type PriceChange,
@@ -7,10 +9,11 @@ import {
   roomsLabel,
 } from '@cena-metra/contract';
 import type { Db } from '../../db/driver.js';
+import { fromDay, toDay, todayIso } from '../../lib/days.js';
 import { BadRequestError } from '../../lib/errors.js';
 
 /** The filter of a price-changes list or CSV: the validated query without its paging. */
-export type PriceChangesFilter = Omit<PriceChangesParams, 'page' | 'pageSize'>;
+export type PriceChangesFilter = Omit<PriceChangesParams, 'page' | 'pageSize'> & { from: string; to: string };
 
 const ORDER: Record<string, string> = {
   date: 'e.day asc, e.project_id, e.flat_id',
@@ -42,7 +45,10 @@ function rounded(rows: PriceChange[]): PriceChange[] {
 }
 
 /** Events of §4.4 in a date range, filtered, sorted and paged on the server. */
-export async function getPriceChanges(db: Db, f: PriceChangesParams): Promise<PriceChangesResponse> {
+export async function getPriceChanges(
+  db: Db,
+  f: PriceChangesParams & { from: string; to: string },
+): Promise<PriceChangesResponse> {
   const w = where(f);
   const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${w.sql}`, w.params);
   const rows = await db.query<PriceChange>(
@@ -52,57 +58,175 @@ export async function getPriceChanges(db: Db, f: PriceChangesParams): Promise<Pr
   return { total, page: f.page, pageSize: f.pageSize, rows: rounded(rows) };
 }
 
-export const CSV_MAX_ROWS = 100_000;
+/** Rows a CSV page reads at once: memory and each query stay small whatever the range. */
+export const CSV_PAGE_ROWS = 1000;
 
-function cell(value: string): string {
-  return /[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+interface SortKey {
+  column: 'e.day' | 'e.project_id' | 'e.flat_id' | 'e.change_percent' | 'e.new_price';
+  field: 'date' | 'projectId' | 'flatId' | 'changePercent' | 'newPrice';
+  desc: boolean;
 }
+const key = (column: SortKey['column'], field: SortKey['field'], desc = false): SortKey => ({
+  column,
+  field,
+  desc,
+});
+/** The rest of every order: (day, flat id) is unique, so a page always knows where it stopped. */
+const BY_DAY_DESC = [key('e.day', 'date', true), key('e.flat_id', 'flatId')];
+
+/**
+ * Each sort of ORDER as phases without nulls: first the events that have the sorted value, in its order,
+ * then those without it (NEW and REMOVED have no change, REMOVED no new price), newest first — the same
+ * order as ORDER's `nulls last`.
+ */
+const PHASES: Record<string, { where: string; keys: SortKey[] }[]> = {
+  date: [{ where: 'true', keys: [key('e.day', 'date'), key('e.project_id', 'projectId'), key('e.flat_id', 'flatId')] }],
+  '-date': [
+    {
+      where: 'true',
+      keys: [key('e.day', 'date', true), key('e.project_id', 'projectId'), key('e.flat_id', 'flatId')],
+    },
+  ],
+  changePercent: [
+    { where: 'e.change_percent is not null', keys: [key('e.change_percent', 'changePercent'), ...BY_DAY_DESC] },
+    { where: 'e.change_percent is null', keys: BY_DAY_DESC },
+  ],
+  '-changePercent': [
+    {
+      where: 'e.change_percent is not null',
+      keys: [key('e.change_percent', 'changePercent', true), ...BY_DAY_DESC],
+    },
+    { where: 'e.change_percent is null', keys: BY_DAY_DESC },
+  ],
+  newPrice: [
+    { where: 'e.new_price is not null', keys: [key('e.new_price', 'newPrice'), ...BY_DAY_DESC] },
+    { where: 'e.new_price is null', keys: BY_DAY_DESC },
+  ],
+  '-newPrice': [
+    { where: 'e.new_price is not null', keys: [key('e.new_price', 'newPrice', true), ...BY_DAY_DESC] },
+    { where: 'e.new_price is null', keys: BY_DAY_DESC },
+  ],
+};
+
+/**
+ * "After the row last sent" for keys without nulls: `k1 ≥ v1 and (k1 > v1 or (k1 = v1 and …))`, the leading
+ * bound written alone so the database starts an index scan there.
+ */
+function after(keys: SortKey[], last: PriceChange, params: unknown[]): string {
+  const placeholder = (k: SortKey) => {
+    params.push(last[k.field]);
+    return k.column === 'e.day' ? `$${params.length}::date` : `$${params.length}`;
+  };
+  const build = (i: number): string => {
+    const k = keys[i];
+    const v = placeholder(k);
+    const strict = `${k.column} ${k.desc ? '<' : '>'} ${v}`;
+    if (i === keys.length - 1) return strict;
+    return `(${strict} or (${k.column} = ${v} and ${build(i + 1)}))`;
+  };
+  const first = keys[0];
+  const bound = `${first.column} ${first.desc ? '<=' : '>='} ${placeholder(first)}`;
+  return `${bound} and ${build(0)}`;
+}
+
+/**
+ * Every event of the filter in the list's order, page by page after the last row read (keyset), so memory
+ * and each query stay bounded and other requests run between pages, whatever the range.
+ */
+export async function* priceChangePages(db: Db, f: PriceChangesFilter): AsyncGenerator<PriceChange[]> {
+  const w = where(f);
+  for (const phase of PHASES[f.sort]) {
+    let last: PriceChange | null = null;
+    for (;;) {
+      const params = [...w.params];
+      const cond = last ? `and ${after(phase.keys, last, params)}` : '';
+      const order = phase.keys.map((k) => `${k.column}${k.desc ? ' desc' : ''}`).join(', ');
+      const rows: PriceChange[] = await db.query<PriceChange>(
+        `select ${COLUMNS} ${w.sql} and ${phase.where} ${cond} order by ${order} limit ${CSV_PAGE_ROWS}`,
+        params,
+      );
+      if (rows.length < CSV_PAGE_ROWS) {
+        if (rows.length) yield rounded(rows);
+        break;
+      }
+      // the stored values, not the rounded ones shown, say where the next page starts
+      last = { ...rows[rows.length - 1] };
+      yield rounded(rows);
+    }
+  }
+}
+
 const decimal = (v: number | null, digits = 2) => (v === null ? '' : v.toFixed(digits).replace('.', ','));
 
-/** The same rows as CSV for Excel: UTF-8 BOM, `;`, decimal commas, CRLF (at most CSV_MAX_ROWS rows). */
-export async function getPriceChangesCsv(db: Db, f: PriceChangesFilter): Promise<string> {
-  const w = where(f);
-  const rows = rounded(
-    await db.query<PriceChange>(
-      `select ${COLUMNS} ${w.sql} order by ${ORDER[f.sort]} limit ${CSV_MAX_ROWS}`,
-      w.params,
-    ),
-  );
-  const head = [
-    'Дата',
-    'Событие',
-    'Застройщик',
-    'Проект',
-    'Квартира',
-    'Корпус',
-    'Комнатность',
-    'Площадь, м²',
-    'Этаж',
-    'Отделка',
-    'Старая цена, ₽',
-    'Новая цена, ₽',
-    'Изменение, %',
-  ];
-  const lines = [head.join(';')];
-  for (const r of rows)
-    lines.push(
-      [
-        r.date,
-        EVENT_KIND_LABELS[r.kind],
-        r.developerName,
-        r.projectName,
-        String(r.flatId),
-        r.building,
-        roomsLabel(r.rooms),
-        decimal(r.area),
-        r.floor === null ? '' : String(r.floor),
-        facingLabel(r.facing),
-        r.oldPrice === null ? '' : String(r.oldPrice),
-        r.newPrice === null ? '' : String(r.newPrice),
-        decimal(r.changePercent),
-      ]
-        .map(cell)
-        .join(';'),
+const CSV_HEAD = [
+  'Дата',
+  'Событие',
+  'Застройщик',
+  'Проект',
+  'Квартира',
+  'Корпус',
+  'Комнатность',
+  'Площадь, м²',
+  'Этаж',
+  'Отделка',
+  'Старая цена, ₽',
+  'Новая цена, ₽',
+  'Изменение, %',
+];
+
+/** One event as a CSV line (names defused against formulas by `csvLine`). */
+function csvRow(r: PriceChange): string {
+  return csvLine([
+    r.date,
+    EVENT_KIND_LABELS[r.kind],
+    r.developerName,
+    r.projectName,
+    r.flatId,
+    r.building,
+    roomsLabel(r.rooms),
+    decimal(r.area),
+    r.floor,
+    facingLabel(r.facing),
+    r.oldPrice,
+    r.newPrice,
+    decimal(r.changePercent),
+  ]);
+}
+
+/**
+ * Every event of the filter as CSV for Excel (UTF-8 BOM, `;`, decimal commas, CRLF), a page at a time:
+ * the caller streams it, so a range of any length is whole and the server keeps serving meanwhile.
+ */
+export async function* priceChangesCsv(db: Db, f: PriceChangesFilter): AsyncGenerator<string> {
+  where(f); // a bad filter fails on the first read, before any byte is sent
+  yield `${CSV_BOM}${csvLine(CSV_HEAD)}\r\n`;
+  for await (const page of priceChangePages(db, f)) {
+    let chunk = '';
+    for (const r of page) chunk += `${csvRow(r)}\r\n`;
+    yield chunk;
+  }
+}
+
+/** Days of data a price-changes list covers when the query names no range. */
+export const DEFAULT_RANGE_DAYS = 30;
+
+/**
+ * The query's range, or by default the last DEFAULT_RANGE_DAYS days of data (up to the latest event,
+ * else the latest snapshot): `from` alone runs to the latest data, `to` alone starts 29 days before it.
+ */
+export async function withDefaultRange<T extends { from?: string; to?: string }>(
+  db: Db,
+  query: T,
+): Promise<T & { from: string; to: string }> {
+  if (query.from && query.to) return query as T & { from: string; to: string };
+  let to = query.to;
+  if (!to) {
+    const [row] = await db.query<{ last: string | null }>(
+      `select coalesce((select max(day) from flat_event), (select max(last_snapshot_date) from project))::text as last`,
     );
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+    to = row?.last ?? todayIso();
+    if (query.from && query.from > to) to = query.from;
+  }
+  const from = query.from ?? fromDay(toDay(to) - (DEFAULT_RANGE_DAYS - 1));
+  return { ...query, from, to };
 }

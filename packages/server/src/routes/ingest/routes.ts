@@ -2,6 +2,8 @@ import { importResultSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Snapshot, SnapshotValidationError, validateSnapshot } from '../../ingest/snapshot.js';
+import { jsonProblem } from '../../http/edge.js';
+import { importSnapshots } from '../../ingest/importer.js';
 import { BadRequestError } from '../../lib/errors.js';
 
 const NDJSON = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
@@ -31,7 +33,9 @@ export function snapshotsOfBody(body: unknown, ndjson: boolean): Snapshot[] {
         errors.push(`${ORIGIN}: строка ${i + 1}: не удалось разобрать JSON`);
         return;
       }
-      take(parsed, `строка ${i + 1}`);
+      const problem = jsonProblem(parsed, `${ORIGIN}: строка ${i + 1}`);
+      if (problem) errors.push(problem);
+      else take(parsed, `строка ${i + 1}`);
     });
   } else if (Array.isArray(body)) body.forEach((raw, i) => take(raw, `[${i}]`));
   else take(body, '');
@@ -57,15 +61,14 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         .trim()
         .toLowerCase();
       const snapshots = snapshotsOfBody(request.body, NDJSON.includes(type));
-      const results = [];
-      // validated whole first (all or nothing), then one transaction per snapshot, as the CLI import
+      // validated whole first, then applied in one transaction: all of the batch or none (§3.3)
       try {
-        for (const s of snapshots) results.push(await app.importer.apply(s));
+        const results = await importSnapshots(app.importer, snapshots);
+        if (results.some((r) => r.status !== 'unchanged')) app.deps.onImported?.();
+        return results;
       } finally {
         app.dataVersion.invalidate();
-        if (results.length) app.deps.onImported?.();
       }
-      return results;
     },
   );
 };

@@ -1,5 +1,7 @@
 import {
   buildingLabel,
+  CSV_BOM,
+  csvLine,
   facingLabel,
   formatDecimal2,
   formatPercent,
@@ -115,13 +117,9 @@ export function pageOf<T>(
   return { rows: rows.slice((current - 1) * size, current * size), page: current, pages };
 }
 
-function csvCell(value: string): string {
-  return /[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** CSV for Excel: UTF-8 BOM, `;` separator, CRLF lines, the table's columns and labels. */
+/** CSV for Excel: UTF-8 BOM, `;` separator, CRLF lines, the table's columns and labels (formulas defused). */
 export function summaryCsv(rows: ShortFlatSummary[]): string {
-  const lines = [SUMMARY_COLUMNS.map((c) => csvCell(c.label)).join(';')];
-  for (const row of rows) lines.push(SUMMARY_COLUMNS.map((c) => csvCell(c.csv(row))).join(';'));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const lines = [csvLine(SUMMARY_COLUMNS.map((c) => c.label))];
+  for (const row of rows) lines.push(csvLine(SUMMARY_COLUMNS.map((c) => c.csv(row))));
+  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
