@@ -4,33 +4,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { addUser } from '../src/auth/users.js';
 import { loadConfig } from '../src/config.js';
-import type { Db } from '../src/db/driver.js';
 import { Importer } from '../src/ingest/importer.js';
 import { validateSnapshot } from '../src/ingest/snapshot.js';
 import { describeEachDb } from './databases.js';
-
-/** Everything a request could change, as one comparable value. */
-async function fingerprint(db: Db) {
-  const tables = [
-    'developer',
-    'project',
-    'snapshot',
-    'flat',
-    'flat_observation',
-    'flat_segment',
-    'daily_cube',
-    'flat_event',
-    'daily_summary',
-    'summary_project',
-    'app_user',
-  ];
-  const out: Record<string, unknown> = {};
-  for (const t of tables)
-    out[t] = (await db.query<{ n: number }>(`select count(*)::int as n from ${t}`))[0].n;
-  out.versions = await db.query('select id, data_version from project order by id');
-  out.passwords = await db.query('select id, password_hash from app_user order by id');
-  return out;
-}
+import { fingerprint } from './fingerprint.js';
 
 const SQL = "1'; drop table flat; --";
 const HUGE = 1e20;

@@ -33,8 +33,8 @@ export function snapshotsOfBody(body: unknown, ndjson: boolean): Snapshot[] {
         errors.push(`${ORIGIN}: строка ${i + 1}: не удалось разобрать JSON`);
         return;
       }
-      const problem = jsonProblem(parsed, `${ORIGIN}: строка ${i + 1}`);
-      if (problem) errors.push(problem);
+      const problem = jsonProblem(parsed, 'снимок');
+      if (problem) errors.push(`${ORIGIN}: строка ${i + 1}: ${problem}`);
       else take(parsed, `строка ${i + 1}`);
     });
   } else if (Array.isArray(body)) body.forEach((raw, i) => take(raw, `[${i}]`));
