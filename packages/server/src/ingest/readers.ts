@@ -3,7 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { readCsvRecords, splitCsvRecord } from './csv-parse.js';
-import { type Origin, type Snapshot, SnapshotValidationError, validateSnapshot } from './snapshot.js';
+import {
+  type Origin,
+  printable,
+  type Snapshot,
+  SnapshotValidationError,
+  validateSnapshot,
+} from './snapshot.js';
 
 export const FORMATS = ['auto', 'json', 'ndjson', 'csv', 'pik', 'pik-csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -74,7 +80,7 @@ async function* readJson(path: string, options: ReadOptions): AsyncGenerator<Rea
   try {
     parsed = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    yield { errors: [`${file}: не удалось разобрать JSON: ${(error as Error).message}`] };
+    yield { errors: [`${file}: не удалось разобрать JSON: ${printable((error as Error).message)}`] };
     return;
   }
   if (Array.isArray(parsed)) {
@@ -100,7 +106,7 @@ async function* readNdjson(path: string, options: ReadOptions): AsyncGenerator<R
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      yield { errors: [`${file}: строка ${lineNo}: не удалось разобрать JSON: ${(error as Error).message}`] };
+      yield { errors: [`${file}: строка ${lineNo}: не удалось разобрать JSON: ${printable((error as Error).message)}`] };
       continue;
     }
     yield validated(withOverrides(parsed, options), { file, at: `строка ${lineNo}` }, 'ndjson');
@@ -241,7 +247,7 @@ async function* readPik(path: string, options: ReadOptions): AsyncGenerator<Read
   try {
     parsed = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    yield { errors: [`${basename(path)}: не удалось разобрать JSON: ${(error as Error).message}`] };
+    yield { errors: [`${basename(path)}: не удалось разобрать JSON: ${printable((error as Error).message)}`] };
     return;
   }
   yield pikSnapshot(parsed, path, options);

@@ -35,6 +35,14 @@ export class SnapshotValidationError extends Error {
 
 const MAX_ERRORS = 100;
 
+/** A text for a message, log or terminal: control characters written as \\uXXXX escapes. */
+export function printable(text: string): string {
+  return text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** What a field held, for a message: short, and never walking a nested value (it may be 100,000 deep). */
 function describe(value: unknown): string {
   if (value === undefined) return 'нет значения';
@@ -42,11 +50,8 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) text = `массив из ${value.length} элементов`;
   else if (typeof value === 'object' && value !== null) text = 'объект';
   else if (typeof value === 'string')
-    text = JSON.stringify(value.length > 60 ? value.slice(0, 60) : value).replace(
-      // control characters shown as escapes, never written into a log or a terminal as they are
-      /[\u0000-\u001f\u007f]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
+    // JSON.stringify escapes control characters itself
+    text = JSON.stringify(value.length > 60 ? value.slice(0, 60) : value);
   else text = String(value);
   return `получено ${text.length > 60 ? `${text.slice(0, 57)}…` : text}`;
 }
