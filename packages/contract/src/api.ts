@@ -9,9 +9,18 @@ import { safeText } from './text.js';
  */
 const strictInteger = (message: string) =>
   z
-    .union([z.number({ message }), z.string({ message }).regex(/^-?\d{1,16}$/, { message }).transform(Number)], {
-      message,
-    })
+    .union(
+      [
+        z.number({ message }),
+        z
+          .string({ message })
+          .regex(/^-?\d{1,16}$/, { message })
+          .transform(Number),
+      ],
+      {
+        message,
+      },
+    )
     .pipe(z.number({ message }).int({ message }));
 
 export const idSchema = (name: string) => {

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   timeout: 'REQUEST_TIMEOUT',
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  uriTooLong: 'URI_TOO_LONG',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   headersTooLarge: 'HEADERS_TOO_LARGE',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 z.config(z.locales.ru());
 
 export * from './api.js';
+export * from './csv.js';
 export * from './dates.js';
 export * from './enums.js';
 export * from './errors.js';
@@ -13,4 +14,3 @@ export * from './format.js';
 export * from './labels.js';
 export * from './market.js';
 export * from './text.js';
-export * from './csv.js';

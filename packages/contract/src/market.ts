@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idSchema, intInRange } from './api.js';
 import { dataDateSchema } from './dates.js';
-import { safeText } from './text.js';
 import { discountPeriodSchema, EVENT_KINDS, eventKindSchema, facingSchema } from './enums.js';
+import { safeText } from './text.js';
 
 const optionalId = (name: string) => idSchema(name).optional();
 const rooms = intInRange('rooms', 0, 50);

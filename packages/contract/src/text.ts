@@ -4,6 +4,7 @@ import { z } from 'zod';
  * Control characters no name, id or query may hold (C0 except tab, line feed and carriage return, and
  * DEL): NUL breaks PostgreSQL's text type, the rest only hide what a text says.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export function hasControlCharacters(text: string): boolean {

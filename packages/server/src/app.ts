@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@cena-metra/contract';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -88,7 +88,7 @@ function validationMessage(error: FastifyError): string {
 function clientMessage(error: FastifyError, status: number): string {
   if (status === 403) return 'доступ запрещён';
   if (status === 404) return 'не найдено';
-  if (/^[\x00-\x7f]*$/.test(error.message)) return `некорректный запрос (${error.message.slice(0, 200)})`;
+  if (/^[ -~]*$/.test(error.message)) return `некорректный запрос (${error.message.slice(0, 200)})`;
   return error.message;
 }
 
@@ -109,8 +109,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepAliveTimeout: config.httpKeepAliveSeconds * 1000,
     routerOptions: { maxParamLength: 200 },
     clientErrorHandler,
+    // a malformed address or an overlong path parameter, found by the router before any route runs
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as unknown as FastifyReply).status(status).send({
+        message:
+          status === 414
+            ? 'адрес запроса: параметр пути слишком длинный'
+            : 'адрес запроса: неверная кодировка',
+        code: codeOfStatus(status),
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
-  app.server.headersTimeout = Math.min(config.httpHeadersTimeoutSeconds, config.httpRequestTimeoutSeconds) * 1000;
+  app.server.headersTimeout =
+    Math.min(config.httpHeadersTimeoutSeconds, config.httpRequestTimeoutSeconds) * 1000;
   const routeTable = new RouteTable(app);
   registerEdgeChecks(app);
   // first: its onSend hook keeps responses before compression

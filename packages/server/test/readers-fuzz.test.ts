@@ -42,7 +42,22 @@ function ownSnapshot(date: string) {
   };
 }
 
-const CSV_COLUMNS = ['date', 'developer', 'project', 'id', 'building', 'section', 'floor', 'number', 'rooms', 'area', 'finish', 'settlementDate', 'price', 'status'];
+const CSV_COLUMNS = [
+  'date',
+  'developer',
+  'project',
+  'id',
+  'building',
+  'section',
+  'floor',
+  'number',
+  'rooms',
+  'area',
+  'finish',
+  'settlementDate',
+  'price',
+  'status',
+];
 function ownCsv(): string {
   const lines = [CSV_COLUMNS.join(';')];
   for (const date of ['2026-10-01', '2026-10-02']) {
@@ -64,7 +79,12 @@ interface Base {
 }
 
 const BASES: Base[] = [
-  { format: 'json', file: 'snapshots.json', text: '', json: [ownSnapshot('2026-10-01'), ownSnapshot('2026-10-02')] },
+  {
+    format: 'json',
+    file: 'snapshots.json',
+    text: '',
+    json: [ownSnapshot('2026-10-01'), ownSnapshot('2026-10-02')],
+  },
   {
     format: 'ndjson',
     file: 'snapshots.ndjson',
@@ -72,7 +92,11 @@ const BASES: Base[] = [
   },
   { format: 'csv', file: 'snapshots.csv', text: ownCsv() },
   { format: 'pik', file: PIK_FILE, text: '', json: { flats: pik.flats.slice(0, 8) } },
-  { format: 'pik-csv', file: 'flats.csv', text: readFileSync(join(FIXTURES, 'pik-scrape', 'flats.csv'), 'utf8') },
+  {
+    format: 'pik-csv',
+    file: 'flats.csv',
+    text: readFileSync(join(FIXTURES, 'pik-scrape', 'flats.csv'), 'utf8'),
+  },
 ];
 for (const b of BASES) if (b.json) b.text = JSON.stringify(b.json, null, 1);
 
@@ -146,7 +170,9 @@ const mutation = (base: Base) =>
       }
       return text;
     }),
-    fc.double({ min: 0, max: 1, noNaN: true }).map((f) => base.text.slice(0, Math.floor(f * base.text.length))),
+    fc
+      .double({ min: 0, max: 1, noNaN: true })
+      .map((f) => base.text.slice(0, Math.floor(f * base.text.length))),
     ...(base.json
       ? [
           fc
@@ -164,8 +190,10 @@ const mutation = (base: Base) =>
   );
 
 /** Where a message may point when the file cannot be parsed at all, or has no rows. */
-const WHOLE_FILE = /не удалось разобрать JSON|файл пуст|нет обязательных столбцов|укажите дату снимка|должен содержать массив flats|нет ни одного/;
-const PLACE = /\[\d+\]|строка \d+|\b(date|developer|project|flats|id|building|section|floor|number|rooms|area|finish|settlementDate|price|basePrice|status)\b/;
+const WHOLE_FILE =
+  /не удалось разобрать JSON|файл пуст|нет обязательных столбцов|укажите дату снимка|должен содержать массив flats|нет ни одного/;
+const PLACE =
+  /\[\d+\]|строка \d+|\b(date|developer|project|flats|id|building|section|floor|number|rooms|area|finish|settlementDate|price|basePrice|status)\b/;
 
 describe('readers on mutated real fixtures: never a crash, every message placed, nothing half-written', () => {
   let db: Db;
@@ -186,14 +214,18 @@ describe('readers on mutated real fixtures: never a crash, every message placed,
     it(`${base.format}: 150 mutations`, async () => {
       const dir = join(work, base.format);
       mkdirSync(dir, { recursive: true });
-      if (base.format === 'pik-csv') copyFileSync(join(FIXTURES, 'pik-scrape', 'projects.csv'), join(dir, 'projects.csv'));
+      if (base.format === 'pik-csv')
+        copyFileSync(join(FIXTURES, 'pik-scrape', 'projects.csv'), join(dir, 'projects.csv'));
       const path = join(dir, base.file);
       const importer = new Importer(db, 2);
       const seen = { accepted: 0, rejected: 0 };
       await fc.assert(
         fc.asyncProperty(mutation(base), async (text) => {
           writeFileSync(path, text);
-          const options = { format: base.format, ...(base.format === 'pik-csv' ? { date: '2021-01-15' } : {}) };
+          const options = {
+            format: base.format,
+            ...(base.format === 'pik-csv' ? { date: '2021-01-15' } : {}),
+          };
           const items: ReadItem[] = [];
           for await (const item of readFileSnapshots(path, options)) items.push(item);
           for (const item of items)
@@ -201,7 +233,7 @@ describe('readers on mutated real fixtures: never a crash, every message placed,
               for (const message of item.errors) {
                 expect(message.startsWith(`${basename(path)}: `), message).toBe(true);
                 if (!WHOLE_FILE.test(message)) expect(message, message).toMatch(PLACE);
-                expect(message).not.toMatch(/\u0000/);
+                expect(message.includes('\u0000')).toBe(false);
               }
           const before = await fingerprint(db);
           const rejected = items.some((i) => 'errors' in i);

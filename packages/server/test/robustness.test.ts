@@ -69,9 +69,10 @@ describeEachDb('robustness: nothing lost, never a 500, nobody locked out', (ctx)
       expect(await fingerprint(ctx.db)).toEqual(before);
 
       const importer = new Importer(ctx.db, 2);
-      const read = (raw: unknown) => async function* () {
-        yield { snapshot: validateSnapshot(raw, { file: 'cli.json' }) };
-      };
+      const read = (raw: unknown) =>
+        async function* () {
+          yield { snapshot: validateSnapshot(raw, { file: 'cli.json' }) };
+        };
       await expect(importBatch(importer, [read(VALID), read(second)])).rejects.toThrow('disk says no');
       expect(await fingerprint(ctx.db)).toEqual(before);
     } finally {
@@ -140,7 +141,10 @@ describeEachDb('robustness: nothing lost, never a 500, nobody locked out', (ctx)
       method: 'POST',
       url: '/api/ingest/snapshots',
       headers: { ...auth(), 'content-type': 'application/json' },
-      payload: JSON.stringify(VALID).replace('"Северный квартал"', `${'['.repeat(5_000)}"x"${']'.repeat(5_000)}`),
+      payload: JSON.stringify(VALID).replace(
+        '"Северный квартал"',
+        `${'['.repeat(5_000)}"x"${']'.repeat(5_000)}`,
+      ),
     });
     await expectRefused(deepName, 400, 'project');
     await expectRefused(await ingest({ ...VALID, project: { name: 'x' } }), 400, 'project');
@@ -171,7 +175,9 @@ describeEachDb('robustness: nothing lost, never a 500, nobody locked out', (ctx)
   });
 
   it('6. the CSV holds every row of the range, in the list order, streamed page by page', async () => {
-    const many = Array.from({ length: 2_500 }, (_, i) => flat(`m${i}`, i % 4, 30 + (i % 50), 6_000_000 + i * 1_000));
+    const many = Array.from({ length: 2_500 }, (_, i) =>
+      flat(`m${i}`, i % 4, 30 + (i % 50), 6_000_000 + i * 1_000),
+    );
     const first = day('2026-10-01', many.slice(0, 1), 'Большой');
     const second = day('2026-10-02', many, 'Большой');
     const third = day(
@@ -191,8 +197,15 @@ describeEachDb('robustness: nothing lost, never a 500, nobody locked out', (ctx)
       expect(listed.length).toBeGreaterThan(2_000 * 2);
       const csv = await get(`/api/price-changes.csv?${range}`);
       expect(csv.statusCode).toBe(200);
-      const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
-      expect(rows.map((r) => Number(r.split(';')[4])), sort).toEqual(listed);
+      const rows = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1);
+      expect(
+        rows.map((r) => Number(r.split(';')[4])),
+        sort,
+      ).toEqual(listed);
     }
   });
 
@@ -345,7 +358,10 @@ describe('8. idle, half-sent and never-finished connections are closed; parser e
   });
 
   it('headers too large → 431 and a malformed request → 400, both as {message, code}', async () => {
-    const big = await closedAfter(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`, 10_000);
+    const big = await closedAfter(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`,
+      10_000,
+    );
     expect(big.reply).toMatch(/^HTTP\/1\.1 431/);
     expect(JSON.parse(big.reply.split('\r\n\r\n')[1])).toEqual({
       message: 'заголовки запроса слишком велики',

@@ -26,6 +26,6 @@ export async function migrate(db: Db): Promise<number> {
  */
 export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
   await db.exec(
-      'analyze snapshot, flat, flat_observation, flat_segment, daily_cube, flat_event, summary_project',
-    );
+    'analyze snapshot, flat, flat_observation, flat_segment, daily_cube, flat_event, summary_project',
+  );
 }

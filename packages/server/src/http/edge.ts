@@ -28,6 +28,8 @@ export function codeOfStatus(status: number): ErrorCode {
       return ERROR_CODES.conflict;
     case 413:
       return ERROR_CODES.payloadTooLarge;
+    case 414:
+      return ERROR_CODES.uriTooLong;
     case 415:
       return ERROR_CODES.unsupportedMediaType;
     case 429:

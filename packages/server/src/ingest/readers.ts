@@ -106,7 +106,11 @@ async function* readNdjson(path: string, options: ReadOptions): AsyncGenerator<R
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      yield { errors: [`${file}: строка ${lineNo}: не удалось разобрать JSON: ${printable((error as Error).message)}`] };
+      yield {
+        errors: [
+          `${file}: строка ${lineNo}: не удалось разобрать JSON: ${printable((error as Error).message)}`,
+        ],
+      };
       continue;
     }
     yield validated(withOverrides(parsed, options), { file, at: `строка ${lineNo}` }, 'ndjson');
@@ -247,7 +251,9 @@ async function* readPik(path: string, options: ReadOptions): AsyncGenerator<Read
   try {
     parsed = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    yield { errors: [`${basename(path)}: не удалось разобрать JSON: ${printable((error as Error).message)}`] };
+    yield {
+      errors: [`${basename(path)}: не удалось разобрать JSON: ${printable((error as Error).message)}`],
+    };
     return;
   }
   yield pikSnapshot(parsed, path, options);

@@ -38,6 +38,7 @@ const MAX_ERRORS = 100;
 /** A text for a message, log or terminal: control characters written as \\uXXXX escapes. */
 export function printable(text: string): string {
   return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
     /[\u0000-\u0008\u000b-\u001f\u007f]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
@@ -164,7 +165,11 @@ export function validateSnapshot(
       if (area === undefined || !(area > 0))
         fail(flatField(i, 'area'), 'должно быть положительным числом', f.area);
       else if (area < LIMITS.minArea || area > LIMITS.maxArea)
-        fail(flatField(i, 'area'), `должно быть от ${fmt(LIMITS.minArea)} до ${fmt(LIMITS.maxArea)} м²`, f.area);
+        fail(
+          flatField(i, 'area'),
+          `должно быть от ${fmt(LIMITS.minArea)} до ${fmt(LIMITS.maxArea)} м²`,
+          f.area,
+        );
       const priceRule = `должно быть от ${fmt(LIMITS.minPrice)} до ${fmt(LIMITS.maxPrice)} ₽`;
       const price = toNumber(f.price);
       if (price === undefined || !Number.isInteger(price) || price <= 0)
@@ -193,7 +198,11 @@ export function validateSnapshot(
       if (f.floor !== undefined && f.floor !== null && f.floor !== '') {
         const fl = toNumber(f.floor);
         if (fl === undefined || !Number.isInteger(fl) || Math.abs(fl) > LIMITS.maxFloor)
-          fail(flatField(i, 'floor'), `должно быть целым числом от −${LIMITS.maxFloor} до ${LIMITS.maxFloor}`, f.floor);
+          fail(
+            flatField(i, 'floor'),
+            `должно быть целым числом от −${LIMITS.maxFloor} до ${LIMITS.maxFloor}`,
+            f.floor,
+          );
         else floor = fl;
       }
       const settlementDate = normaliseSettlementDate(f.settlementDate);

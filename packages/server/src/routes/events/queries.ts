@@ -80,7 +80,12 @@ const BY_DAY_DESC = [key('e.day', 'date', true), key('e.flat_id', 'flatId')];
  * order as ORDER's `nulls last`.
  */
 const PHASES: Record<string, { where: string; keys: SortKey[] }[]> = {
-  date: [{ where: 'true', keys: [key('e.day', 'date'), key('e.project_id', 'projectId'), key('e.flat_id', 'flatId')] }],
+  date: [
+    {
+      where: 'true',
+      keys: [key('e.day', 'date'), key('e.project_id', 'projectId'), key('e.flat_id', 'flatId')],
+    },
+  ],
   '-date': [
     {
       where: 'true',
@@ -88,7 +93,10 @@ const PHASES: Record<string, { where: string; keys: SortKey[] }[]> = {
     },
   ],
   changePercent: [
-    { where: 'e.change_percent is not null', keys: [key('e.change_percent', 'changePercent'), ...BY_DAY_DESC] },
+    {
+      where: 'e.change_percent is not null',
+      keys: [key('e.change_percent', 'changePercent'), ...BY_DAY_DESC],
+    },
     { where: 'e.change_percent is null', keys: BY_DAY_DESC },
   ],
   '-changePercent': [

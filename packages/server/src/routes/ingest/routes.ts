@@ -1,9 +1,9 @@
 import { importResultSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Snapshot, SnapshotValidationError, validateSnapshot } from '../../ingest/snapshot.js';
 import { jsonProblem } from '../../http/edge.js';
 import { importSnapshots } from '../../ingest/importer.js';
+import { type Snapshot, SnapshotValidationError, validateSnapshot } from '../../ingest/snapshot.js';
 import { BadRequestError } from '../../lib/errors.js';
 
 const NDJSON = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
