@@ -92,3 +92,85 @@ export async function apiLoadBench(
     ok: peak <= 400,
   });
 }
+
+/** Percentile of sorted numbers. */
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/**
+ * Ten full price-changes CSV exports of the last `days` days at once, with /api/health asked every 50 ms
+ * meanwhile (issue 13): every export whole, health answering within 100 ms, memory bounded.
+ */
+export async function exportLoadBench(
+  base: string,
+  serverPid: number,
+  rows: Row[],
+  note: (s: string) => void,
+  at = '',
+  days = 365,
+) {
+  const { token } = await signIn(base);
+  const headers = { authorization: `Bearer ${token}` };
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const { total } = await json<{ total: number }>(
+    base,
+    token,
+    `/price-changes?from=${from}&to=${to}&pageSize=1`,
+  );
+  note(`export: ten CSV exports of ${total} rows each at once, health asked every 50 ms…`);
+  let running = true;
+  const latencies: number[] = [];
+  const probe = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/health`)).text();
+      latencies.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const started = performance.now();
+  const sorts = ['-date', 'changePercent', '-newPrice'];
+  const counts = await Promise.all(
+    Array.from({ length: 10 }, async (_, i) => {
+      const res = await fetch(`${base}/api/price-changes.csv?from=${from}&to=${to}&sort=${sorts[i % 3]}`, {
+        headers,
+      });
+      if (!res.ok || !res.body) throw new Error(`export: HTTP ${res.status}`);
+      let lines = 0;
+      const decoder = new TextDecoder();
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const c of decoder.decode(value, { stream: true })) if (c === '\n') lines++;
+      }
+      return lines - 1;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  running = false;
+  await probe;
+  latencies.sort((a, b) => a - b);
+  const whole = counts.every((n) => n === total);
+  rows.push({
+    what: `ten CSV exports of ${total} rows at once: every row of each${at}`,
+    value: `${counts.filter((n) => n === total).length}/10 whole in ${seconds.toFixed(1)} s`,
+    budget: 'all rows',
+    ok: whole,
+  });
+  const p99 = percentile(latencies, 0.99);
+  rows.push({
+    what: `GET /api/health during those exports (${latencies.length} asked)${at}`,
+    value: `p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
+    budget: 'p99 ≤ 100 ms',
+    ok: p99 <= 100,
+  });
+  const peak = peakRssMb(serverPid);
+  rows.push({
+    what: `server peak RSS after the exports (VmHWM)${at}`,
+    value: `${Math.round(peak)} MB`,
+    budget: '≤ 400 MB',
+    ok: peak <= 400,
+  });
+}

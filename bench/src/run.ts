@@ -12,7 +12,7 @@ import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
-import { apiLoadBench } from './api-load.js';
+import { apiLoadBench, exportLoadBench } from './api-load.js';
 import { benchCsv, benchSnapshots } from './market.js';
 import {
   BIN,
@@ -283,7 +283,10 @@ async function demoBench(kind: 'pglite' | 'postgresql') {
     });
     if (only('web') || only('api')) {
       try {
-        if (only('api')) await apiLoadBench(again.url, again.pid, rows, note, at);
+        if (only('api')) {
+          await apiLoadBench(again.url, again.pid, rows, note, at);
+          await exportLoadBench(again.url, again.pid, rows, note, at);
+        }
         if (only('web')) await webBench(again.url, join(ROOT, 'packages/web/dist'), rows, note, at);
       } finally {
         await again.stop();

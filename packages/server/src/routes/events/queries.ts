@@ -59,7 +59,7 @@ export async function getPriceChanges(
 }
 
 /** Rows a CSV page reads at once: memory and each query stay small whatever the range. */
-export const CSV_PAGE_ROWS = 1000;
+export const CSV_PAGE_ROWS = 500;
 
 interface SortKey {
   column: 'e.day' | 'e.project_id' | 'e.flat_id' | 'e.change_percent' | 'e.new_price';

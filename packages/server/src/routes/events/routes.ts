@@ -5,13 +5,16 @@ import { Semaphore } from '../../lib/semaphore.js';
 import { getPriceChanges, priceChangesCsv, withDefaultRange } from './queries.js';
 
 /**
- * Exports read at once per process. Each reads page after page; on PGlite every query waits its turn on
- * the one connection, so a few exports at a time keep a health check or a page within ~100 ms.
+ * Exports read at once per process. Each reads page after page. PGlite runs one query at a time in this
+ * very thread: exports side by side gain nothing there and make every other request wait behind more
+ * pages, so one at a time; a PostgreSQL server works on several in its own processes.
  */
-const CSV_EXPORTS_AT_ONCE = 2;
+const CSV_EXPORTS_AT_ONCE = { pglite: 1, postgresql: 4 } as const;
+/** How long an export's connection may stay silent (waiting for its turn) before it is closed. */
+const EXPORT_SOCKET_TIMEOUT_MS = 10 * 60 * 1000;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const exports = new Semaphore(CSV_EXPORTS_AT_ONCE);
+  const exports = new Semaphore(CSV_EXPORTS_AT_ONCE[app.deps.db.kind]);
   app.get(
     '/price-changes',
     {
@@ -31,6 +34,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = await withDefaultRange(app.deps.db, request.query);
+      // the request is whole: waiting for a slot, or between pages, is our silence, not an idle client's
+      request.raw.socket?.setTimeout(EXPORT_SOCKET_TIMEOUT_MS);
       const release = await exports.acquire();
       const pages = priceChangesCsv(app.deps.db, query);
       let first: IteratorResult<string>;
