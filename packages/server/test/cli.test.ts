@@ -68,15 +68,29 @@ describe('cena-metra CLI', () => {
 
     const date = cli(dir, 'import', '--date', '21.06.2021', join(FIXTURES, 'pik-scrape'));
     expect(date.code).toBe(2);
-    expect(date.stderr).toMatch(/--date: ожидается ГГГГ-ММ-ДД/);
+    expect(date.stderr).toMatch(/--date: должно быть датой в формате ГГГГ-ММ-ДД/);
 
     // a date of the right shape that is not in the calendar is refused too
     const feb30 = cli(dir, 'import', '--date', '2026-02-30', join(FIXTURES, 'pik-scrape'));
     expect(feb30.code).toBe(2);
-    expect(feb30.stderr).toMatch(/--date: ожидается ГГГГ-ММ-ДД \(получено «2026-02-30»\)/);
+    expect(feb30.stderr).toMatch(/--date: должно быть датой в формате ГГГГ-ММ-ДД \(получено «2026-02-30»\)/);
     const rebuildFrom = cli(dir, 'summary', 'build', '--from', '2026-13-01');
     expect(rebuildFrom.code).toBe(2);
     expect(rebuildFrom.stderr).toMatch(/--from/);
+    // dates outside 2000-01-01 … tomorrow, as the API refuses them
+    for (const [args, option] of [
+      [['summary', 'build', '--from', '0000-01-01'], '--from'],
+      [['summary', 'build', '--from', '9999-12-31'], '--from'],
+      [['import', '--date', '9999-12-31', join(FIXTURES, 'pik-scrape')], '--date'],
+    ] as const) {
+      const out = cli(dir, ...args);
+      expect(out.code, out.stderr).toBe(2);
+      expect(out.stderr).toMatch(new RegExp(`^ошибка: ${option}: должно быть датой от 2000-01-01 до `));
+    }
+    // a user name with a control character is refused, and the message does not carry it raw
+    const control = cli(dir, 'user', 'add', 'bad\u0001name', '--password', 'secret-pass-1');
+    expect(control.code).toBe(2);
+    expect(control.stderr).toContain('bad\\u0001name');
 
     const missing = cli(dir, 'import', join(work, 'nope.json'));
     expect(missing.code).toBe(2);

@@ -1,4 +1,7 @@
+import { dataDateProblem } from '@cena-metra/contract';
 import { SingleBar } from 'cli-progress';
+import { printable } from '../ingest/snapshot.js';
+import { CliError } from '../lib/errors.js';
 
 /** Prints rows as an aligned table on a terminal, or as JSON when asked. */
 export function printRows(rows: Record<string, unknown>[], json: boolean | undefined): void {
@@ -48,4 +51,12 @@ export function progress(label: string) {
       if (bar && started) bar.stop();
     },
   };
+}
+
+/** A date option of a command: a real date of data (2000-01-01 … tomorrow), else exit 2 naming the option. */
+export function dateOption(option: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const problem = dataDateProblem(value);
+  if (problem) throw new CliError(`${option}: ${problem} (получено «${printable(value)}»)`, 2);
+  return value;
 }

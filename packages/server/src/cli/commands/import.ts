@@ -1,13 +1,12 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isIsoDate } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import { analyzeAfterBulkLoad } from '../../db/migrate.js';
 import { Importer, importBatch } from '../../ingest/importer.js';
 import { FORMATS, type Format, readFileSnapshots } from '../../ingest/readers.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
-import { printRows, progress } from '../output.js';
+import { dateOption, printRows, progress } from '../output.js';
 
 const EXTENSIONS = /\.(json|ndjson|jsonl|csv)$/i;
 
@@ -50,8 +49,7 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
       ) => {
         if (!(FORMATS as readonly string[]).includes(opts.format))
           throw new CliError(`--format: допустимо ${FORMATS.join(', ')} (получено «${opts.format}»)`, 2);
-        if (opts.date && !isIsoDate(opts.date))
-          throw new CliError(`--date: ожидается ГГГГ-ММ-ДД (получено «${opts.date}»)`, 2);
+        dateOption('--date', opts.date);
         const files = expandPaths(paths);
         const ctx = await openContext(globals(), 'import');
         const bar = progress('импорт');

@@ -1,10 +1,9 @@
-import { isIsoDate } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import type { Db } from '../../db/driver.js';
 import { loadModel, rebuildProjectDerived } from '../../ingest/store.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
-import { printRows, progress } from '../output.js';
+import { dateOption, printRows, progress } from '../output.js';
 
 /** Recomputes the derived data (timeline, cube, events, summaries) of projects from their observations. */
 export async function rebuildProjects(
@@ -33,7 +32,7 @@ export async function rebuildProjects(
 
 export function registerRebuild(program: Command, globals: () => GlobalOptions) {
   const run = async (from?: string) => {
-    if (from && !isIsoDate(from)) throw new CliError(`--from: ожидается ГГГГ-ММ-ДД (получено «${from}»)`, 2);
+    dateOption('--from', from);
     const ctx = await openContext(globals(), 'rebuild');
     const bar = progress('пересчёт');
     try {

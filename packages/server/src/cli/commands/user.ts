@@ -1,5 +1,7 @@
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import { addUser, listUsers, removeUser, setPassword } from '../../auth/users.js';
+import { printable } from '../../ingest/snapshot.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
@@ -13,12 +15,17 @@ async function readPasswordFromStdin(): Promise<string> {
 
 function checkPassword(password: string): string {
   if (password.length < 8) throw new CliError('пароль: не короче 8 символов', 2);
+  if (password.length > 200) throw new CliError('пароль: не длиннее 200 символов', 2);
+  if (hasControlCharacters(password)) throw new CliError(`пароль: ${CONTROL_CHARACTERS_MESSAGE}`, 2);
   return password;
 }
 
 function checkName(name: string): string {
   if (!/^[\p{L}\p{N}_.-]{1,100}$/u.test(name))
-    throw new CliError(`имя пользователя: буквы, цифры, _ . - (получено «${name}»)`, 2);
+    throw new CliError(
+      `имя пользователя: 1–100 символов: буквы, цифры, _ . - (получено «${printable(name.slice(0, 60))}${name.length > 60 ? '…' : ''}»)`,
+      2,
+    );
   return name;
 }
 
