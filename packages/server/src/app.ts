@@ -7,7 +7,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { StatsEngine } from './analytics/stats-engine.js';
 import { decodeTokenHeader, type TelegramUser, verifyInitData } from './auth/telegram.js';
 import { type User, userForToken } from './auth/users.js';
 import type { Config } from './config.js';
@@ -18,6 +17,7 @@ import { registerReadCaches } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
 import { AppError, DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from './lib/errors.js';
+import { StatsReader } from './read/stats-reader.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
 import { discountRoutes } from './routes/discounts/routes.js';
@@ -56,7 +56,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
-    stats: StatsEngine;
+    stats: StatsReader;
     importer: Importer;
     sessions: SessionCache;
     dataVersion: DataVersionCache;
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  app.decorate('stats', new StatsEngine());
+  app.decorate('stats', new StatsReader());
   app.decorate('importer', new Importer(deps.db, deps.config.removalGrace));
   app.decorate('sessions', new SessionCache());
   app.decorate('dataVersion', new DataVersionCache(deps.db));

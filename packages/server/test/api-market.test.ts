@@ -163,7 +163,7 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
     expect(sorted).toMatchObject({ total: 4, page: 1, pageSize: 1 });
     expect(sorted.rows[0]).toMatchObject({ kind: 'PRICE_UP', changePercent: 5 });
     const csv = await get('/api/price-changes.csv?from=2026-11-01&to=2026-11-20&sort=date');
-    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-type'], csv.body).toMatch(/text\/csv/);
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(
       '\uFEFFДата;Событие;Застройщик;Проект;Квартира;Корпус;Комнатность;Площадь, м²;Этаж;Отделка;Старая цена, ₽;Новая цена, ₽;Изменение, %',

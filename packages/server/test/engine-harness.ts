@@ -4,9 +4,9 @@ import { discountedFlats, projectDiscountSummary } from '../src/analytics/discou
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
 import { shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
-import { SeriesJson } from '../src/analytics/stats-json.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay } from '../src/analytics/windows.js';
+import { SeriesJson } from '../src/read/stats-json.js';
 import type { OracleSnapshot } from './oracle.js';
 
 /** The engine fed the way the importer feeds it: snapshots in the given order, incremental derived state. */

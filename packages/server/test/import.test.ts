@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { StatsEngine } from '../src/analytics/stats-engine.js';
 import { rebuildProjects } from '../src/cli/commands/rebuild.js';
 import type { Db } from '../src/db/driver.js';
 import { planDemo } from '../src/demo/generate.js';
@@ -11,6 +10,7 @@ import { Importer, importBatch, MODELS_KEPT } from '../src/ingest/importer.js';
 import { readFileSnapshots } from '../src/ingest/readers.js';
 import { SnapshotValidationError, validateSnapshot } from '../src/ingest/snapshot.js';
 import { toDay } from '../src/lib/days.js';
+import { StatsReader } from '../src/read/stats-reader.js';
 import { describeEachDb } from './databases.js';
 import { shuffled } from './random-market.js';
 
@@ -141,7 +141,7 @@ describeEachDb('import', (ctx) => {
     expect((await importer.apply(snap(10_000_000))).status).toBe('unchanged');
     expect((await importer.apply(snap(12_000_000))).status).toBe('replaced');
     const [p] = await ctx.db.query<{ id: number }>("select id from project where name = 'Замена'");
-    const stats = await new StatsEngine().getProjectStats(ctx.db, {
+    const stats = await new StatsReader().getProjectStats(ctx.db, {
       projectId: p.id,
       from: '2026-11-20',
       to: '2026-11-20',
@@ -166,7 +166,7 @@ describeEachDb('import', (ctx) => {
     );
     expect(projects).toHaveLength(2);
     const range = { from: '2023-09-01', to: '2024-04-01' };
-    const engine = new StatsEngine();
+    const engine = new StatsReader();
     const [a, b] = await Promise.all(
       projects.map((p) => engine.getProjectStats(ctx.db, { projectId: p.id, ...range })),
     );
@@ -209,9 +209,9 @@ describeEachDb('import', (ctx) => {
       )
     ).map((r) => r.id);
     expect(ids).toHaveLength(2);
-    const roomy = new StatsEngine();
+    const roomy = new StatsReader();
     // one project and no bytes: every request after a switch refills, each new body evicts the others
-    const tight = new StatsEngine(1, 1);
+    const tight = new StatsReader(1, 1);
     const ranges = [
       { from: '2023-09-01', to: '2024-04-01' },
       { from: '2023-12-01', to: '2024-01-15' },

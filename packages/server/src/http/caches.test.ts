@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, ResponseCache } from './caches.js';
+import { acceptedEncoding } from '../read/encoding.js';
+import { ResponseCache } from './caches.js';
 
 describe('ResponseCache', () => {
   it('forgets everything when the data version changes', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedEncoding, type CachedResponse, ResponseCache } from './caches.js';
+import { acceptedEncoding } from '../read/encoding.js';
+import { type CachedResponse, ResponseCache } from './caches.js';
 
 const cached = (request: FastifyRequest) =>
   (request.method === 'GET' && request.routeOptions.config?.etag) || request.routeOptions.config?.cache;

@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import { BROTLI_QUALITY } from './caches.js';
+import { BROTLI_QUALITY } from '../read/encoding.js';
 
 /** Paths under /api that need no token: the API's own documentation. */
 export const DOCS_PREFIX = '/api/docs';

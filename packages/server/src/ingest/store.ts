@@ -1,43 +1,13 @@
-import type { Facing, FlatStatus } from '@cena-metra/contract';
 import { type CubeCell, decodeCells, encodeCells } from '../analytics/cube.js';
 import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/events.js';
 import { type DerivedChanges, ProjectModel, type RowChanges } from '../analytics/model.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
-
-interface RecordColumns {
-  building: string | null;
-  section: string | null;
-  floor: number | null;
-  number: string | null;
-  rooms: number | null;
-  area: number | null;
-  facing: string | null;
-  settlement_date: string | null;
-  price: number | null;
-  base_price: number | null;
-  status: string | null;
-}
 
 /** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
 const ROW_CHUNK = Number(process.env.CENA_ROW_CHUNK ?? 5_000);
-
-export function recordFromRow(r: RecordColumns): FlatRecord {
-  return {
-    building: r.building!,
-    section: r.section,
-    floor: r.floor,
-    number: r.number,
-    rooms: r.rooms!,
-    area: r.area!,
-    facing: r.facing as Facing,
-    settlementDate: r.settlement_date,
-    price: r.price!,
-    basePrice: r.base_price,
-    status: r.status as FlatStatus | null,
-  };
-}
 
 /** Columns of a record in insert order, as parallel arrays for `unnest`. */
 function recordArrays(recs: (FlatRecord | null)[]) {
@@ -57,8 +27,6 @@ function recordArrays(recs: (FlatRecord | null)[]) {
 }
 const RECORD_UNNEST =
   '$P::text[], $P::text[], $P::int[], $P::text[], $P::int[], $P::float8[], $P::text[], $P::date[], $P::int8[], $P::int8[], $P::text[]';
-export const RECORD_COLUMNS =
-  'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
 
 function numbered(template: string, start: number): string {
   let i = start;

@@ -6,10 +6,10 @@ import type {
 } from '@cena-metra/contract';
 import { discountedFlats, projectDiscountSummary } from '../../analytics/discounts.js';
 import { round2 } from '../../analytics/stats.js';
-import type { StatsEngine } from '../../analytics/stats-engine.js';
 import type { Db } from '../../db/driver.js';
 import { fromDay, toDay } from '../../lib/days.js';
 import { NotFoundError } from '../../lib/errors.js';
+import type { StatsReader } from '../../read/stats-reader.js';
 
 interface ScopeProject {
   id: number;
@@ -45,7 +45,7 @@ function dayOf(projects: ScopeProject[], date?: string): number | null {
   return last.length ? toDay(last.sort().at(-1)!) : null;
 }
 
-async function activeOn(db: Db, engine: StatsEngine, p: ScopeProject, a: number) {
+async function activeOn(db: Db, engine: StatsReader, p: ScopeProject, a: number) {
   if (!p.first_snapshot_date) return [];
   return engine.activeFlats(db, p.id, a);
 }
@@ -53,7 +53,7 @@ async function activeOn(db: Db, engine: StatsEngine, p: ScopeProject, a: number)
 /** §4.3: flats active on A with a discount > 0 for the period, largest first. */
 export async function getDiscounts(
   db: Db,
-  engine: StatsEngine,
+  engine: StatsReader,
   q: {
     period: DiscountPeriod;
     date?: string;
@@ -99,7 +99,7 @@ export async function getDiscounts(
 /** §4.3 per project: active and discounted flats on A, max and mean discount, average price per m². */
 export async function getProjectDiscounts(
   db: Db,
-  engine: StatsEngine,
+  engine: StatsReader,
   q: { period: DiscountPeriod; date?: string; developerId?: number },
 ): Promise<DiscountProjectResponse> {
   const projects = await scopeProjects(db, q.developerId);

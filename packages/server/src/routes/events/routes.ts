@@ -35,7 +35,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const query = await withDefaultRange(app.deps.db, request.query);
       // the request is whole: waiting for a slot, or between pages, is our silence, not an idle client's
-      request.raw.socket?.setTimeout(EXPORT_SOCKET_TIMEOUT_MS);
+      request.raw.socket?.setTimeout?.(EXPORT_SOCKET_TIMEOUT_MS);
       const release = await exports.acquire();
       const pages = priceChangesCsv(app.deps.db, query);
       let first: IteratorResult<string>;

@@ -1,7 +1,7 @@
 import type { FlatCard } from '@cena-metra/contract';
 import { round2 } from '../../analytics/stats.js';
 import type { Db } from '../../db/driver.js';
-import { RECORD_COLUMNS, recordFromRow } from '../../ingest/store.js';
+import { RECORD_COLUMNS, recordFromRow } from '../../db/records.js';
 import { NotFoundError } from '../../lib/errors.js';
 
 /**

@@ -1,9 +1,9 @@
 import { MAX_STATS_RANGE_YEARS, statsRequestSchema, statsResponseSchema } from '@cena-metra/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptedEncoding } from '../../http/caches.js';
 import { minusMonths, toDay } from '../../lib/days.js';
 import { BadRequestError } from '../../lib/errors.js';
+import { acceptedEncoding } from '../../read/encoding.js';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The response is large (a point per day per group): the engine writes it as JSON bytes from fragments

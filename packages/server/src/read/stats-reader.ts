@@ -1,15 +1,16 @@
 import type { ShortFlatSummary, StatsRequest, StatsResponse } from '@cena-metra/contract';
+import { decodeCells } from '../analytics/cube.js';
+import { PackedFlats } from '../analytics/packed-flats.js';
+import { type FlatOnDay, shortFlatSummary, statsResponseOf, statsSeries } from '../analytics/stats.js';
+import type { Segment } from '../analytics/types.js';
+import { flatOnDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
-import { type BodyEncoding, compressBody } from '../http/caches.js';
-import { RECORD_COLUMNS, recordFromRow } from '../ingest/store.js';
+import { RECORD_COLUMNS, recordFromRow } from '../db/records.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
-import { decodeCells } from './cube.js';
-import { PackedFlats } from './packed-flats.js';
-import { type FlatOnDay, shortFlatSummary, statsResponseOf, statsSeries } from './stats.js';
+import { type BodyEncoding, compressBody } from './encoding.js';
+import { ProjectCache } from './project-cache.js';
 import { SeriesJson } from './stats-json.js';
-import type { Segment } from './types.js';
-import { flatOnDay } from './windows.js';
 
 interface CachedProject {
   version: number;
@@ -53,15 +54,22 @@ const BODIES_PER_PROJECT = 8;
  * Answers §4.2 from the derived tables: the project's decoded cube is cached per data version, so a
  * request only walks days; the summary table is one indexed query over the timeline, cached per day A.
  */
-export class StatsEngine {
-  private readonly cache = new Map<number, CachedProject>();
+export class StatsReader {
+  private readonly cache: ProjectCache<CachedProject>;
   /** flats active on a day A with their discount references, by project (version) and A */
-  private readonly active = new Map<number, { version: number; byDay: Map<number, PackedFlats> }>();
+  private readonly active = new ProjectCache<Map<number, PackedFlats>>(
+    ACTIVE_PROJECTS,
+    ACTIVE_BYTES,
+    (byDay) => {
+      let bytes = 0;
+      for (const p of byDay.values()) bytes += p.bytes;
+      return bytes;
+    },
+  );
 
-  constructor(
-    private readonly maxProjects = SERIES_PROJECTS,
-    private readonly maxBytes = SERIES_BYTES,
-  ) {}
+  constructor(maxProjects = SERIES_PROJECTS, maxBytes = SERIES_BYTES) {
+    this.cache = new ProjectCache(maxProjects, maxBytes, StatsReader.bytesOf);
+  }
 
   async projectVersion(db: Db, projectId: number) {
     const [row] = await db.query<{
@@ -77,34 +85,27 @@ export class StatsEngine {
 
   private async cached(db: Db, projectId: number): Promise<CachedProject> {
     const project = await this.projectVersion(db, projectId);
-    const hit = this.cache.get(projectId);
-    if (hit && hit.version === project.data_version) {
-      // refresh LRU position
-      this.cache.delete(projectId);
-      this.cache.set(projectId, hit);
-      return hit;
-    }
-    const rows = await this.cubeRows(db, projectId);
-    const days = rows.map((r) => toDay(r.day));
-    // cubes stay encoded (one string each) until a range first covers them
-    const cells: (string | null)[] = rows.map((r) => r.cells);
-    const entry: CachedProject = {
-      version: project.data_version,
-      days,
-      json: new SeriesJson(days, (k) => {
-        const text = cells[k]!;
-        cells[k] = null;
-        entry.encodedBytes -= text.length;
-        return decodeCells(text);
-      }),
-      bodies: new Map(),
-      lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
-      summaries: new Map(),
-      encodedBytes: cells.reduce((sum, c) => sum + c!.length, 0),
-    };
-    this.cache.set(projectId, entry);
-    this.evict();
-    return entry;
+    return this.cache.get(projectId, project.data_version, async () => {
+      const rows = await this.cubeRows(db, projectId);
+      const days = rows.map((r) => toDay(r.day));
+      // cubes stay encoded (one string each) until a range first covers them
+      const cells: (string | null)[] = rows.map((r) => r.cells);
+      const entry: CachedProject = {
+        version: project.data_version,
+        days,
+        json: new SeriesJson(days, (k) => {
+          const text = cells[k]!;
+          cells[k] = null;
+          entry.encodedBytes -= text.length;
+          return decodeCells(text);
+        }),
+        bodies: new Map(),
+        lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
+        summaries: new Map(),
+        encodedBytes: cells.reduce((sum, c) => sum + c!.length, 0),
+      };
+      return entry;
+    });
   }
 
   private cubeRows(db: Db, projectId: number) {
@@ -119,18 +120,6 @@ export class StatsEngine {
     let bytes = p.json.bytes + p.encodedBytes;
     for (const b of p.bodies.values()) bytes += b.gzip.length + (b.json?.length ?? 0) + (b.br?.length ?? 0);
     return bytes;
-  }
-
-  /** Least recently used projects out, past the count or the bytes (the newest one always stays). */
-  private evict() {
-    while (this.cache.size > this.maxProjects) this.cache.delete(this.cache.keys().next().value!);
-    let total = 0;
-    for (const p of this.cache.values()) total += StatsEngine.bytesOf(p);
-    while (total > this.maxBytes && this.cache.size > 1) {
-      const [oldest, p] = this.cache.entries().next().value!;
-      total -= StatsEngine.bytesOf(p);
-      this.cache.delete(oldest);
-    }
   }
 
   /**
@@ -170,7 +159,7 @@ export class StatsEngine {
       project.bodies.set(key, body);
       while (project.bodies.size > BODIES_PER_PROJECT)
         project.bodies.delete(project.bodies.keys().next().value!);
-      this.evict();
+      this.cache.evict();
     }
     const rebuild = async () =>
       project.json.response(toDay(request.from), toDay(request.to), await this.summary(db, request, project));
@@ -241,40 +230,15 @@ export class StatsEngine {
     // `cached` is not needed here — decoding every project's cube made the market's discounts slow.
     const project = await this.projectVersion(db, projectId);
     if (!project.first_snapshot_date || a < toDay(project.first_snapshot_date)) return [];
-    let entry = this.active.get(projectId);
-    if (!entry || entry.version !== project.data_version) {
-      entry = { version: project.data_version, byDay: new Map() };
-      this.active.delete(projectId);
-      this.active.set(projectId, entry);
-    } else {
-      // refresh LRU position
-      this.active.delete(projectId);
-      this.active.set(projectId, entry);
-    }
-    const packed = entry.byDay.get(a);
-    if (!packed) {
-      const lastDay = project.last_snapshot_date ? toDay(project.last_snapshot_date) : a;
-      const flats = await this.flatsOnDay(db, projectId, a, lastDay);
-      if (entry.byDay.size >= 32) entry.byDay.delete(entry.byDay.keys().next().value!);
-      entry.byDay.set(a, PackedFlats.pack(flats));
-      this.evictActive();
-      return flats;
-    }
-    return packed.unpack();
-  }
-
-  /** Least recently used projects' active flats out, past the count or the bytes. */
-  private evictActive() {
-    while (this.active.size > ACTIVE_PROJECTS) this.active.delete(this.active.keys().next().value!);
-    const bytesOf = (e: { byDay: Map<number, PackedFlats> }) =>
-      [...e.byDay.values()].reduce((sum, p) => sum + p.bytes, 0);
-    let total = 0;
-    for (const e of this.active.values()) total += bytesOf(e);
-    while (total > ACTIVE_BYTES && this.active.size > 1) {
-      const [oldest, e] = this.active.entries().next().value!;
-      total -= bytesOf(e);
-      this.active.delete(oldest);
-    }
+    const byDay = await this.active.get(projectId, project.data_version, () => new Map());
+    const packed = byDay.get(a);
+    if (packed) return packed.unpack();
+    const lastDay = project.last_snapshot_date ? toDay(project.last_snapshot_date) : a;
+    const flats = await this.flatsOnDay(db, projectId, a, lastDay);
+    if (byDay.size >= 32) byDay.delete(byDay.keys().next().value!);
+    byDay.set(a, PackedFlats.pack(flats));
+    this.active.evict();
+    return flats;
   }
 
   private async summaryOn(db: Db, projectId: number, a: number): Promise<ShortFlatSummary[]> {

@@ -1,7 +1,7 @@
 import { FLATS_COUNT_LABELS, type RoomGroup, type ShortFlatSummary } from '@cena-metra/contract';
+import type { CubeCell } from '../analytics/cube.js';
+import { GROUPS, groupCount, groupPoint } from '../analytics/stats.js';
 import { fromDay } from '../lib/days.js';
-import type { CubeCell } from './cube.js';
-import { GROUPS, groupCount, groupPoint } from './stats.js';
 
 const GROUP_KEYS: Record<RoomGroup, string> = {
   all: 'allRoomsData',
