@@ -7,7 +7,7 @@ import { rebuildProjects } from '../src/cli/commands/rebuild.js';
 import type { Db } from '../src/db/driver.js';
 import { planDemo } from '../src/demo/generate.js';
 import { Importer, importBatch, MODELS_KEPT } from '../src/ingest/importer.js';
-import { readFileSnapshots } from '../src/ingest/readers.js';
+import { readFileSnapshots } from '../src/ingest/readers/index.js';
 import { SnapshotValidationError, validateSnapshot } from '../src/ingest/snapshot.js';
 import { toDay } from '../src/lib/days.js';
 import { StatsReader } from '../src/read/stats-reader.js';

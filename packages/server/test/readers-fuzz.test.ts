@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/driver.js';
 import { Importer, importBatch } from '../src/ingest/importer.js';
-import { type Format, type ReadItem, readFileSnapshots } from '../src/ingest/readers.js';
+import { type Format, type ReadItem, readFileSnapshots } from '../src/ingest/readers/index.js';
 import { SnapshotValidationError } from '../src/ingest/snapshot.js';
 import { freshDb } from './databases.js';
 import { fingerprint } from './fingerprint.js';

@@ -4,7 +4,7 @@ import type { ProjectModel } from '../analytics/model.js';
 import type { FlatRecord, ObservationRow } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { fromDay, toDay } from '../lib/days.js';
-import type { ReadItem } from './readers.js';
+import type { ReadItem } from './readers/index.js';
 import { contentHash, type Snapshot, SnapshotValidationError } from './snapshot.js';
 import { loadModel, rebuildProjectDerived, saveDerived, saveRowChanges } from './store.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { analyzeAfterBulkLoad } from '../../db/migrate.js';
 import { Importer, importBatch } from '../../ingest/importer.js';
-import { FORMATS, type Format, readFileSnapshots } from '../../ingest/readers.js';
+import { FORMATS, type Format, readFileSnapshots } from '../../ingest/readers/index.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';

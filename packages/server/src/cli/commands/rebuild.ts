@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { Db } from '../../db/driver.js';
 import { loadModel, rebuildProjectDerived } from '../../ingest/store.js';
-import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
 
