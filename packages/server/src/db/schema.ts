@@ -210,6 +210,17 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
 });
 
+export const jobRun = pgTable('job_run', {
+  id: serial('id').primaryKey(),
+  job: text('job').notNull(),
+  period: text('period'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  status: text('status').notNull().default('running'),
+  counts: text('counts'),
+  error: text('error'),
+});
+
 export const TABLES = [
   developer,
   project,
@@ -227,4 +238,5 @@ export const TABLES = [
   telegramPost,
   telegramDelivery,
   appMeta,
+  jobRun,
 ];

@@ -1,13 +1,11 @@
 import { type Api, GrammyError, HttpError } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
+import { type Job, type JobLog, runJob } from '../jobs/jobs.js';
 import { digestBlocks, splitMessage } from './format.js';
 import { ALL_PROJECTS, digestOf, latestSummary, loadSummaryDay } from './store.js';
 
-export interface PublisherLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
+export type PublisherLog = JobLog;
 
 export interface PublisherOptions {
   db: Db;
@@ -32,7 +30,8 @@ export interface PublishReport {
   pending: number;
 }
 
-const LOCK = 'cena-metra:telegram-publisher';
+/** The publisher's job name: its lock and its run records. */
+export const PUBLISHER_JOB = 'telegram-publisher';
 /** 429s one part may get before the run leaves it for the next one. */
 const MAX_RETRIES = 5;
 
@@ -56,9 +55,10 @@ function chatGone(error: GrammyError): boolean {
 /**
  * Posts each day's summary once (DESIGN §7): to the channel and to every subscriber whose projects had a
  * snapshot that day. Planning inserts the post and all its deliveries (with their message parts) in one
- * transaction; sending advances each delivery's sent_parts after every part Telegram accepts. All of it
- * runs under a database-wide lock, so two server processes never send the same part, and a publisher
- * started after a crash resumes at the first part not recorded as sent.
+ * transaction; sending advances each delivery's sent_parts after every part Telegram accepts. It runs as
+ * a job (jobs/jobs.ts): under the job's database-wide lock, so two server processes never send the same
+ * part, with a run record, and a publisher started after a crash resumes at the first part not recorded
+ * as sent.
  */
 export class Publisher {
   private readonly sleep: (ms: number) => Promise<void>;
@@ -66,12 +66,27 @@ export class Publisher {
     this.sleep = options.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms)));
   }
 
-  /** Plans the newest summary if it has settled and was never posted, then sends what is pending. */
-  run(): Promise<PublishReport> {
-    return this.options.db.withLock(LOCK, async () => {
-      const planned = await this.planLatest();
-      return { planned, ...(await this.deliverPending()) };
-    });
+  /** The publisher as a job: `everySeconds` is the poll for imports made by other processes. */
+  job(everySeconds?: number): Job<PublishReport> {
+    return {
+      name: PUBLISHER_JOB,
+      schedule: everySeconds ? { everySeconds } : undefined,
+      run: async () => {
+        const planned = await this.planLatest();
+        return { planned, ...(await this.deliverPending()) };
+      },
+    };
+  }
+
+  /**
+   * One run, as the job runner makes it: plans the newest summary if it has settled and was never
+   * posted, then sends what is pending. Throws what the run failed with.
+   */
+  async run(): Promise<PublishReport> {
+    const outcome = await runJob(this.options.db, this.job(), this.options.log);
+    if (outcome.status === 'failed') throw outcome.error;
+    if (outcome.status === 'skipped') throw new Error(outcome.reason);
+    return outcome.result;
   }
 
   /** The id of the summary planned now, or null (none, not settled, or posted before). */

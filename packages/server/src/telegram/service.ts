@@ -1,14 +1,11 @@
 import type { Api, Bot } from 'grammy';
 import type { Config } from '../config.js';
 import type { Db } from '../db/driver.js';
+import { type JobLog, JobRunner } from '../jobs/jobs.js';
 import { COMMANDS, createBot } from './bot.js';
-import { Publisher, type PublishReport } from './publisher.js';
+import { PUBLISHER_JOB, Publisher, type PublishReport } from './publisher.js';
 
-export interface TelegramLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type TelegramLog = JobLog;
 
 /** The running bot and publisher of one process. */
 export interface Telegram {
@@ -45,33 +42,15 @@ export async function startTelegram(db: Db, config: Config, log: TelegramLog): P
   }
   const bot = createBot({ db, token, apiRoot: config.telegramApiRoot, publicUrl: config.publicUrl, log });
   const publisher = publisherFor(db, config, bot.api, log);
-  let stopped = false;
-  let running: Promise<PublishReport | null> = Promise.resolve(null);
-  const publish = () => {
-    running = running.then(async () => {
-      if (stopped) return null;
-      try {
-        return await publisher.run();
-      } catch (error) {
-        log.error({ err: error }, 'telegram: публикация не удалась');
-        return null;
-      }
-    });
-    return running;
+  const jobs = new JobRunner(db, log);
+  const publish = async () => {
+    const outcome = await jobs.run(PUBLISHER_JOB);
+    return outcome?.status === 'done' ? (outcome.result as PublishReport) : null;
   };
-  const timers = new Set<NodeJS.Timeout>();
-  const later = (ms: number) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void publish();
-    }, ms);
-    timer.unref();
-    timers.add(timer);
-  };
-  const poll = setInterval(() => void publish(), config.telegramPollSeconds * 1000);
-  poll.unref();
 
   await bot.init();
+  // the publisher runs as a job: polled for other processes' imports, triggered after this one's
+  jobs.add(publisher.job(config.telegramPollSeconds));
   await bot.api
     .setMyCommands(COMMANDS)
     .catch((error) => log.warn({ err: error }, 'telegram: команды не заданы'));
@@ -81,14 +60,11 @@ export async function startTelegram(db: Db, config: Config, log: TelegramLog): P
   return {
     bot,
     publisher,
-    imported: () => later(config.telegramSettleSeconds * 1000 + 100),
+    imported: () => jobs.trigger(PUBLISHER_JOB, config.telegramSettleSeconds * 1000 + 100),
     publish,
     async stop() {
-      stopped = true;
-      clearInterval(poll);
-      for (const t of timers) clearTimeout(t);
+      await jobs.stop();
       await bot.stop();
-      await running;
     },
   };
 }
