@@ -9,9 +9,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { Toaster } from './components/toast';
-import { sessionStore } from './features/auth/session';
 import { prefetchDashboard } from './features/dashboard/prefetch';
 import { ApiError } from './lib/api-client';
+import { sessionStore } from './lib/session';
 import { applyTelegramTheme } from './lib/telegram';
 
 // inside Telegram the app takes the chat's theme (before the first paint)
@@ -30,7 +30,7 @@ const queryClient = new QueryClient({
 
 // a signed-in first load of the dashboard: its code and its data are fetched at once, not one after the other
 if (window.location.pathname === '/' && sessionStore.get()) {
-  void import('./app/routes/dashboard-page');
+  void import('./features/dashboard/page');
   void prefetchDashboard(queryClient, new URLSearchParams(window.location.search));
 }
 

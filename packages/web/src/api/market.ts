@@ -10,8 +10,8 @@ import type {
   SummaryProject,
 } from '@cena-metra/contract';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { sessionStore } from '../features/auth/session';
 import { ApiError, request } from '../lib/api-client';
+import { sessionStore } from '../lib/session';
 
 export const SUMMARIES_PAGE = 10;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../lib/session';
 
 /** Routes for signed-in users: others go to /login, which returns them here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

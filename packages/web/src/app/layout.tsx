@@ -12,10 +12,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Dropdown } from '../components/dropdown';
 import { Icon } from '../components/icon';
-import { logout } from '../features/auth/logout';
-import { useSession } from '../features/auth/session';
 import { SearchBox } from '../features/search/search-box';
 import { setDarkMode, useDarkMode } from '../lib/dark-mode';
+import { logout } from '../lib/logout';
+import { useSession } from '../lib/session';
 import { PRODUCT } from '../lib/use-title';
 import { ASIDE_MENU, SAMPLE_MENU, USER_MENU } from './menu';
 

@@ -1,35 +1,40 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { ProfilePage } from '../features/profile/page';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { ErrorPage } from './error-page';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';
-import { ErrorPage, LoginPage, ProfilePage } from './routes/pages';
 
-// the dashboard (and ECharts with it) loads only when it is visited: /login stays light
-const DashboardPage = lazy(() => import('./routes/dashboard-page'));
-const UiPage = lazy(() => import('./routes/ui-page'));
+// Routes compose the features' pages. The dashboard (and ECharts with it) loads only when it is
+// visited: /login stays light.
+const DashboardPage = lazy(() => import('../features/dashboard/page'));
+const UiPage = lazy(() => import('../features/samples/ui-page'));
 const SummaryListPage = lazy(() =>
-  import('./routes/summary-pages').then((m) => ({ default: m.SummaryListPage })),
+  import('../features/summaries/pages').then((m) => ({ default: m.SummaryListPage })),
 );
 const SummaryDayPage = lazy(() =>
-  import('./routes/summary-pages').then((m) => ({ default: m.SummaryDayPage })),
+  import('../features/summaries/pages').then((m) => ({ default: m.SummaryDayPage })),
 );
 const SummaryProjectPage = lazy(() =>
-  import('./routes/summary-pages').then((m) => ({ default: m.SummaryProjectPage })),
+  import('../features/summaries/pages').then((m) => ({ default: m.SummaryProjectPage })),
 );
 const SummaryFlatPage = lazy(() =>
-  import('./routes/summary-pages').then((m) => ({ default: m.SummaryFlatPage })),
+  import('../features/flats/pages').then((m) => ({ default: m.SummaryFlatPage })),
 );
-const FlatPage = lazy(() => import('./routes/summary-pages').then((m) => ({ default: m.FlatPage })));
-const FormsPage = lazy(() => import('./routes/template-pages').then((m) => ({ default: m.FormsPage })));
+const FlatPage = lazy(() => import('../features/flats/pages').then((m) => ({ default: m.FlatPage })));
+const FormsPage = lazy(() =>
+  import('../features/samples/template-pages').then((m) => ({ default: m.FormsPage })),
+);
 const ResponsivePage = lazy(() =>
-  import('./routes/template-pages').then((m) => ({ default: m.ResponsivePage })),
+  import('../features/samples/template-pages').then((m) => ({ default: m.ResponsivePage })),
 );
 const DiscountsPage = lazy(() =>
-  import('./routes/summary-pages').then((m) => ({ default: m.DiscountsPage })),
+  import('../features/discounts/page').then((m) => ({ default: m.DiscountsPage })),
 );
 const PriceChangesPage = lazy(() =>
-  import('./routes/summary-pages').then((m) => ({ default: m.PriceChangesPage })),
+  import('../features/price-changes/page').then((m) => ({ default: m.PriceChangesPage })),
 );
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;

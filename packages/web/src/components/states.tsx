@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Skeleton } from './ui';
+import { Card, Skeleton } from './ui';
 
 /** Loading, error and empty states of a data panel, in one place for every page. */
 export function DataState({
@@ -38,4 +38,13 @@ export function DataState({
       </p>
     );
   return children;
+}
+
+/** What a page says when its address holds no valid id. */
+export function BadAddress() {
+  return (
+    <Card>
+      <p role="alert">Неверный адрес страницы.</p>
+    </Card>
+  );
 }

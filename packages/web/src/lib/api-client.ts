@@ -1,4 +1,4 @@
-import { sessionStore, signOut } from '../features/auth/session';
+import { sessionStore, signOut } from './session';
 import { telegramToken } from './telegram';
 
 export const CORS_MESSAGE = 'Доступ к серверу ограничен политикой CORS. Обратитесь в поддержку.';

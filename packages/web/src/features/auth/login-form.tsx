@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Icon } from '../../components/icon';
 import { Button, inputClass } from '../../components/ui';
 import { ApiError, request } from '../../lib/api-client';
-import { signIn } from './session';
+import { signIn } from '../../lib/session';
 
 /** Login card: the server's message on failure, the button disabled while sending. */
 export function LoginForm() {

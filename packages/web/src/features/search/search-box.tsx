@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { Icon } from '../../components/icon';
 import { useOutsideClick } from '../../components/use-outside-click';
 import { request } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { useDebounced } from '../../lib/use-debounced';
-import { useSession } from '../auth/session';
 import { type Hit, searchHits } from './search-catalog';
 
 /** The navbar search: Ctrl+K focuses, Escape blurs; arrows and Enter pick a result. */

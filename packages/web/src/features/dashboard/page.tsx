@@ -1,7 +1,7 @@
 import { mdiMonitor } from '@mdi/js';
 import { Section, SectionTitle } from '../../components/ui';
-import { Dashboard } from '../../features/dashboard/components/dashboard';
 import { useTitle } from '../../lib/use-title';
+import { Dashboard } from './components/dashboard';
 
 export default function DashboardPage() {
   useTitle('Dashboard');

@@ -1,5 +1,5 @@
 import type { Session } from '@cena-metra/contract';
-import { createStore, useStore } from '../../lib/store';
+import { createStore, useStore } from './store';
 
 /** The signed-in user `{username, token}`, kept in localStorage `user` (spec §3) and restored on start. */
 const STORAGE_KEY = 'user';

@@ -6,8 +6,8 @@ import { DataTable } from '../../components/data-table';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass, Section, SectionTitle } from '../../components/ui';
-import { type Transaction, transactionViews } from '../../features/samples/transactions';
 import { useTitle } from '../../lib/use-title';
+import { type Transaction, transactionViews } from './transactions';
 
 interface Client {
   id: number;

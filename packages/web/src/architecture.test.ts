@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// bulletproof-react's one-way imports: shared (components, lib, api) → features → app; never feature →
+// feature. `app/` holds the router, providers and layout; pages live in their features.
+
+const SRC = new URL('./', import.meta.url).pathname;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Where each relative import of a file lands, as a path under src (e.g. `features/flats/flat-card`). */
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((m) =>
+    relative(SRC, join(file, '..', m[1])),
+  );
+}
+
+describe('web layers', () => {
+  it('shared code (components, lib, api) imports no feature and nothing of app', () => {
+    const leaks = ['components', 'lib', 'api'].flatMap((dir) =>
+      files(join(SRC, dir)).flatMap((f) =>
+        imports(f)
+          .filter((t) => t.startsWith('features/') || t.startsWith('app/'))
+          .map((t) => `${relative(SRC, f)} → ${t}`),
+      ),
+    );
+    expect(leaks).toEqual([]);
+  });
+
+  it('a feature imports no other feature and nothing of app', () => {
+    const leaks = files(join(SRC, 'features')).flatMap((f) => {
+      const own = relative(SRC, f).split('/')[1];
+      return imports(f)
+        .filter((t) => t.startsWith('app/') || (t.startsWith('features/') && t.split('/')[1] !== own))
+        .map((t) => `${relative(SRC, f)} → ${t}`);
+    });
+    expect(leaks).toEqual([]);
+  });
+
+  it('app/ is the router, its error page, guards and layout: no page bodies', () => {
+    expect(readdirSync(join(SRC, 'app')).sort()).toEqual([
+      'error-page.tsx',
+      'guards.tsx',
+      'layout.tsx',
+      'menu.ts',
+      'router.tsx',
+    ]);
+  });
+});

@@ -1,0 +1,29 @@
+import { mdiAccountCircle, mdiLogout } from '@mdi/js';
+import { useNavigate } from 'react-router';
+import { Button, Card, Section, SectionTitle } from '../../components/ui';
+import { logout } from '../../lib/logout';
+import { useSession } from '../../lib/session';
+import { useTitle } from '../../lib/use-title';
+import { PasswordForm } from './password-form';
+
+export function ProfilePage() {
+  useTitle('Профиль');
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <Section>
+      <SectionTitle icon={mdiAccountCircle}>Профиль</SectionTitle>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card title="Учётная запись">
+          <p className="mb-6">
+            Пользователь: <b data-testid="profile-username">{session?.username}</b>
+          </p>
+          <Button icon={mdiLogout} onClick={() => void logout().then(() => navigate('/login'))}>
+            Выйти
+          </Button>
+        </Card>
+        <PasswordForm />
+      </div>
+    </Section>
+  );
+}
