@@ -5,7 +5,7 @@ import { GROUPS, groupCount, groupPoint, shortFlatSummary } from 'cena-metra/dis
 import type { FlatHistory, Segment } from 'cena-metra/dist/src/analytics/types.js';
 import { flatOnDay } from 'cena-metra/dist/src/analytics/windows.js';
 import type { Db } from 'cena-metra/dist/src/db/driver.js';
-import { RECORD_COLUMNS, recordFromRow } from 'cena-metra/dist/src/ingest/store.js';
+import { RECORD_COLUMNS, recordFromRow } from 'cena-metra/dist/src/db/records.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 
 /**

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/driver.js';
 import { Importer, importBatch } from '../src/ingest/importer.js';
+import { CSV_COLUMNS } from '../src/ingest/readers/csv.js';
 import { type Format, type ReadItem, readFileSnapshots } from '../src/ingest/readers/index.js';
 import { SnapshotValidationError } from '../src/ingest/snapshot.js';
 import { freshDb } from './databases.js';
@@ -42,22 +43,6 @@ function ownSnapshot(date: string) {
   };
 }
 
-const CSV_COLUMNS = [
-  'date',
-  'developer',
-  'project',
-  'id',
-  'building',
-  'section',
-  'floor',
-  'number',
-  'rooms',
-  'area',
-  'finish',
-  'settlementDate',
-  'price',
-  'status',
-];
 function ownCsv(): string {
   const lines = [CSV_COLUMNS.join(';')];
   for (const date of ['2026-10-01', '2026-10-02']) {

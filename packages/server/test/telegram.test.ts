@@ -134,6 +134,11 @@ describeEachDb('Telegram bot and daily-summary publisher', (ctx) => {
       );
       [reply] = await say(502, '/subscribe Несуществующий <ЖК>');
       expect(reply?.body.text).toContain('Проект «Несуществующий &lt;ЖК&gt;» не найден.');
+      // a name no project can have is answered with the expected form, not a server error
+      for (const bad of ['/subscribe a\u0000b', `/subscribe ${'ж'.repeat(300)}`]) {
+        [reply] = await say(502, bad);
+        expect(reply?.body.text).toMatch(/^Название проекта — до 200 символов/);
+      }
       [reply] = await say(502, `/subscribe ${await projectId('Тихий двор')}`);
       expect(reply?.body.text).toContain('Вы подписаны на сводку по проектам: Северный квартал, Тихий двор.');
       expect(await chatSubscription(ctx.db, 502)).toHaveLength(2);

@@ -30,7 +30,7 @@ const queryClient = new QueryClient({
 
 // a signed-in first load of the dashboard: its code and its data are fetched at once, not one after the other
 if (window.location.pathname === '/' && sessionStore.get()) {
-  void import('./features/dashboard/page');
+  void import('./features/dashboard/dashboard-page');
   void prefetchDashboard(queryClient, new URLSearchParams(window.location.search));
 }
 

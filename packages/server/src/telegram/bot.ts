@@ -1,3 +1,4 @@
+import { hasControlCharacters, MAX_NAME_LENGTH } from '@cena-metra/contract';
 import { Bot, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
@@ -80,6 +81,10 @@ export function createBot(options: BotOptions): Bot {
       await subscribeAll(db, ctx.chat.id);
       return ctx.reply(await describe(ctx.chat.id), html);
     }
+    if (query.length > MAX_NAME_LENGTH || hasControlCharacters(query))
+      return ctx.reply(
+        `Название проекта — до ${MAX_NAME_LENGTH} символов, без управляющих символов. Например: /subscribe Академический, /subscribe 23.`,
+      );
     const found = await findProjects(db, query);
     if (found.length === 0)
       return ctx.reply(

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
-import { ProfilePage } from '../features/profile/page';
+import { ProfilePage } from '../features/profile/profile-page';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { ErrorPage } from './error-page';
 import { GuestOnly, RequireAuth } from './guards';
@@ -9,21 +9,21 @@ import { Layout } from './layout';
 
 // Routes compose the features' pages. The dashboard (and ECharts with it) loads only when it is
 // visited: /login stays light.
-const DashboardPage = lazy(() => import('../features/dashboard/page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const UiPage = lazy(() => import('../features/samples/ui-page'));
 const SummaryListPage = lazy(() =>
-  import('../features/summaries/pages').then((m) => ({ default: m.SummaryListPage })),
+  import('../features/summaries/summary-pages').then((m) => ({ default: m.SummaryListPage })),
 );
 const SummaryDayPage = lazy(() =>
-  import('../features/summaries/pages').then((m) => ({ default: m.SummaryDayPage })),
+  import('../features/summaries/summary-pages').then((m) => ({ default: m.SummaryDayPage })),
 );
 const SummaryProjectPage = lazy(() =>
-  import('../features/summaries/pages').then((m) => ({ default: m.SummaryProjectPage })),
+  import('../features/summaries/summary-pages').then((m) => ({ default: m.SummaryProjectPage })),
 );
 const SummaryFlatPage = lazy(() =>
-  import('../features/flats/pages').then((m) => ({ default: m.SummaryFlatPage })),
+  import('../features/flats/flat-pages').then((m) => ({ default: m.SummaryFlatPage })),
 );
-const FlatPage = lazy(() => import('../features/flats/pages').then((m) => ({ default: m.FlatPage })));
+const FlatPage = lazy(() => import('../features/flats/flat-pages').then((m) => ({ default: m.FlatPage })));
 const FormsPage = lazy(() =>
   import('../features/samples/template-pages').then((m) => ({ default: m.FormsPage })),
 );
@@ -31,10 +31,10 @@ const ResponsivePage = lazy(() =>
   import('../features/samples/template-pages').then((m) => ({ default: m.ResponsivePage })),
 );
 const DiscountsPage = lazy(() =>
-  import('../features/discounts/page').then((m) => ({ default: m.DiscountsPage })),
+  import('../features/discounts/discounts-page').then((m) => ({ default: m.DiscountsPage })),
 );
 const PriceChangesPage = lazy(() =>
-  import('../features/price-changes/page').then((m) => ({ default: m.PriceChangesPage })),
+  import('../features/price-changes/price-changes-page').then((m) => ({ default: m.PriceChangesPage })),
 );
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;

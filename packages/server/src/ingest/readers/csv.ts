@@ -2,7 +2,8 @@ import { basename } from 'node:path';
 import { readCsvRecords, splitCsvRecord } from '../csv-parse.js';
 import { type Reader, type ReadItem, type ReadOptions, validated } from './types.js';
 
-const CSV_COLUMNS = [
+/** The columns of our CSV (DESIGN §3.2), in their documented order. */
+export const CSV_COLUMNS = [
   'date',
   'developer',
   'project',
