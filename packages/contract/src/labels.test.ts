@@ -8,7 +8,7 @@ import {
   plural,
   SNAPSHOTS,
 } from './format.js';
-import { buildingLabel, facingLabel, quarterLabel, roomsLabel } from './labels.js';
+import { buildingKey, buildingLabel, facingLabel, quarterLabel, roomsLabel } from './labels.js';
 
 describe('labels and formats (spec §3, §9)', () => {
   it.each([
@@ -57,5 +57,27 @@ describe('Russian plurals', () => {
   });
   it('formats the count with spaces', () => {
     expect(countOf(14720, SNAPSHOTS)).toBe('14\u00a0720 снимков');
+  });
+});
+
+describe('building key (DESIGN §10.3): one building whatever the source calls it', () => {
+  it.each([
+    ['31', '31'],
+    ['Корпус 31', '31'],
+    ['корпус 31', '31'],
+    ['КОРПУС  31 ', '31'],
+    ['корп. 31', '31'],
+    ['Корп.31', '31'],
+    ['к. 31', '31'],
+    ['К.31', '31'],
+    ['Корпус 1.1', '1.1'],
+    ['  1   А ', '1 А'],
+    ['Корпус', 'Корпус'],
+    ['Кирпичный', 'Кирпичный'],
+    ['к1', 'к1'],
+  ])('%j → %j', (name, key) => expect(buildingKey(name)).toBe(key));
+
+  it('the key is shown with its prefix', () => {
+    expect(buildingLabel(buildingKey('корп. 31'))).toBe('Корпус 31');
   });
 });

@@ -21,6 +21,17 @@ export function roomsLabel(rooms: string | number): string {
   return key === '0' ? 'Студия' : `${key}-комнатная`;
 }
 
+/**
+ * The building key (DESIGN §10.3): trimmed, inner spaces collapsed, a leading «корпус», «корп.» or «к.»
+ * (any case) removed, so «Корпус 31», «корп. 31» and «31» are one building «31». A name that is only the
+ * word stays as it is.
+ */
+export function buildingKey(name: string): string {
+  const text = name.replace(/\s+/g, ' ').trim();
+  const key = text.replace(/^(?:корпус|корп\.|к\.)\s*/i, '').trim();
+  return key || text;
+}
+
 /** A building label gets the prefix «Корпус» unless it already has it (spec §3). */
 export function buildingLabel(name: string): string {
   return /^корпус/i.test(name.trim()) ? name.trim() : `Корпус ${name.trim()}`;

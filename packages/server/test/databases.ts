@@ -11,10 +11,14 @@ export type DbKind = 'pglite' | 'postgresql';
  * A fresh, migrated database of the given kind: an in-memory PGlite, or a new database created on the
  * server of TEST_DATABASE_URL (dropped by `drop`).
  */
-export async function freshDb(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
+export async function freshDb(
+  kind: DbKind,
+  /** migrations up to this id only (a test of a later migration) */
+  upTo?: number,
+): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const db = await openDb({ memory: true });
-    await migrate(db);
+    await migrate(db, upTo);
     return { db, drop: () => db.close() };
   }
   const url = testDatabaseUrl();
@@ -27,7 +31,7 @@ export async function freshDb(kind: DbKind): Promise<{ db: Db; drop: () => Promi
   const target = new URL(url);
   target.pathname = `/${name}`;
   const db = await openDb({ databaseUrl: target.toString() });
-  await migrate(db);
+  await migrate(db, upTo);
   return {
     db,
     url: target.toString(),

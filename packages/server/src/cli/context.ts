@@ -5,6 +5,7 @@ import { type Db, openDb, PGLITE_RESERVE_BYTES } from '../db/driver.js';
 import { lockDataDir } from '../db/lock.js';
 import { migrate } from '../db/migrate.js';
 import { CliError } from '../lib/errors.js';
+import { rebuildIfMarked } from './commands/rebuild.js';
 
 export interface GlobalOptions {
   dataDir?: string;
@@ -43,6 +44,7 @@ export async function openContext(
   try {
     db = await openDb({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) });
     await migrate(db);
+    await rebuildIfMarked(db, config.removalGrace, (line) => process.stderr.write(`${line}\n`));
   } catch (error) {
     unlock();
     throw error;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  buildingKey,
   CONTROL_CHARACTERS_MESSAGE,
   dataDateProblem,
   hasControlCharacters,
@@ -155,7 +156,9 @@ export function validateSnapshot(
       } else if (seen.has(id))
         fail(flatField(i, 'id'), `повторяет идентификатор квартиры ${flatField(seen.get(id)!, '')}`, f.id);
       else seen.set(id, i);
-      const building = text(flatField(i, 'building'), f.building, MAX_ID_LENGTH, 'корпус');
+      const buildingName = text(flatField(i, 'building'), f.building, MAX_ID_LENGTH, 'корпус');
+      // one building whatever a source calls it: «Корпус 31», «корп. 31», «31» (DESIGN §10.3)
+      const building = buildingName === undefined ? undefined : buildingKey(buildingName);
       const rooms = toNumber(f.rooms);
       if (rooms === undefined || !Number.isInteger(rooms) || rooms < 0 || rooms > LIMITS.maxRooms)
         fail(flatField(i, 'rooms'), 'должно быть целым числом ≥ 0 (0 — студия)', f.rooms);

@@ -29,6 +29,25 @@ export async function rebuildProjects(
   return out;
 }
 
+/**
+ * Rebuilds every project's derived data when a migration changed stored records (app_meta
+ * `rebuild_needed`, e.g. the building keys of migration 5), then clears the mark. Run at every open.
+ */
+export async function rebuildIfMarked(db: Db, grace: number, say: (line: string) => void): Promise<void> {
+  const marked = async () =>
+    (await db.query<{ value: string }>(`select value from app_meta where key = 'rebuild_needed'`))[0];
+  if (!(await marked())) return;
+  // several servers starting on one PostgreSQL: one rebuilds, the others find the mark gone
+  await db.withLock('cena-metra:rebuild-after-migration', async () => {
+    const mark = await marked();
+    if (!mark) return;
+    say(`пересчёт производных данных после обновления (${mark.value})…`);
+    const done = await rebuildProjects(db, grace);
+    await db.query(`delete from app_meta where key = 'rebuild_needed'`);
+    say(`пересчитано проектов: ${done.length}`);
+  });
+}
+
 export function registerRebuild(program: Command, globals: () => GlobalOptions) {
   const run = async (from?: string) => {
     dateOption('--from', from);
