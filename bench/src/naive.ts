@@ -2,8 +2,8 @@ import { FLATS_COUNT_LABELS, type StatsResponse } from '@cena-metra/contract';
 import { activityRuns, dayIndexOf, toDaySegments } from 'cena-metra/dist/src/analytics/activity.js';
 import { addToCells, type CubeCell, sortedCells } from 'cena-metra/dist/src/analytics/cube.js';
 import { GROUPS, groupCount, groupPoint, shortFlatSummary } from 'cena-metra/dist/src/analytics/stats.js';
-import type { FlatHistory, Segment } from 'cena-metra/dist/src/analytics/types.js';
-import { flatOnDay } from 'cena-metra/dist/src/analytics/windows.js';
+import { DEFAULT_CARRY_DAYS, type FlatHistory, type Segment } from 'cena-metra/dist/src/analytics/types.js';
+import { flatOnDay, lastDataDay } from 'cena-metra/dist/src/analytics/windows.js';
 import type { Db } from 'cena-metra/dist/src/db/driver.js';
 import { RECORD_COLUMNS, recordFromRow } from 'cena-metra/dist/src/db/records.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
@@ -19,6 +19,7 @@ export async function naiveStats(
   from: string,
   to: string,
   grace: number,
+  carry = DEFAULT_CARRY_DAYS,
 ): Promise<StatsResponse> {
   const dates = (
     await db.query<{ date: string }>('select date from snapshot where project_id = $1 order by date', [
@@ -44,7 +45,7 @@ export async function naiveStats(
   const dayIndex = dayIndexOf(dates);
   const segments: Segment[][] = [];
   for (const h of histories.values())
-    segments.push(toDaySegments(h.flatId, activityRuns(h, dayIndex, dates.length, grace), dates));
+    segments.push(toDaySegments(h.flatId, activityRuns(h, dayIndex, dates, grace, carry), dates, carry));
 
   const response: StatsResponse = {
     allRoomsData: { points: [] },
@@ -69,6 +70,8 @@ export async function naiveStats(
   let k = 0;
   for (let day = start; day <= end; day++) {
     while (k + 1 < dates.length && dates[k + 1] <= day) k++;
+    // a day more than C days after its snapshot has no data (§10.1)
+    if (day - dates[k] > carry) continue;
     // the state of a day is its latest snapshot's: the flats active on that snapshot day
     const snapshotDay = dates[k];
     const cells = new Map<string, CubeCell>();
@@ -83,8 +86,8 @@ export async function naiveStats(
       response.flatsCountList[i].points.push({ date, count: groupCount(cube, g) });
     });
   }
-  if (toDay(to) >= dates[0]) {
-    const a = Math.min(toDay(to), last);
+  const a = lastDataDay(dates, toDay(to), carry);
+  if (a !== null) {
     response.shortFlatSummaryList = shortFlatSummary(
       segments.map((segs) => flatOnDay(segs, a, last)).filter((f) => f !== null),
     );

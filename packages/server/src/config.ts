@@ -6,6 +6,8 @@ const configSchema = z.object({
   dataDir: z.string().default('./data'),
   databaseUrl: z.string().optional(),
   removalGrace: z.coerce.number().int().min(1).max(30).default(2),
+  /** the carry-forward limit C in days (DESIGN §10.1); changing it needs `cena-metra rebuild` */
+  maxCarryDays: z.coerce.number().int().min(1).max(3650).default(31),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   corsOrigins: z.string().optional(),
   publicUrl: z.string().optional(),
@@ -36,6 +38,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL || undefined,
     removalGrace: env.REMOVAL_GRACE,
+    maxCarryDays: env.MAX_CARRY_DAYS,
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL,

@@ -126,7 +126,7 @@ describeEachDb('building keys', (ctx) => {
       );
       expect(after).toBeLessThan(before);
       const lines: string[] = [];
-      await rebuildIfMarked(old.db, 2, (line) => lines.push(line));
+      await rebuildIfMarked(old.db, 2, 31, (line) => lines.push(line));
       expect(lines[0]).toContain('ключи корпусов');
       const marks = await old.db.query(`select 1 from app_meta where key = 'rebuild_needed'`);
       expect(marks).toHaveLength(0);

@@ -5,7 +5,7 @@ import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
 import { shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
-import { flatOnDay } from '../src/analytics/windows.js';
+import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
 import { SeriesJson } from '../src/read/stats-json.js';
 import type { OracleSnapshot } from './oracle.js';
 
@@ -16,8 +16,8 @@ export class EngineUnderTest {
   cubes = new Map<number, CubeCell[]>();
   events = new Map<number, FlatEvent[]>();
 
-  constructor(grace: number) {
-    this.model = new ProjectModel(1, grace);
+  constructor(grace: number, carry: number) {
+    this.model = new ProjectModel(1, grace, 0, carry);
   }
 
   apply(snapshot: OracleSnapshot): void {
@@ -33,7 +33,7 @@ export class EngineUnderTest {
   }
 
   rebuilt() {
-    const copy = new ProjectModel(1, this.model.grace);
+    const copy = new ProjectModel(1, this.model.grace, 0, this.model.carry);
     copy.dates = [...this.model.dates];
     copy.flats = this.model.flats;
     return { model: copy, ...copy.recomputeAll() };
@@ -46,10 +46,11 @@ export class EngineUnderTest {
       days.map((d) => source.cubes.get(d)!),
       from,
       to,
+      source.model.carry,
     );
     let summary: ReturnType<typeof shortFlatSummary> = [];
-    if (days.length && to >= days[0]) {
-      const a = Math.min(to, days[days.length - 1]);
+    const a = lastDataDay(days, to, source.model.carry);
+    if (a !== null) {
       const flats = [...source.model.segments.values()]
         .map((segs) => flatOnDay(segs, a, days[days.length - 1]))
         .filter((f) => f !== null);
@@ -80,7 +81,11 @@ export class EngineUnderTest {
   responses(from: number, to: number) {
     const { series, summary } = this.stats(from, to);
     const days = this.model.dates;
-    const json = new SeriesJson(days, (k) => this.cubes.get(days[k])!).response(from, to, summary);
+    const json = new SeriesJson(days, (k) => this.cubes.get(days[k])!, this.model.carry).response(
+      from,
+      to,
+      summary,
+    );
     const objects = statsResponseOf(series, summary);
     return { objects, parsedJson: JSON.parse(json.toString('utf8')) as unknown };
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineUnderTest } from './engine-harness.js';
-import { oracleDiscounts, oracleEvents, oracleStats } from './oracle.js';
+import { oracleDiscounts, oracleEvents, oracleLastDataDay, oracleStats } from './oracle.js';
 import { BASE, marketArb, shuffled } from './random-market.js';
 
 function engineView(
@@ -67,13 +67,13 @@ function close(actual: unknown, expected: unknown, path = '$'): void {
 describe('oracle: the engine equals a brute-force reading of DESIGN §4', () => {
   it('on 220 random markets (flicker, attribute changes, G = 1..3, ranges around the data, shuffled import order)', () => {
     fc.assert(
-      fc.property(marketArb, ({ projects, grace, fromOffset, length, orderSeed }) => {
+      fc.property(marketArb, ({ projects, grace, carry, fromOffset, length, orderSeed }) => {
         for (const snaps of projects) {
           const from = BASE + fromOffset - 40;
           const to = from + length;
-          const engine = new EngineUnderTest(grace);
+          const engine = new EngineUnderTest(grace, carry);
           for (const s of shuffled(snaps, orderSeed)) engine.apply(s);
-          const expected = oracleStats(snaps, grace, from, to);
+          const expected = oracleStats(snaps, grace, from, to, carry);
           const expectedSummary = [...expected.summary].sort((a, b) =>
             String(a.id).localeCompare(String(b.id)),
           );
@@ -85,17 +85,17 @@ describe('oracle: the engine equals a brute-force reading of DESIGN §4', () => 
             expectedSummary,
             'summary',
           );
-          expect(engine.eventKeys(engine.events)).toEqual(oracleEvents(snaps, grace));
+          expect(engine.eventKeys(engine.events)).toEqual(oracleEvents(snaps, grace, carry));
           // §4.3 discounts on A = the last data day ≤ to, for one of the four periods
-          if (snaps.length && to >= snaps[0].day) {
-            const a = Math.min(to, snaps[snaps.length - 1].day);
+          const a = oracleLastDataDay(snaps, to, carry);
+          if (a !== null) {
             const period = (['DAY', 'WEEK', 'MONTH', 'YEAR'] as const)[orderSeed % 4];
-            const want = oracleDiscounts(snaps, grace, a, period);
+            const want = oracleDiscounts(snaps, grace, a, period, carry);
             const got = engine.discounts(a, period);
             const byDiscount = (x: { id: string; discount: number }, y: { id: string; discount: number }) =>
               y.discount - x.discount || x.id.localeCompare(y.id);
             close([...got.flats].sort(byDiscount), want, 'discounts');
-            expect(got.project.activeFlats).toBe(oracleStats(snaps, grace, a, a).counts[0][0].count);
+            expect(got.project.activeFlats).toBe(oracleStats(snaps, grace, a, a, carry).counts[0][0].count);
             expect(got.project.discountedFlats).toBe(want.length);
             close(
               got.project.maxDiscountPercent,

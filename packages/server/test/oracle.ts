@@ -21,11 +21,21 @@ function monthsBack(d: number, months: number): number {
   return Date.UTC(y, m, Math.min(date.getUTCDate(), last)) / DAY;
 }
 
-/** §4.1: the flat's record on day d given the snapshots (sorted), or null when it is not active. */
-export function recordOn(snaps: OracleSnapshot[], id: string, d: number, grace: number): FlatRecord | null {
+/**
+ * §4.1 with §10.1: the flat's record on day d given the snapshots (sorted), or null when it is not active
+ * (or the day has no data: more than C days after its latest snapshot).
+ */
+export function recordOn(
+  snaps: OracleSnapshot[],
+  id: string,
+  d: number,
+  grace: number,
+  carry: number,
+): FlatRecord | null {
   let k = -1;
   for (let i = 0; i < snaps.length; i++) if (snaps[i].day <= d) k = i;
   if (k < 0) return null;
+  if (d - snaps[k].day > carry) return null;
   const here = snaps[k].flats.get(id);
   if (here) return here;
   let j = -1;
@@ -42,7 +52,21 @@ export function recordOn(snaps: OracleSnapshot[], id: string, d: number, grace: 
       break;
     }
   const bridged = m >= 0 ? m - j - 1 < grace : snaps.length - 1 - j < grace;
-  return bridged ? snaps[j].flats.get(id)! : null;
+  return bridged && snaps[k].day - snaps[j].day <= carry ? snaps[j].flats.get(id)! : null;
+}
+
+/** Whether day d has data: a snapshot on or before it, at most C days before, and not after the last. */
+function hasData(snaps: OracleSnapshot[], d: number, carry: number): boolean {
+  let k = -1;
+  for (let i = 0; i < snaps.length; i++) if (snaps[i].day <= d) k = i;
+  return k >= 0 && d <= snaps[snaps.length - 1].day && d - snaps[k].day <= carry;
+}
+
+/** A: the latest day ≤ to that has data, found day by day; null when none. */
+export function oracleLastDataDay(snaps: OracleSnapshot[], to: number, carry: number): number | null {
+  if (!snaps.length) return null;
+  for (let d = to; d >= snaps[0].day; d--) if (hasData(snaps, d, carry)) return d;
+  return null;
 }
 
 function allIds(snaps: OracleSnapshot[]): string[] {
@@ -77,15 +101,17 @@ const GROUPS: [string, (r: number) => boolean][] = [
   ['threeAndMore', (r) => r >= 3],
 ];
 
-export function oracleStats(snaps: OracleSnapshot[], grace: number, from: number, to: number) {
+export function oracleStats(snaps: OracleSnapshot[], grace: number, from: number, to: number, carry: number) {
   const ids = allIds(snaps);
   const groups: Record<string, unknown[]> = Object.fromEntries(GROUPS.map(([g]) => [g, []]));
   const counts: { date: string; count: number }[][] = GROUPS.map(() => []);
   const first = snaps[0]?.day;
   const last = snaps[snaps.length - 1]?.day;
   for (let d = from; d <= to; d++) {
-    if (first === undefined || d < first || d > last) continue;
-    const active = ids.map((id) => recordOn(snaps, id, d, grace)).filter((r): r is FlatRecord => r !== null);
+    if (first === undefined || d < first || d > last || !hasData(snaps, d, carry)) continue;
+    const active = ids
+      .map((id) => recordOn(snaps, id, d, grace, carry))
+      .filter((r): r is FlatRecord => r !== null);
     GROUPS.forEach(([g, accept], gi) => {
       const recs = active.filter((r) => accept(r.rooms));
       counts[gi].push({ date: iso(d), count: recs.length });
@@ -105,17 +131,17 @@ export function oracleStats(snaps: OracleSnapshot[], grace: number, from: number
   }
   // summary table on A = the latest day <= to that has data
   const summary: Record<string, unknown>[] = [];
-  if (first !== undefined && to >= first) {
-    const a = Math.min(to, last);
+  const a = oracleLastDataDay(snaps, to, carry);
+  if (a !== null) {
     const windows = [a - 1, a - 7, monthsBack(a, 1), monthsBack(a, 12)];
     const rows = new Map<string, { recs: FlatRecord[]; d: number[] }>();
     for (const id of ids) {
-      const rec = recordOn(snaps, id, a, grace);
+      const rec = recordOn(snaps, id, a, grace, carry);
       if (!rec) continue;
       const d = windows.map((start) => {
         let ref = 0;
         for (let e = start; e <= a; e++) {
-          const r = recordOn(snaps, id, e, grace);
+          const r = recordOn(snaps, id, e, grace, carry);
           if (r && r.price > ref) ref = r.price;
         }
         return Math.max(0, ((ref - rec.price) / ref) * 100);
@@ -145,7 +171,7 @@ export function oracleStats(snaps: OracleSnapshot[], grace: number, from: number
 }
 
 /** §4.4: events at each snapshot as known then, keyed by date, each "kind:id:old:new". */
-export function oracleEvents(snaps: OracleSnapshot[], grace: number): Map<string, string[]> {
+export function oracleEvents(snaps: OracleSnapshot[], grace: number, carry: number): Map<string, string[]> {
   const ids = allIds(snaps);
   const out = new Map<string, string[]>();
   for (let k = 1; k < snaps.length; k++) {
@@ -153,8 +179,8 @@ export function oracleEvents(snaps: OracleSnapshot[], grace: number): Map<string
     const knownPrev = snaps.slice(0, k);
     const events: string[] = [];
     for (const id of ids) {
-      const now = recordOn(knownK, id, snaps[k].day, grace);
-      const before = recordOn(knownPrev, id, snaps[k - 1].day, grace);
+      const now = recordOn(knownK, id, snaps[k].day, grace, carry);
+      const before = recordOn(knownPrev, id, snaps[k - 1].day, grace, carry);
       if (now && !before) events.push(`NEW:${id}::${now.price}`);
       else if (before && !now) events.push(`REMOVED:${id}:${before.price}:`);
       else if (before && snaps[k].flats.has(id) && snaps[k].flats.get(id)!.price !== before.price) {
@@ -174,15 +200,16 @@ export function oracleDiscounts(
   grace: number,
   a: number,
   period: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR',
+  carry: number,
 ) {
   const start = { DAY: a - 1, WEEK: a - 7, MONTH: monthsBack(a, 1), YEAR: monthsBack(a, 12) }[period];
   const out: { id: string; ref: number; price: number; discount: number }[] = [];
   for (const id of allIds(snaps)) {
-    const rec = recordOn(snaps, id, a, grace);
+    const rec = recordOn(snaps, id, a, grace, carry);
     if (!rec) continue;
     let ref = 0;
     for (let e = start; e <= a; e++) {
-      const r = recordOn(snaps, id, e, grace);
+      const r = recordOn(snaps, id, e, grace, carry);
       if (r && r.price > ref) ref = r.price;
     }
     const discount = ((ref - rec.price) / ref) * 100;

@@ -12,7 +12,17 @@ export const projectArb = fc
   .record({
     flats: fc.integer({ min: 1, max: 10 }),
     snapshots: fc.integer({ min: 1, max: 12 }),
-    gaps: fc.array(fc.integer({ min: 1, max: 45 }), { minLength: 12, maxLength: 12 }),
+    // mostly daily to monthly lists, sometimes a long gap (§10.1: the PIK data has one of 906 days)
+    gaps: fc.array(
+      fc.oneof(
+        { weight: 6, arbitrary: fc.integer({ min: 1, max: 45 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 46, max: 400 }) },
+      ),
+      {
+        minLength: 12,
+        maxLength: 12,
+      },
+    ),
     seed: fc.integer({ min: 1, max: 2 ** 30 }),
     presence: fc.double({ min: 0.3, max: 1, noNaN: true }),
   })
@@ -57,6 +67,8 @@ export const projectArb = fc
 export const marketArb = fc.record({
   projects: fc.array(projectArb, { minLength: 1, maxLength: 3 }),
   grace: fc.constantFrom(1, 2, 3),
+  /** the carry-forward limit C (§10.1): the default, tighter ones, and one that never bites */
+  carry: fc.constantFrom(31, 7, 14, 10_000),
   fromOffset: fc.integer({ min: -20, max: 200 }),
   length: fc.integer({ min: 0, max: 400 }),
   orderSeed: fc.integer({ min: 0, max: 1000 }),

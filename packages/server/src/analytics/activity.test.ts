@@ -3,6 +3,7 @@ import { toDay } from '../lib/days.js';
 import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
 import { flatEventAt } from './events.js';
 import type { FlatRecord, ObservationRow } from './types.js';
+import { lastDataDay } from './windows.js';
 
 const rec = (price: number): FlatRecord => ({
   building: '1',
@@ -28,11 +29,7 @@ function activeDays(pattern: (number | null)[], grace: number) {
     if (p !== prev) rows.push({ day: dates[i], rec: p === null ? null : rec(p) });
     prev = p;
   });
-  const segs = toDaySegments(
-    1,
-    activityRuns({ flatId: 1, rows }, dayIndexOf(dates), dates.length, grace),
-    dates,
-  );
+  const segs = toDaySegments(1, activityRuns({ flatId: 1, rows }, dayIndexOf(dates), dates, grace), dates);
   return dates.map((day) => {
     const s = segs.find((x) => x.startDay <= day && (x.endDay ?? dates[dates.length - 1]) >= day);
     return s ? s.rec.price : null;
@@ -94,11 +91,65 @@ describe('§4.1 activity with the removal grace', () => {
       { day: dates[0], rec: rec(100) },
       { day: dates[1], rec: rec(90) },
     ];
-    const segs = toDaySegments(1, activityRuns({ flatId: 1, rows }, dayIndexOf(dates), 2, 2), dates);
+    const segs = toDaySegments(1, activityRuns({ flatId: 1, rows }, dayIndexOf(dates), dates, 2), dates);
     expect(segs.map((s) => [s.startDay, s.endDay, s.rec.price])).toEqual([
       [dates[0], d('2026-11-07'), 100],
       [dates[1], null, 90],
     ]);
+  });
+});
+
+describe('§10.1 carry-forward limit C', () => {
+  // the PIK Salaryevo lists: 2020-01-12, then 906 days without a list, then 2022-07-07
+  const dates = [d('2020-01-10'), d('2020-01-12'), d('2022-07-07'), d('2022-07-08')];
+  const segmentsOf = (rows: { day: number; rec: FlatRecord | null }[], grace = 2, carry = 31) =>
+    toDaySegments(
+      1,
+      activityRuns({ flatId: 1, rows }, dayIndexOf(dates), dates, grace, carry),
+      dates,
+      carry,
+    ).map((s) => [s.startDay, s.endDay, s.rec.price]);
+
+  it('a flat listed on both sides of a gap is two segments: no data in the gap', () => {
+    expect(segmentsOf([{ day: dates[0], rec: rec(100) }])).toEqual([
+      [dates[0], d('2020-02-12'), 100],
+      [dates[2], null, 100],
+    ]);
+  });
+
+  it('an absence more than C days after the last presence is not bridged', () => {
+    // listed 2020-01-12, missing on 2022-07-07, back on 2022-07-08: G = 2 would bridge one miss
+    const rows = [
+      { day: dates[0], rec: rec(100) },
+      { day: dates[2], rec: null },
+      { day: dates[3], rec: rec(100) },
+    ];
+    expect(segmentsOf(rows)).toEqual([
+      [dates[0], d('2020-02-12'), 100],
+      [dates[3], null, 100],
+    ]);
+    // with a limit that never bites, §4.1 alone bridges it
+    expect(segmentsOf(rows, 2, 10_000)).toEqual([[dates[0], null, 100]]);
+  });
+
+  it('events: the flat missing from the first list after the gap is not active as known then', () => {
+    const h = {
+      flatId: 7,
+      rows: [
+        { day: dates[0], rec: rec(100) },
+        { day: dates[2], rec: null },
+      ],
+    };
+    // §4.1 alone would keep it (one miss, G = 2); after 906 days the miss is a removal at once
+    expect(flatEventAt(h, dates, 2, 2, 31)?.kind).toBe('REMOVED');
+    expect(flatEventAt(h, dates, 2, 2, 10_000)).toBeNull();
+  });
+
+  it('A, the latest day with data: in a gap it is the last carried day', () => {
+    expect(lastDataDay(dates, d('2021-06-01'), 31)).toBe(d('2020-02-12'));
+    expect(lastDataDay(dates, d('2020-01-20'), 31)).toBe(d('2020-01-20'));
+    expect(lastDataDay(dates, d('2030-01-01'), 31)).toBe(dates[3]);
+    expect(lastDataDay(dates, d('2019-01-01'), 31)).toBeNull();
   });
 });
 

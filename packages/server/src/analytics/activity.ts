@@ -1,5 +1,5 @@
 import { fromDay } from '../lib/days.js';
-import { type FlatHistory, type FlatRecord, type Segment, sameRecord } from './types.js';
+import { DEFAULT_CARRY_DAYS, type FlatHistory, type FlatRecord, type Segment, sameRecord } from './types.js';
 
 /** A run of snapshot indices [fromK, toK] on which a flat is active with one record. */
 export interface IndexSegment {
@@ -22,11 +22,19 @@ function indexOf(dayIndex: Map<number, number>, day: number): number {
 }
 
 /**
- * Activity of one flat (DESIGN §4.1) as runs of snapshot indices: present snapshots are active; an absence
- * that follows a presence is bridged (active with the last present record) when it lasts fewer than
- * `grace` snapshots, whether the flat comes back afterwards or the absence runs to the last snapshot.
+ * Activity of one flat (DESIGN §4.1, §10.1) as runs of snapshot indices: present snapshots are active; an
+ * absence that follows a presence is bridged (active with the last present record) when it lasts fewer
+ * than `grace` snapshots, whether the flat comes back afterwards or the absence runs to the last snapshot,
+ * and only at snapshots at most `carry` days after the last presence.
  */
-export function activityRuns(history: FlatHistory, dayIndex: Map<number, number>, n: number, grace: number) {
+export function activityRuns(
+  history: FlatHistory,
+  dayIndex: Map<number, number>,
+  dates: number[],
+  grace: number,
+  carry = DEFAULT_CARRY_DAYS,
+) {
+  const n = dates.length;
   const runs: IndexSegment[] = [];
   const rows = history.rows;
   let previousPresent = false;
@@ -42,30 +50,60 @@ export function activityRuns(history: FlatHistory, dayIndex: Map<number, number>
       previousPresent = true;
     } else {
       const absentFor = toK - fromK + 1;
-      if (previousPresent && last && last.toK === fromK - 1 && absentFor < grace) last.toK = toK;
+      if (previousPresent && last && last.toK === fromK - 1 && absentFor < grace) {
+        // bridged only while within C days of the last presence (the bridged snapshots are a prefix)
+        const seen = dates[last.toK];
+        let k = fromK - 1;
+        while (k < toK && dates[k + 1] - seen <= carry) k++;
+        last.toK = k;
+      }
       previousPresent = false;
     }
   }
   return runs;
 }
 
-/** Index runs to day segments: index k covers the days from snapshot k to the day before snapshot k+1. */
-export function toDaySegments(flatId: number, runs: IndexSegment[], dates: number[]): Segment[] {
+/**
+ * Index runs to day segments: index k covers the days from snapshot k to the day before snapshot k+1, but
+ * at most `carry` days after it (§10.1: later days have no data), so a run across a gap is two segments.
+ */
+export function toDaySegments(
+  flatId: number,
+  runs: IndexSegment[],
+  dates: number[],
+  carry = DEFAULT_CARRY_DAYS,
+): Segment[] {
   const n = dates.length;
-  return runs.map((r) => ({
-    flatId,
-    startDay: dates[r.fromK],
-    endDay: r.toK === n - 1 ? null : dates[r.toK + 1] - 1,
-    rec: r.rec,
-  }));
+  const out: Segment[] = [];
+  for (const r of runs) {
+    let start = r.fromK;
+    for (let k = r.fromK; k <= r.toK; k++) {
+      if (k === n - 1) {
+        out.push({ flatId, startDay: dates[start], endDay: null, rec: r.rec });
+        break;
+      }
+      const carriedTo = Math.min(dates[k + 1] - 1, dates[k] + carry);
+      // the run ends here, or a gap without data follows snapshot k
+      if (k === r.toK || carriedTo < dates[k + 1] - 1) {
+        out.push({ flatId, startDay: dates[start], endDay: carriedTo, rec: r.rec });
+        start = k + 1;
+      }
+    }
+  }
+  return out;
 }
 
 /** Every flat's activity segments for a project (the activity timeline of DESIGN §3.1). */
-export function projectSegments(flats: Iterable<FlatHistory>, dates: number[], grace: number): Segment[][] {
+export function projectSegments(
+  flats: Iterable<FlatHistory>,
+  dates: number[],
+  grace: number,
+  carry = DEFAULT_CARRY_DAYS,
+): Segment[][] {
   const dayIndex = dayIndexOf(dates);
   const out: Segment[][] = [];
   for (const flat of flats) {
-    out.push(toDaySegments(flat.flatId, activityRuns(flat, dayIndex, dates.length, grace), dates));
+    out.push(toDaySegments(flat.flatId, activityRuns(flat, dayIndex, dates, grace, carry), dates, carry));
   }
   return out;
 }

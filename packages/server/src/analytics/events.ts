@@ -1,5 +1,5 @@
 import type { EventKind } from '@cena-metra/contract';
-import type { FlatHistory, FlatRecord, ObservationRow } from './types.js';
+import { DEFAULT_CARRY_DAYS, type FlatHistory, type FlatRecord, type ObservationRow } from './types.js';
 
 /** A change an observer learnt of when snapshot k arrived (DESIGN §4.4). */
 export interface FlatEvent {
@@ -50,7 +50,13 @@ interface KnownState {
  * has lasted fewer than `grace` snapshots, so the flat is active iff present in one of the last `grace`
  * snapshots; its record is the one of its latest presence.
  */
-function knownAt(rows: ObservationRow[], dates: number[], k: number, grace: number): KnownState {
+function knownAt(
+  rows: ObservationRow[],
+  dates: number[],
+  k: number,
+  grace: number,
+  carry: number,
+): KnownState {
   const i = rowAt(rows, dates[k]);
   if (i < 0) return { active: false, present: false, rec: null };
   const row = rows[i];
@@ -59,7 +65,12 @@ function knownAt(rows: ObservationRow[], dates: number[], k: number, grace: numb
   const prev = i > 0 ? rows[i - 1].rec : null;
   if (!prev) return { active: false, present: false, rec: null };
   const lastPresentK = lowerBound(dates, row.day) - 1;
-  return { active: k - lastPresentK < grace, present: false, rec: prev };
+  // §10.1: an absence is bridged only within C days of the last presence
+  return {
+    active: k - lastPresentK < grace && dates[k] - dates[lastPresentK] <= carry,
+    present: false,
+    rec: prev,
+  };
 }
 
 /** Events of one flat at snapshot index k ≥ 1 (k = 0 has no flat events). */
@@ -68,10 +79,11 @@ export function flatEventAt(
   dates: number[],
   k: number,
   grace: number,
+  carry = DEFAULT_CARRY_DAYS,
 ): FlatEvent | null {
   if (k < 1) return null;
-  const now = knownAt(history.rows, dates, k, grace);
-  const before = knownAt(history.rows, dates, k - 1, grace);
+  const now = knownAt(history.rows, dates, k, grace, carry);
+  const before = knownAt(history.rows, dates, k - 1, grace, carry);
   if (now.active && !before.active) {
     return {
       flatId: history.flatId,
@@ -108,10 +120,16 @@ export function flatEventAt(
 }
 
 /** All flat events of a project at snapshot index k, in flat order. */
-export function projectEventsAt(flats: Iterable<FlatHistory>, dates: number[], k: number, grace: number) {
+export function projectEventsAt(
+  flats: Iterable<FlatHistory>,
+  dates: number[],
+  k: number,
+  grace: number,
+  carry = DEFAULT_CARRY_DAYS,
+) {
   const out: FlatEvent[] = [];
   for (const flat of flats) {
-    const event = flatEventAt(flat, dates, k, grace);
+    const event = flatEventAt(flat, dates, k, grace, carry);
     if (event) out.push(event);
   }
   return out;

@@ -1,7 +1,14 @@
 import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
 import { addToCells, type CubeCell, sortedCells } from './cube.js';
 import { type FlatEvent, flatEventAt, lowerBound } from './events.js';
-import { type FlatHistory, type FlatRecord, type ObservationRow, type Segment, sameRecord } from './types.js';
+import {
+  DEFAULT_CARRY_DAYS,
+  type FlatHistory,
+  type FlatRecord,
+  type ObservationRow,
+  type Segment,
+  sameRecord,
+} from './types.js';
 
 /** Row changes of the observation log that one snapshot causes. */
 export interface RowChanges {
@@ -64,6 +71,8 @@ export class ProjectModel {
     readonly projectId: number,
     readonly grace: number,
     public dataVersion = 0,
+    /** the carry-forward limit C in days (§10.1) */
+    readonly carry = DEFAULT_CARRY_DAYS,
   ) {}
 
   history(flatId: number): FlatHistory {
@@ -141,7 +150,8 @@ export class ProjectModel {
     const n = this.dates.length;
     const x = lowerBound(this.dates, day);
     const g = this.grace;
-    const append = x === n - 1;
+    // an append after a gap without data (§10.1) ends every open segment at the gap: every flat is touched
+    const append = x === n - 1 && !(n > 1 && this.dates[n - 1] - this.dates[n - 2] > this.carry + 1);
     const dayIndex = dayIndexOf(this.dates);
     const recentFrom = this.dates[Math.max(0, x - g - 1)];
     const out: DerivedChanges = {
@@ -155,7 +165,12 @@ export class ProjectModel {
       // on an append, a flat whose last row is older than the grace window keeps its activity and events
       if (append && h.rows[h.rows.length - 1].day < recentFrom) continue;
       touched.push(h);
-      const fresh = toDaySegments(h.flatId, activityRuns(h, dayIndex, n, g), this.dates);
+      const fresh = toDaySegments(
+        h.flatId,
+        activityRuns(h, dayIndex, this.dates, g, this.carry),
+        this.dates,
+        this.carry,
+      );
       const stored = this.segments.get(h.flatId) ?? [];
       diffSegments(stored, fresh, out);
       if (fresh.length) this.segments.set(h.flatId, fresh);
@@ -175,7 +190,7 @@ export class ProjectModel {
     for (let k = x; k <= Math.min(n - 1, x + g); k++) {
       const events: FlatEvent[] = [];
       for (const h of touched) {
-        const e = flatEventAt(h, this.dates, k, g);
+        const e = flatEventAt(h, this.dates, k, g, this.carry);
         if (e) events.push(e);
       }
       events.sort((a, b) => a.flatId - b.flatId);
@@ -212,7 +227,12 @@ export class ProjectModel {
     const n = this.dates.length;
     this.segments.clear();
     for (const h of this.flats.values()) {
-      const segs = toDaySegments(h.flatId, activityRuns(h, dayIndex, n, this.grace), this.dates);
+      const segs = toDaySegments(
+        h.flatId,
+        activityRuns(h, dayIndex, this.dates, this.grace, this.carry),
+        this.dates,
+        this.carry,
+      );
       if (segs.length) this.segments.set(h.flatId, segs);
     }
     const cubeList = this.cubesFor(this.dates);
@@ -225,7 +245,7 @@ export class ProjectModel {
       // a flat can only have events from its first row to a grace period after its last
       const first = lowerBound(this.dates, h.rows[0].day);
       for (let k = Math.max(1, first); k < n; k++) {
-        const e = flatEventAt(h, this.dates, k, this.grace);
+        const e = flatEventAt(h, this.dates, k, this.grace, this.carry);
         if (e) events.get(this.dates[k])!.push(e);
       }
     }

@@ -9,7 +9,7 @@ import {
 import { fromDay } from '../lib/days.js';
 import { area100, type CubeCell } from './cube.js';
 import { compareNatural } from './natural.js';
-import type { FlatRecord } from './types.js';
+import { DEFAULT_CARRY_DAYS, type FlatRecord } from './types.js';
 
 /** Rounds a price or a percent to 2 decimals, as every response does. */
 export function round2(value: number): number {
@@ -97,9 +97,16 @@ export interface StatsSeries {
 
 /**
  * Points of §4.2 for every day in [fromDay, toDay] that has data: the state of day d is the cube of the
- * latest snapshot on or before d; days after the last snapshot have no data.
+ * latest snapshot on or before d; days after the last snapshot, and days more than `carry` days after
+ * their snapshot (§10.1), have no data: no point, no count.
  */
-export function statsSeries(snapshotDays: number[], cubes: CubeCell[][], fromDay_: number, toDay_: number) {
+export function statsSeries(
+  snapshotDays: number[],
+  cubes: CubeCell[][],
+  fromDay_: number,
+  toDay_: number,
+  carry = DEFAULT_CARRY_DAYS,
+) {
   const groups = Object.fromEntries(GROUPS.map((g) => [g, [] as StatsPoint[]])) as Record<
     RoomGroup,
     StatsPoint[]
@@ -115,6 +122,7 @@ export function statsSeries(snapshotDays: number[], cubes: CubeCell[][], fromDay
   let cachedCounts: number[] = [];
   for (let day = start; day <= end; day++) {
     while (k + 1 < n && snapshotDays[k + 1] <= day) k++;
+    if (day - snapshotDays[k] > carry) continue;
     if (k !== cachedK) {
       cachedK = k;
       cachedPoints = GROUPS.map((g) => groupPoint(cubes[k], g));

@@ -1,5 +1,11 @@
 import type { Facing, FlatStatus } from '@cena-metra/contract';
 
+/**
+ * The carry-forward limit C (DESIGN §10.1, setting MAX_CARRY_DAYS): a day more than C days after its latest
+ * snapshot has no data, and an absence is bridged only from a presence at most C days before.
+ */
+export const DEFAULT_CARRY_DAYS = 31;
+
 /** A flat's listed attributes in one snapshot: what the price list says about it. */
 export interface FlatRecord {
   building: string;

@@ -2,6 +2,24 @@ import { minusMonths } from '../lib/days.js';
 import type { FlatOnDay } from './stats.js';
 import type { Segment } from './types.js';
 
+/**
+ * Day A of a summary table or a discount list asked for `to` (§4.2, §10.1): the latest day ≤ `to` that has
+ * data — `to` itself within C days after its snapshot, else the snapshot's last carried day, and never
+ * after the last snapshot; null before the first snapshot.
+ */
+export function lastDataDay(dates: number[], to: number, carry: number): number | null {
+  let k = -1;
+  for (let lo = 0, hi = dates.length - 1; lo <= hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid] <= to) {
+      k = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (k < 0) return null;
+  return k === dates.length - 1 ? Math.min(to, dates[k]) : Math.min(to, dates[k] + carry);
+}
+
 /** Start days of the four discount windows ending on A: 1 day, 7 days, 1 calendar month, 1 calendar year. */
 export function windowStarts(a: number): [number, number, number, number] {
   return [a - 1, a - 7, minusMonths(a, 1), minusMonths(a, 12)];

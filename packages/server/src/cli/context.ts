@@ -44,7 +44,9 @@ export async function openContext(
   try {
     db = await openDb({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) });
     await migrate(db);
-    await rebuildIfMarked(db, config.removalGrace, (line) => process.stderr.write(`${line}\n`));
+    await rebuildIfMarked(db, config.removalGrace, config.maxCarryDays, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
   } catch (error) {
     unlock();
     throw error;

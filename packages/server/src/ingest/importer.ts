@@ -1,7 +1,7 @@
 import type { ImportResult } from '@cena-metra/contract';
 import { countEvents } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
-import type { FlatRecord, ObservationRow } from '../analytics/types.js';
+import { DEFAULT_CARRY_DAYS, type FlatRecord, type ObservationRow } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { fromDay, toDay } from '../lib/days.js';
 import type { ReadItem } from './readers/index.js';
@@ -56,6 +56,8 @@ export class Importer {
   constructor(
     private readonly db: Db,
     private readonly grace: number,
+    /** the carry-forward limit C (§10.1) */
+    private readonly carry = DEFAULT_CARRY_DAYS,
   ) {}
 
   /**
@@ -159,7 +161,8 @@ export class Importer {
         );
         let model = this.models.get(projectId);
         this.models.delete(projectId);
-        if (!model || model.dataVersion !== version) model = await loadModel(tx, projectId, this.grace);
+        if (!model || model.dataVersion !== version)
+          model = await loadModel(tx, projectId, this.grace, this.carry);
         // most recently used last; the oldest out past MODELS_KEPT
         this.models.set(projectId, model);
         while (this.models.size > MODELS_KEPT) this.models.delete(this.models.keys().next().value!);

@@ -1,7 +1,7 @@
 import { type CubeCell, decodeCells, encodeCells } from '../analytics/cube.js';
 import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/events.js';
 import { type DerivedChanges, ProjectModel, type RowChanges } from '../analytics/model.js';
-import type { FlatRecord, Segment } from '../analytics/types.js';
+import { DEFAULT_CARRY_DAYS, type FlatRecord, type Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
@@ -34,12 +34,17 @@ function numbered(template: string, start: number): string {
 }
 
 /** Loads a project's observation log and stored derived state into a model. */
-export async function loadModel(db: Db, projectId: number, grace: number): Promise<ProjectModel> {
+export async function loadModel(
+  db: Db,
+  projectId: number,
+  grace: number,
+  carry = DEFAULT_CARRY_DAYS,
+): Promise<ProjectModel> {
   const [project] = await db.query<{ data_version: number }>(
     'select data_version from project where id = $1',
     [projectId],
   );
-  const model = new ProjectModel(projectId, grace, project?.data_version ?? 0);
+  const model = new ProjectModel(projectId, grace, project?.data_version ?? 0, carry);
   const snapshots = await db.query<{ date: string; content_hash: string }>(
     'select date, content_hash from snapshot where project_id = $1 order by date',
     [projectId],

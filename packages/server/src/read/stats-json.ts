@@ -1,6 +1,7 @@
 import { FLATS_COUNT_LABELS, type RoomGroup, type ShortFlatSummary } from '@cena-metra/contract';
 import type { CubeCell } from '../analytics/cube.js';
 import { GROUPS, groupCount, groupPoint } from '../analytics/stats.js';
+import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { fromDay } from '../lib/days.js';
 
 const GROUP_KEYS: Record<RoomGroup, string> = {
@@ -64,6 +65,8 @@ export class SeriesJson {
   constructor(
     private readonly days: number[],
     private readonly cubeAt: (k: number) => CubeCell[],
+    /** the carry-forward limit C: a day more than C days after its snapshot has no point and no count */
+    private readonly carry = DEFAULT_CARRY_DAYS,
   ) {}
 
   private at(k: number) {
@@ -91,6 +94,7 @@ export class SeriesJson {
     const dates: string[] = [];
     for (let day = start, k = 0; day <= end; day++) {
       while (k + 1 < n && this.days[k + 1] <= day) k++;
+      if (day - this.days[k] > this.carry) continue;
       ks.push(k);
       dates.push(`{"date":"${fromDay(day)}",`);
       this.at(k);

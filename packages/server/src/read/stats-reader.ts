@@ -2,8 +2,8 @@ import type { ShortFlatSummary, StatsRequest, StatsResponse } from '@cena-metra/
 import { decodeCells } from '../analytics/cube.js';
 import { PackedFlats } from '../analytics/packed-flats.js';
 import { type FlatOnDay, shortFlatSummary, statsResponseOf, statsSeries } from '../analytics/stats.js';
-import type { Segment } from '../analytics/types.js';
-import { flatOnDay } from '../analytics/windows.js';
+import { DEFAULT_CARRY_DAYS, type Segment } from '../analytics/types.js';
+import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
 import { RECORD_COLUMNS, recordFromRow } from '../db/records.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
@@ -67,7 +67,12 @@ export class StatsReader {
     },
   );
 
-  constructor(maxProjects = SERIES_PROJECTS, maxBytes = SERIES_BYTES) {
+  constructor(
+    maxProjects = SERIES_PROJECTS,
+    maxBytes = SERIES_BYTES,
+    /** the carry-forward limit C (§10.1, MAX_CARRY_DAYS) */
+    private readonly carry = DEFAULT_CARRY_DAYS,
+  ) {
     this.cache = new ProjectCache(maxProjects, maxBytes, StatsReader.bytesOf);
   }
 
@@ -93,12 +98,16 @@ export class StatsReader {
       const entry: CachedProject = {
         version: project.data_version,
         days,
-        json: new SeriesJson(days, (k) => {
-          const text = cells[k]!;
-          cells[k] = null;
-          entry.encodedBytes -= text.length;
-          return decodeCells(text);
-        }),
+        json: new SeriesJson(
+          days,
+          (k) => {
+            const text = cells[k]!;
+            cells[k] = null;
+            entry.encodedBytes -= text.length;
+            return decodeCells(text);
+          },
+          this.carry,
+        ),
         bodies: new Map(),
         lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
         summaries: new Map(),
@@ -131,7 +140,7 @@ export class StatsReader {
     const rows = await this.cubeRows(db, request.projectId);
     const days = rows.map((r) => toDay(r.day));
     const cubes = rows.map((r) => decodeCells(r.cells));
-    const series = statsSeries(days, cubes, toDay(request.from), toDay(request.to));
+    const series = statsSeries(days, cubes, toDay(request.from), toDay(request.to), this.carry);
     return statsResponseOf(series, await this.summary(db, request, project));
   }
 
@@ -174,8 +183,8 @@ export class StatsReader {
   /** The summary table on A = min(to, last snapshot day), cached per A and data version. */
   private async summary(db: Db, request: StatsRequest, project: CachedProject) {
     const to = toDay(request.to);
-    if (!project.days.length || to < project.days[0]) return [];
-    const a = Math.min(to, project.days[project.days.length - 1]);
+    const a = lastDataDay(project.days, to, this.carry);
+    if (a === null) return [];
     let summary = project.summaries.get(a);
     if (!summary) {
       summary = await this.summaryOn(db, request.projectId, a);

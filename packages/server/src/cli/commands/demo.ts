@@ -8,10 +8,10 @@ import { type GlobalOptions, openContext } from '../context.js';
 import { progress } from '../output.js';
 
 /** Generates the demo data with a progress bar; shared by `demo` and the first `serve`. */
-export async function generateDemo(db: Db, grace: number, seed?: number) {
+export async function generateDemo(db: Db, grace: number, carry: number, seed?: number) {
   const bar = progress('демо-данные');
   try {
-    return await runDemo(db, new Importer(db, grace), { seed }, (p) => bar.update(p.done, p.total));
+    return await runDemo(db, new Importer(db, grace, carry), { seed }, (p) => bar.update(p.done, p.total));
   } finally {
     bar.stop();
   }
@@ -28,7 +28,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions) {
         throw new CliError(`--seed: ожидается целое число ≥ 0 (получено «${opts.seed}»)`, 2);
       const ctx = await openContext(globals(), 'demo');
       try {
-        const result = await generateDemo(ctx.db, ctx.config.removalGrace, seed);
+        const result = await generateDemo(ctx.db, ctx.config.removalGrace, ctx.config.maxCarryDays, seed);
         process.stdout.write(
           `демо-данные: ${countOf(result.projects, PROJECTS)}, ${countOf(result.snapshots, SNAPSHOTS)}; вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`,
         );

@@ -54,7 +54,7 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
         const ctx = await openContext(globals(), 'import');
         const bar = progress('импорт');
         try {
-          const importer = new Importer(ctx.db, ctx.config.removalGrace);
+          const importer = new Importer(ctx.db, ctx.config.removalGrace, ctx.config.maxCarryDays);
           const readOptions = {
             format: opts.format as Format,
             date: opts.date,

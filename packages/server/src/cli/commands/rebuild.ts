@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_CARRY_DAYS } from '../../analytics/types.js';
 import type { Db } from '../../db/driver.js';
 import { loadModel, rebuildProjectDerived } from '../../ingest/store.js';
 import { type GlobalOptions, openContext } from '../context.js';
@@ -10,6 +11,7 @@ export async function rebuildProjects(
   grace: number,
   fromDate?: string,
   onProgress?: (done: number, total: number) => void,
+  carry = DEFAULT_CARRY_DAYS,
 ) {
   const projects = await db.query<{ id: number; name: string }>(
     `select id, name from project where $1::date is null or last_snapshot_date >= $1::date order by id`,
@@ -19,7 +21,7 @@ export async function rebuildProjects(
   for (const p of projects) {
     await db.transaction(async (tx) => {
       await tx.query('select id from project where id = $1 for update', [p.id]);
-      const model = await loadModel(tx, p.id, grace);
+      const model = await loadModel(tx, p.id, grace, carry);
       await rebuildProjectDerived(tx, model);
       await tx.query('update project set data_version = data_version + 1 where id = $1', [p.id]);
       out.push({ ...p, snapshots: model.dates.length });
@@ -33,7 +35,12 @@ export async function rebuildProjects(
  * Rebuilds every project's derived data when a migration changed stored records (app_meta
  * `rebuild_needed`, e.g. the building keys of migration 5), then clears the mark. Run at every open.
  */
-export async function rebuildIfMarked(db: Db, grace: number, say: (line: string) => void): Promise<void> {
+export async function rebuildIfMarked(
+  db: Db,
+  grace: number,
+  carry: number,
+  say: (line: string) => void,
+): Promise<void> {
   const marked = async () =>
     (await db.query<{ value: string }>(`select value from app_meta where key = 'rebuild_needed'`))[0];
   if (!(await marked())) return;
@@ -42,7 +49,7 @@ export async function rebuildIfMarked(db: Db, grace: number, say: (line: string)
     const mark = await marked();
     if (!mark) return;
     say(`пересчёт производных данных после обновления (${mark.value})…`);
-    const done = await rebuildProjects(db, grace);
+    const done = await rebuildProjects(db, grace, undefined, undefined, carry);
     await db.query(`delete from app_meta where key = 'rebuild_needed'`);
     say(`пересчитано проектов: ${done.length}`);
   });
@@ -54,7 +61,13 @@ export function registerRebuild(program: Command, globals: () => GlobalOptions) 
     const ctx = await openContext(globals(), 'rebuild');
     const bar = progress('пересчёт');
     try {
-      const done = await rebuildProjects(ctx.db, ctx.config.removalGrace, from, (d, t) => bar.update(d, t));
+      const done = await rebuildProjects(
+        ctx.db,
+        ctx.config.removalGrace,
+        from,
+        (d, t) => bar.update(d, t),
+        ctx.config.maxCarryDays,
+      );
       bar.stop();
       printRows(
         done.map((p) => ({ id: p.id, проект: p.name, снимков: p.snapshots })),

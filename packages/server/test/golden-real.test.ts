@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/driver.js';
+import { Importer, importBatch } from '../src/ingest/importer.js';
+import { readFileSnapshots } from '../src/ingest/readers/index.js';
+import { StatsReader } from '../src/read/stats-reader.js';
+import { freshDb } from './databases.js';
+
+// The real PIK Salaryevo lists (../shared/data/real, beside the checkout; CI has them): four snapshots,
+// 906 days between the second and the third, 151 between the third and the fourth (DESIGN §10.1).
+
+const SALARYEVO = new URL('../../../../shared/data/real/pik_salaryevo_park_api_snapshots/', import.meta.url)
+  .pathname;
+const FILES = [
+  '2020-01-10T15-33.json',
+  '2020-01-12T14-22.json',
+  '2022-07-07T15-11.json',
+  '2022-12-05T14-07.json',
+];
+const present = existsSync(SALARYEVO);
+if (!present && process.env.CI) throw new Error(`the real data sets are missing: ${SALARYEVO}`);
+
+describe.runIf(present)('golden: the real Salaryevo lists under the carry-forward limit (§10.1)', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let projectId = 0;
+  beforeAll(async () => {
+    const fresh = await freshDb('pglite');
+    db = fresh.db;
+    drop = fresh.drop;
+    const results = await importBatch(
+      new Importer(db, 2, 31),
+      FILES.map((f) => () => readFileSnapshots(`${SALARYEVO}${f}`, { format: 'pik' })),
+    );
+    expect(results.map((r) => r.flats)).toEqual([923, 908, 380, 294]);
+    [{ id: projectId }] = await db.query<{ id: number }>('select id from project');
+  }, 120_000);
+  afterAll(async () => drop?.());
+
+  it('the gap is a gap: no count after the 31 carried days, and 2022-12-05 shows its 294 listed flats', async () => {
+    const stats = await new StatsReader(undefined, undefined, 31).getProjectStats(db, {
+      projectId,
+      from: '2020-01-01',
+      to: '2022-12-31',
+    });
+    const counts = new Map(stats.flatsCountList[0].points.map((p) => [p.date, p.count]));
+    expect(counts.get('2020-02-12')).toBe(908);
+    expect(counts.has('2020-02-13')).toBe(false);
+    expect(counts.has('2021-06-01')).toBe(false);
+    expect(counts.get('2022-07-07')).toBe(380);
+    expect(counts.has('2022-08-08')).toBe(false);
+    expect(counts.get('2022-12-05')).toBe(294);
+    const points = stats.allRoomsData.points.map((p) => p.date);
+    expect(points.filter((d) => d > '2020-02-12' && d < '2022-07-07')).toEqual([]);
+    // the summary table of the last day: the 294 listed flats, not the 296 of five months before
+    expect(stats.shortFlatSummaryList.reduce((n, r) => n + r.activeFlatsCount, 0)).toBe(294);
+  });
+
+  it('the flats missing from the first list after the gap are removed there, not carried', async () => {
+    const events = await db.query<{ day: string; kind: string; n: number }>(
+      `select day::text, kind, count(*)::int as n from flat_event group by day, kind order by day, kind`,
+    );
+    const removed = events.filter((e) => e.kind === 'REMOVED').map((e) => [e.day, e.n]);
+    expect(removed).toEqual([
+      ['2022-07-07', 922],
+      ['2022-12-05', 296],
+    ]);
+  });
+});
