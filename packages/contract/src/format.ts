@@ -39,6 +39,12 @@ export function countOf(count: number, forms: [one: string, few: string, many: s
 export const PROJECTS: [string, string, string] = ['проект', 'проекта', 'проектов'];
 export const SNAPSHOTS: [string, string, string] = ['снимок', 'снимка', 'снимков'];
 export const FLATS: [string, string, string] = ['квартира', 'квартиры', 'квартир'];
+export const DAYS: [string, string, string] = ['день', 'дня', 'дней'];
+
+/** A snapshot seen after a gap without data (DESIGN §10.1): «после перерыва в 906 дней». */
+export function afterGapLabel(gapDays: number): string {
+  return `после перерыва в ${countOf(gapDays, DAYS)}`;
+}
 
 /** A price change: «−5,00 %», «+3,25 %» with a true minus sign; «—» when there is none. */
 export function formatChange(percent: number | null): string {

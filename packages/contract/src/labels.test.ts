@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterGapLabel,
   countOf,
   formatDecimal2,
   formatPercent,
@@ -80,4 +81,13 @@ describe('building key (DESIGN §10.3): one building whatever the source calls i
   it('the key is shown with its prefix', () => {
     expect(buildingLabel(buildingKey('корп. 31'))).toBe('Корпус 31');
   });
+});
+
+describe('a snapshot after a gap (DESIGN §10.1)', () => {
+  it.each([
+    [906, 'после перерыва в 906 дней'],
+    [1, 'после перерыва в 1 день'],
+    [32, 'после перерыва в 32 дня'],
+    [151, 'после перерыва в 151 день'],
+  ])('%i → %s', (days, label) => expect(afterGapLabel(days)).toBe(label));
 });

@@ -152,6 +152,10 @@ export const summaryEventSchema = z.object({
   oldPrice: z.number().nullable(),
   newPrice: z.number().nullable(),
   changePercent: z.number().nullable(),
+  /** days since the project's previous snapshot (DESIGN §10.1); null on its first */
+  gapDays: z.number().int().nullable(),
+  /** a price change seen across a gap without data (gapDays > MAX_CARRY_DAYS): it accumulated unseen */
+  afterGap: z.boolean(),
 });
 export const priceChangeSchema = summaryEventSchema.extend({
   date: z.string(),
@@ -224,6 +228,10 @@ export const summaryProjectRowSchema = z.object({
   priceDown: z.number().int(),
   avgChangePercent: z.number().nullable(),
   avgMeterPrice: z.number().nullable(),
+  /** days since the project's previous snapshot (DESIGN §10.1); null on its first */
+  gapDays: z.number().int().nullable(),
+  /** the snapshot came after a gap without data (gapDays > MAX_CARRY_DAYS) */
+  afterGap: z.boolean(),
 });
 export type SummaryProjectRow = z.infer<typeof summaryProjectRowSchema>;
 export const summarySchema = z.object({

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/driver.js';
 import { Importer, importBatch } from '../src/ingest/importer.js';
 import { readFileSnapshots } from '../src/ingest/readers/index.js';
@@ -54,6 +56,32 @@ describe.runIf(present)('golden: the real Salaryevo lists under the carry-forwar
     expect(points.filter((d) => d > '2020-02-12' && d < '2022-07-07')).toEqual([]);
     // the summary table of the last day: the 294 listed flats, not the 296 of five months before
     expect(stats.shortFlatSummaryList.reduce((n, r) => n + r.activeFlatsCount, 0)).toBe(294);
+  });
+
+  it('summaries carry gapDays; a price change across the gap is afterGap (the open summary pages)', async () => {
+    const app = await buildApp({ db, config: loadConfig({ logLevel: 'silent', maxCarryDays: 31 }, {}) });
+    try {
+      const [{ id }] = await db.query<{ id: number }>(
+        `select id from daily_summary where date = '2022-07-07'`,
+      );
+      const day = (await app.inject({ method: 'GET', url: `/api/summary/${id}` })).json();
+      expect(day.projects[0]).toMatchObject({ gapDays: 907, afterGap: true, flatsCount: 380 });
+      const page = (
+        await app.inject({ method: 'GET', url: `/api/summary/${id}/project/${projectId}` })
+      ).json();
+      const up = page.events.filter((e: { kind: string }) => e.kind === 'PRICE_UP');
+      expect(up).toHaveLength(1);
+      expect(up[0]).toMatchObject({ gapDays: 907, afterGap: true });
+      // NEW and REMOVED are not price changes: they carry the gap but are not "after a gap" changes
+      expect(page.events.filter((e: { afterGap: boolean }) => e.afterGap)).toHaveLength(1);
+      const [{ id: second }] = await db.query<{ id: number }>(
+        `select id from daily_summary where date = '2020-01-12'`,
+      );
+      const near = (await app.inject({ method: 'GET', url: `/api/summary/${second}` })).json();
+      expect(near.projects[0]).toMatchObject({ gapDays: 2, afterGap: false });
+    } finally {
+      await app.close();
+    }
   });
 
   it('the flats missing from the first list after the gap are removed there, not carried', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { getSummary } from '../routes/summaries/queries.js';
 import type { Digest, DigestCut, DigestProject } from './format.js';
@@ -17,7 +18,8 @@ export interface SummaryDay {
 }
 
 export async function loadSummaryDay(db: Db, summaryId: number): Promise<SummaryDay> {
-  const summary = await getSummary(db, summaryId);
+  // the digest says nothing of gaps: the default limit stands in for the configured one
+  const summary = await getSummary(db, summaryId, DEFAULT_CARRY_DAYS);
   const cuts = await db.query<DigestCut & { projectId: number }>(
     `select e.flat_id as "flatId", e.project_id as "projectId", p.name as "projectName",
             d.name as "developerName", e.rooms, e.area, e.old_price as "oldPrice", e.new_price as "newPrice",

@@ -1,4 +1,4 @@
-import { type Facing, facingLabel, roomsLabel } from '@cena-metra/contract';
+import { afterGapLabel, type Facing, facingLabel, roomsLabel } from '@cena-metra/contract';
 import { Link } from 'react-router';
 import { changeTone, formatChange } from '../lib/changes';
 
@@ -46,10 +46,27 @@ export function FlatRecordCells(flat: {
 }
 
 /** A price change in percent, green when cheaper, red when dearer. */
-export function ChangeCell({ percent, empty }: { percent: number | null; empty?: string }) {
+/**
+ * A price change in %, coloured; `afterGapDays` marks a change seen across a gap without data (§10.1): it
+ * accumulated over that time, it did not happen that day.
+ */
+export function ChangeCell({
+  percent,
+  empty,
+  afterGapDays,
+}: {
+  percent: number | null;
+  empty?: string;
+  afterGapDays?: number | null;
+}) {
   return (
     <td className={`text-right ${TONE[changeTone(percent)]}`}>
       {percent === null && empty ? empty : formatChange(percent)}
+      {afterGapDays != null && (
+        <span className="block text-amber-700 text-xs dark:text-amber-300" data-testid="after-gap">
+          {afterGapLabel(afterGapDays)}
+        </span>
+      )}
     </td>
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/driver.js';
 import { fromDay, toDay, todayIso } from '../../lib/days.js';
 import { BadRequestError } from '../../lib/errors.js';
+import { gapDaysSql, isPriceEventAfterGap } from './gaps.js';
 
 /** The filter of a price-changes list or CSV: the validated query without its paging. */
 export type PriceChangesFilter = Omit<PriceChangesParams, 'page' | 'pageSize'> & { from: string; to: string };
@@ -36,11 +37,15 @@ function where(f: PriceChangesFilter) {
 
 const COLUMNS = `e.day::text as date, e.kind, e.flat_id as "flatId", e.project_id as "projectId",
   p.name as "projectName", d.name as "developerName", e.building, e.rooms, e.area, e.floor, e.facing,
-  e.old_price as "oldPrice", e.new_price as "newPrice", e.change_percent as "changePercent"`;
+  e.old_price as "oldPrice", e.new_price as "newPrice", e.change_percent as "changePercent",
+  ${gapDaysSql('e.project_id', 'e.day')} as "gapDays"`;
 
-function rounded(rows: PriceChange[]): PriceChange[] {
-  for (const r of rows)
+/** Percents to 2 decimals, and whether each price event came across a gap without data (§10.1). */
+function rounded(rows: PriceChange[], carry: number): PriceChange[] {
+  for (const r of rows) {
     if (r.changePercent !== null) r.changePercent = Math.round(r.changePercent * 100) / 100;
+    r.afterGap = isPriceEventAfterGap(r.kind, r.gapDays, carry);
+  }
   return rows;
 }
 
@@ -48,6 +53,7 @@ function rounded(rows: PriceChange[]): PriceChange[] {
 export async function getPriceChanges(
   db: Db,
   f: PriceChangesParams & { from: string; to: string },
+  carry: number,
 ): Promise<PriceChangesResponse> {
   const w = where(f);
   const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${w.sql}`, w.params);
@@ -55,7 +61,7 @@ export async function getPriceChanges(
     `select ${COLUMNS} ${w.sql} order by ${ORDER[f.sort]} limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`,
     w.params,
   );
-  return { total, page: f.page, pageSize: f.pageSize, rows: rounded(rows) };
+  return { total, page: f.page, pageSize: f.pageSize, rows: rounded(rows, carry) };
 }
 
 /** Rows a CSV page reads at once: memory and each query stay small whatever the range. */
@@ -141,7 +147,11 @@ function after(keys: SortKey[], last: PriceChange, params: unknown[]): string {
  * Every event of the filter in the list's order, page by page after the last row read (keyset), so memory
  * and each query stay bounded and other requests run between pages, whatever the range.
  */
-export async function* priceChangePages(db: Db, f: PriceChangesFilter): AsyncGenerator<PriceChange[]> {
+export async function* priceChangePages(
+  db: Db,
+  f: PriceChangesFilter,
+  carry: number,
+): AsyncGenerator<PriceChange[]> {
   const w = where(f);
   for (const phase of PHASES[f.sort]) {
     let last: PriceChange | null = null;
@@ -154,12 +164,12 @@ export async function* priceChangePages(db: Db, f: PriceChangesFilter): AsyncGen
         params,
       );
       if (rows.length < CSV_PAGE_ROWS) {
-        if (rows.length) yield rounded(rows);
+        if (rows.length) yield rounded(rows, carry);
         break;
       }
       // the stored values, not the rounded ones shown, say where the next page starts
       last = { ...rows[rows.length - 1] };
-      yield rounded(rows);
+      yield rounded(rows, carry);
     }
   }
 }
@@ -205,10 +215,10 @@ function csvRow(r: PriceChange): string {
  * Every event of the filter as CSV for Excel (UTF-8 BOM, `;`, decimal commas, CRLF), a page at a time:
  * the caller streams it, so a range of any length is whole and the server keeps serving meanwhile.
  */
-export async function* priceChangesCsv(db: Db, f: PriceChangesFilter): AsyncGenerator<string> {
+export async function* priceChangesCsv(db: Db, f: PriceChangesFilter, carry: number): AsyncGenerator<string> {
   where(f); // a bad filter fails on the first read, before any byte is sent
   yield `${CSV_BOM}${csvLine(CSV_HEAD)}\r\n`;
-  for await (const page of priceChangePages(db, f)) {
+  for await (const page of priceChangePages(db, f, carry)) {
     let chunk = '';
     for (const r of page) chunk += `${csvRow(r)}\r\n`;
     yield chunk;

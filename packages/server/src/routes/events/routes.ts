@@ -21,7 +21,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { etag: true },
       schema: { querystring: priceChangesQuerySchema, response: { 200: priceChangesResponseSchema } },
     },
-    async (request) => getPriceChanges(app.deps.db, await withDefaultRange(app.deps.db, request.query)),
+    async (request) =>
+      getPriceChanges(
+        app.deps.db,
+        await withDefaultRange(app.deps.db, request.query),
+        app.deps.config.maxCarryDays,
+      ),
   );
   app.get(
     '/price-changes.csv',
@@ -37,7 +42,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       // the request is whole: waiting for a slot, or between pages, is our silence, not an idle client's
       request.raw.socket?.setTimeout?.(EXPORT_SOCKET_TIMEOUT_MS);
       const release = await exports.acquire();
-      const pages = priceChangesCsv(app.deps.db, query);
+      const pages = priceChangesCsv(app.deps.db, query, app.deps.config.maxCarryDays);
       let first: IteratorResult<string>;
       try {
         // the first page is read before the headers go out: a bad filter is still a clean 400

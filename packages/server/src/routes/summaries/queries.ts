@@ -1,6 +1,7 @@
 import type { Summary, SummaryListItem, SummaryProject, SummaryProjectRow } from '@cena-metra/contract';
 import type { Db } from '../../db/driver.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { gapDaysSql, isGap, isPriceEventAfterGap } from '../events/gaps.js';
 
 const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
@@ -20,10 +21,16 @@ export async function getSummaries(db: Db, limit: number, before?: string): Prom
 const PROJECT_COLUMNS = `sp.project_id as "projectId", p.name as "projectName", d.name as "developerName",
   sp.is_new_project as "isNewProject", sp.flats_count as "flatsCount", sp.new_flats as "newFlats",
   sp.removed_flats as "removedFlats", sp.price_up as "priceUp", sp.price_down as "priceDown",
-  sp.avg_change_percent as "avgChangePercent", sp.avg_meter_price as "avgMeterPrice"`;
+  sp.avg_change_percent as "avgChangePercent", sp.avg_meter_price as "avgMeterPrice",
+  ${gapDaysSql('sp.project_id', 'sp.date')} as "gapDays"`;
 
-function roundRow(row: SummaryProjectRow): SummaryProjectRow {
-  return { ...row, avgChangePercent: r2(row.avgChangePercent), avgMeterPrice: r2(row.avgMeterPrice) };
+function roundRow(row: Omit<SummaryProjectRow, 'afterGap'>, carry: number): SummaryProjectRow {
+  return {
+    ...row,
+    avgChangePercent: r2(row.avgChangePercent),
+    avgMeterPrice: r2(row.avgMeterPrice),
+    afterGap: isGap(row.gapDays, carry),
+  };
 }
 
 async function summaryHead(db: Db, id: number) {
@@ -35,17 +42,22 @@ async function summaryHead(db: Db, id: number) {
   return s;
 }
 
-export async function getSummary(db: Db, id: number): Promise<Summary> {
+export async function getSummary(db: Db, id: number, carry: number): Promise<Summary> {
   const s = await summaryHead(db, id);
   const projects = await db.query<SummaryProjectRow>(
     `select ${PROJECT_COLUMNS} from summary_project sp join project p on p.id = sp.project_id
      join developer d on d.id = p.developer_id where sp.date = $1 order by lower(d.name), lower(p.name), p.id`,
     [s.date],
   );
-  return { ...s, projects: projects.map(roundRow) };
+  return { ...s, projects: projects.map((p) => roundRow(p, carry)) };
 }
 
-export async function getSummaryProject(db: Db, id: number, projectId: number): Promise<SummaryProject> {
+export async function getSummaryProject(
+  db: Db,
+  id: number,
+  projectId: number,
+  carry: number,
+): Promise<SummaryProject> {
   const s = await summaryHead(db, id);
   const [project] = await db.query<SummaryProjectRow>(
     `select ${PROJECT_COLUMNS} from summary_project sp join project p on p.id = sp.project_id
@@ -55,11 +67,14 @@ export async function getSummaryProject(db: Db, id: number, projectId: number): 
   if (!project) throw new NotFoundError(`в сводке ${id} нет проекта ${projectId}`);
   const events = await db.query<SummaryProject['events'][number]>(
     `select kind, flat_id as "flatId", building, rooms, area, floor, facing, old_price as "oldPrice",
-            new_price as "newPrice", change_percent as "changePercent"
+            new_price as "newPrice", change_percent as "changePercent", $3::int as "gapDays"
      from flat_event where project_id = $1 and day = $2
      order by case kind when 'PRICE_DOWN' then 0 when 'PRICE_UP' then 1 when 'NEW' then 2 else 3 end, flat_id`,
-    [projectId, s.date],
+    [projectId, s.date, project.gapDays],
   );
-  for (const e of events) e.changePercent = r2(e.changePercent);
-  return { summary: s, project: roundRow(project), events };
+  for (const e of events) {
+    e.changePercent = r2(e.changePercent);
+    e.afterGap = isPriceEventAfterGap(e.kind, e.gapDays, carry);
+  }
+  return { summary: s, project: roundRow(project, carry), events };
 }

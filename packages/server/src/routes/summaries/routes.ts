@@ -25,7 +25,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, etag: true },
       schema: { params: summaryParamsSchema, response: { 200: summarySchema } },
     },
-    async (request) => getSummary(app.deps.db, request.params.id),
+    async (request) => getSummary(app.deps.db, request.params.id, app.deps.config.maxCarryDays),
   );
   app.get(
     '/summary/:id/project/:projectId',
@@ -33,6 +33,12 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, etag: true },
       schema: { params: summaryProjectParamsSchema, response: { 200: summaryProjectSchema } },
     },
-    async (request) => getSummaryProject(app.deps.db, request.params.id, request.params.projectId),
+    async (request) =>
+      getSummaryProject(
+        app.deps.db,
+        request.params.id,
+        request.params.projectId,
+        app.deps.config.maxCarryDays,
+      ),
   );
 };

@@ -167,7 +167,7 @@ export function PriceChanges() {
                   <FlatRecordCells {...r} />
                   <td className="text-right">{money(r.oldPrice)}</td>
                   <td className="text-right">{money(r.newPrice)}</td>
-                  <ChangeCell percent={r.changePercent} />
+                  <ChangeCell percent={r.changePercent} afterGapDays={r.afterGap ? r.gapDays : null} />
                 </tr>
               ))}
             </tbody>

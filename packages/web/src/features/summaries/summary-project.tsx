@@ -1,4 +1,4 @@
-import { formatRoubles } from '@cena-metra/contract';
+import { afterGapLabel, formatRoubles } from '@cena-metra/contract';
 import { Link } from 'react-router';
 import { useSummaryProject } from '../../api/market';
 import { DataTable } from '../../components/data-table';
@@ -35,6 +35,16 @@ export function SummaryProjectView({ summaryId, projectId }: { summaryId: number
               все сводки
             </Link>
           </p>
+          {data.project.afterGap && data.project.gapDays !== null && (
+            <p
+              role="note"
+              data-testid="gap-notice"
+              className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+            >
+              Снимок {afterGapLabel(data.project.gapDays)} без данных: изменения цен накопились за это время,
+              а квартиры, которых нет в списке, сняты сразу.
+            </p>
+          )}
           {groupEvents(data.events).map((group) => (
             <Card key={group.kind} className="mb-6" title={`${group.label}: ${group.events.length}`}>
               <div className="overflow-x-auto">
@@ -51,7 +61,7 @@ export function SummaryProjectView({ summaryId, projectId }: { summaryId: number
                         <FlatRecordCells {...e} />
                         <td className="text-right">{money(e.oldPrice)}</td>
                         <td className="text-right">{money(e.newPrice)}</td>
-                        <ChangeCell percent={e.changePercent} />
+                        <ChangeCell percent={e.changePercent} afterGapDays={e.afterGap ? e.gapDays : null} />
                       </tr>
                     ))}
                   </tbody>

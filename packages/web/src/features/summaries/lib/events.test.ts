@@ -13,6 +13,8 @@ const event = (kind: 'NEW' | 'REMOVED' | 'PRICE_UP' | 'PRICE_DOWN', flatId: numb
   oldPrice: null,
   newPrice: null,
   changePercent: null,
+  gapDays: 1,
+  afterGap: false,
 });
 
 describe('summary events', () => {
