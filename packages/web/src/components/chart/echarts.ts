@@ -1,12 +1,26 @@
 // Tree-shaken ECharts: only the line chart, the components we draw and the canvas renderer are bundled.
 import { LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import langRU from 'echarts/lib/i18n/langRU.js';
 // the canvas renderer alone: the SVG one is loaded on demand by the SVG download (export.ts)
 import { install as CanvasRenderer } from 'echarts/lib/renderer/installCanvasRenderer.js';
 
-echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  MarkAreaComponent,
+  CanvasRenderer,
+]);
 // month names and axis labels in Russian
 echarts.registerLocale('RU', langRU);
 export const CHART_LOCALE = 'RU';

@@ -41,3 +41,35 @@ describe('chart option', () => {
     expect(option.yAxis.axisLabel.formatter(1250000)).toBe('1\u00a0250\u00a0000');
   });
 });
+
+describe('spans without data', () => {
+  it('are shaded on the first series and labelled «нет данных»; none, no mark area', () => {
+    const series = [{ name: 'Среднее', kind: 'avg' as const, color: '#000', data: [] }];
+    const look = { smooth: true, yName: '₽/м²', dark: false };
+    const drawn = [
+      {
+        ...series[0],
+        data: [
+          ['2020-01-10', 1],
+          ['2022-12-05', 2],
+        ] as [string, number][],
+      },
+    ];
+    const labelled = chartOption(drawn, {
+      ...look,
+      gaps: [
+        { from: '2020-02-13', to: '2022-07-06' },
+        { from: '2022-08-08', to: '2022-08-20' },
+      ],
+    }) as { series: { markArea: { data: { label?: unknown }[][] } }[] };
+    // the wide band is labelled, the narrow one is not
+    expect(labelled.series[0].markArea.data.map((d) => d[0].label)).toEqual([undefined, { show: false }]);
+    const shaded = chartOption(series, { ...look, gaps: [{ from: '2020-02-13', to: '2022-07-06' }] }) as {
+      series: { markArea?: { data: unknown[]; label: { formatter: string } } }[];
+    };
+    expect(shaded.series[0].markArea?.data).toEqual([[{ xAxis: '2020-02-13' }, { xAxis: '2022-07-06' }]]);
+    expect(shaded.series[0].markArea?.label.formatter).toBe('нет данных');
+    const plain = chartOption(series, look) as { series: { markArea?: unknown }[] };
+    expect(plain.series[0].markArea).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { formatRoubles } from '@cena-metra/contract';
 import type { EChartsCoreOption } from 'echarts/core';
-import type { ChartSeries } from './types';
+import type { ChartSeries, DateBand } from './types';
 
 export interface ChartLook {
   /** smooth lines when true, steps (value held until the next point) when false */
@@ -11,6 +11,8 @@ export interface ChartLook {
   dark: boolean;
   /** values are counts, not roubles */
   counts?: boolean;
+  /** spans without data, shaded and labelled «нет данных» (no line crosses them: the series break there) */
+  gaps?: DateBand[];
 }
 
 /** The ECharts option of a time chart: date x axis with zoom, min/avg/max and breakdown series. */
@@ -19,6 +21,9 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
   const grid = look.dark ? '#334155' : '#e5e7eb';
   const steps = look.alwaysSteps || !look.smooth;
   const format = (v: unknown) => (typeof v === 'number' ? formatRoubles(v) : '—');
+  const dates = series.flatMap((s) => s.data.map(([d]) => Date.parse(d)));
+  const span = dates.length ? Math.max(...dates) - Math.min(...dates) : 0;
+  const wide = (g: DateBand) => Date.parse(g.to) - Date.parse(g.from) >= span * 0.12;
   return {
     animation: false,
     backgroundColor: 'transparent',
@@ -64,7 +69,7 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'slider', xAxisIndex: 0, height: 18, bottom: 8, filterMode: 'none' },
     ],
-    series: series.map((s) => ({
+    series: series.map((s, i) => ({
       type: 'line',
       name: s.name,
       data: s.data,
@@ -80,6 +85,20 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
       },
       emphasis: { focus: 'series' },
       z: s.kind === 'avg' ? 3 : 2,
+      ...(i === 0 && look.gaps?.length
+        ? {
+            markArea: {
+              silent: true,
+              itemStyle: { color: look.dark ? 'rgba(148, 163, 184, 0.14)' : 'rgba(148, 163, 184, 0.22)' },
+              label: { show: true, position: 'insideTop', color: text, formatter: 'нет данных' },
+              // a narrow band stays unlabelled: labels of close bands would run into each other
+              data: look.gaps.map((g) => [
+                { xAxis: g.from, ...(wide(g) ? {} : { label: { show: false } }) },
+                { xAxis: g.to },
+              ]),
+            },
+          }
+        : {}),
     })),
   };
 }

@@ -1,3 +1,9 @@
+/** Days without data between two days with data (DESIGN §10.1), first and last day inclusive. */
+export interface DateBand {
+  from: string;
+  to: string;
+}
+
 /** One line of a time chart: its legend name, its role (min/avg/max are styled apart) and its points. */
 export interface ChartSeries {
   name: string;

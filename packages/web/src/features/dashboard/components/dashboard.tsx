@@ -21,7 +21,7 @@ import {
   writeFilters,
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
-import { CHART_TYPE_LABELS, CHARTS, chartSeries } from '../lib/series';
+import { CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
 import { SummaryTable } from './summary-table';
 
 const Y_NAME = 'Цена за м², ₽';
@@ -181,6 +181,11 @@ function Charts({
     () => (stats ? CHARTS.map((spec) => chartSeries(spec, stats, filters.chartType)) : null),
     [stats, filters.chartType],
   );
+  // spans without data (§10.1): every chart shades them
+  const gaps = useMemo(
+    () => (stats ? noDataBands(stats.flatsCountList[0]?.points.map((p) => p.date) ?? []) : []),
+    [stats],
+  );
   useEffect(() => {
     if (series) performance.mark('dashboard:charts-drawn');
   }, [series]);
@@ -217,8 +222,8 @@ function Charts({
             fileName={`${fileBase} ${spec.title}`}
             look={
               spec.group === null
-                ? { smooth: filters.smooth, alwaysSteps: true, yName: 'Квартир', counts: true }
-                : { smooth: filters.smooth, yName: Y_NAME }
+                ? { smooth: filters.smooth, alwaysSteps: true, yName: 'Квартир', counts: true, gaps }
+                : { smooth: filters.smooth, yName: Y_NAME, gaps }
             }
           />
         ))}

@@ -1,6 +1,6 @@
 import type { StatsPoint, StatsResponse } from '@cena-metra/contract';
 import { describe, expect, it } from 'vitest';
-import { CHARTS, chartSeries, countSeries, PALETTE, priceSeries } from './series';
+import { breakAtGaps, CHARTS, chartSeries, countSeries, noDataBands, PALETTE, priceSeries } from './series';
 
 const point = (date: string, over: Partial<StatsPoint> = {}): StatsPoint => ({
   date,
@@ -107,5 +107,69 @@ describe('chartSeries: the nine charts', () => {
       kind: 'count',
       data: [['2026-01-01', 5]],
     });
+  });
+});
+
+describe('days without data (DESIGN §10.1): breaks and bands', () => {
+  it.each([
+    [['2020-01-10', '2020-01-11', '2020-01-12'], []],
+    [['2020-02-11', '2020-02-12', '2022-07-07', '2022-07-08'], [{ from: '2020-02-13', to: '2022-07-06' }]],
+    [
+      ['2026-01-01', '2026-01-03', '2026-01-04', '2026-01-10'],
+      [
+        { from: '2026-01-02', to: '2026-01-02' },
+        { from: '2026-01-05', to: '2026-01-09' },
+      ],
+    ],
+    [[], []],
+  ])('%j → %j', (dates, bands) => expect(noDataBands(dates)).toEqual(bands));
+
+  it('a series gets a null on the first missing day, so no line crosses the gap', () => {
+    expect(
+      breakAtGaps([
+        ['2020-02-11', 1],
+        ['2020-02-12', 2],
+        ['2022-07-07', 3],
+        ['2022-07-08', null],
+      ]),
+    ).toEqual([
+      ['2020-02-11', 1],
+      ['2020-02-12', 2],
+      ['2020-02-13', null],
+      ['2022-07-07', 3],
+      ['2022-07-08', null],
+    ]);
+  });
+
+  it('every chart of a response with a gap is broken there', () => {
+    const day = (date: string) => ({
+      date,
+      minMeterPrice: 1,
+      maxMeterPrice: 3,
+      avgMeterPrice: 2,
+      avgMeterPriceByFacing: {},
+      avgMeterPriceBySettlementDate: {},
+      avgMeterPriceByBuilding: { '31': 2 },
+      avgMeterPriceByRoomsNumber: { '1': 2 },
+    });
+    const dates = ['2020-02-12', '2022-07-07'];
+    const stats = {
+      allRoomsData: { points: dates.map(day) },
+      studioData: { points: [] },
+      oneRoomData: { points: dates.map(day) },
+      twoRoomsData: { points: [] },
+      threeAndMoreRoomData: { points: [] },
+      flatsCountList: [{ label: 'Все', points: dates.map((date) => ({ date, count: 5 })) }],
+      shortFlatSummaryList: [],
+    };
+    for (const spec of CHARTS) {
+      const series = chartSeries(spec, stats, 'BUILDING');
+      for (const s of series.filter((x) => x.data.length))
+        expect(s.data.map(([d, v]) => (v === null ? `${d}:gap` : d))).toEqual([
+          '2020-02-12',
+          '2020-02-13:gap',
+          '2022-07-07',
+        ]);
+    }
   });
 });

@@ -10,9 +10,36 @@ import {
   type StatsPoint,
   type StatsResponse,
 } from '@cena-metra/contract';
-import type { ChartSeries } from '../../../components/chart/types';
+import type { ChartSeries, DateBand } from '../../../components/chart/types';
 
-export type { ChartSeries };
+export type { ChartSeries, DateBand };
+
+const DAY_MS = 86_400_000;
+const shift = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+
+/**
+ * The spans without data (DESIGN §10.1) between consecutive days that have data: the server sends a count
+ * for every day with data, so a missing day is a day without data.
+ */
+export function noDataBands(dates: string[]): DateBand[] {
+  const bands: DateBand[] = [];
+  for (let i = 1; i < dates.length; i++)
+    if (daysBetween(dates[i - 1], dates[i]) > 1)
+      bands.push({ from: shift(dates[i - 1], 1), to: shift(dates[i], -1) });
+  return bands;
+}
+
+/** A series broken where its days stop: a null point on the first missing day, so no line crosses the gap. */
+export function breakAtGaps(data: ChartSeries['data']): ChartSeries['data'] {
+  const out: ChartSeries['data'] = [];
+  for (let i = 0; i < data.length; i++) {
+    if (i > 0 && daysBetween(data[i - 1][0], data[i][0]) > 1) out.push([shift(data[i - 1][0], 1), null]);
+    out.push(data[i]);
+  }
+  return out;
+}
 
 /** The nine dashboard charts (spec §2): four breakdowns of all rooms, four room groups, the flat counts. */
 export interface ChartSpec {
@@ -137,9 +164,14 @@ export function countSeries(list: FlatsCountSeries[]): ChartSeries[] {
   }));
 }
 
-/** The series of chart `spec` from a stats response and the selected chart type. */
+/** The series of chart `spec` from a stats response and the selected chart type, broken at gaps. */
 export function chartSeries(spec: ChartSpec, stats: StatsResponse, chartType: ChartType): ChartSeries[] {
-  if (spec.group === null) return countSeries(stats.flatsCountList);
-  const data = stats[GROUP_DATA[spec.group]] as { points: StatsPoint[] };
-  return priceSeries(data.points, spec.breakdown ?? chartType);
+  const series =
+    spec.group === null
+      ? countSeries(stats.flatsCountList)
+      : priceSeries(
+          (stats[GROUP_DATA[spec.group]] as { points: StatsPoint[] }).points,
+          spec.breakdown ?? chartType,
+        );
+  return series.map((s) => ({ ...s, data: breakAtGaps(s.data) }));
 }
