@@ -866,3 +866,67 @@ describe('profile', () => {
     await context.close();
   });
 });
+
+describe('days without data (DESIGN §10.1)', () => {
+  it('a project with a month-long gap: every chart breaks and shades it, its summary says the lists came after a gap', async () => {
+    const login = await fetch(`${product.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo' }),
+    });
+    const { token } = await login.json();
+    const flat = (id: string, price: number) => ({ id, building: 'Корпус 7', rooms: 1, area: 40, price });
+    const day = (date: string, price: number) => ({
+      date,
+      developer: 'Разрыв',
+      project: 'Долгий перерыв',
+      flats: [flat('a', price), flat('b', 9_000_000)],
+    });
+    const ingest = await fetch(`${product.url}/api/ingest/snapshots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify([
+        day('2026-08-01', 8_000_000),
+        day('2026-08-02', 8_000_000),
+        day('2026-10-15', 8_400_000),
+      ]),
+    });
+    expect(ingest.status).toBe(200);
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await signedIn(context);
+      const developers = (await (
+        await fetch(`${product.url}/api/developers`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { id: number; name: string }[];
+      const developer = developers.find((d) => d.name === 'Разрыв')!;
+      const [project] = await (
+        await fetch(`${product.url}/api/projects?developerId=${developer.id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+      await page.goto(
+        `${product.url}/?developer=${developer.id}&project=${project.id}&from=2026-07-01&to=2026-10-31`,
+      );
+      await chartsDrawn(page);
+      const gaps = await page.$$eval('[data-testid^=chart-] .echart', (boxes) =>
+        boxes.map((b) => (b as HTMLElement).dataset.gaps),
+      );
+      // 2026-08-02 carries to 2026-09-02 (C = 31); 2026-09-03 … 2026-10-14 have no data, in all nine charts
+      expect(gaps).toEqual(Array(9).fill('1'));
+      await page.screenshot({ path: `${ARTIFACTS}/gap-dashboard.png` });
+
+      const summaries = (await (await fetch(`${product.url}/api/summaries?limit=100`)).json()) as {
+        id: number;
+        date: string;
+      }[];
+      const after = summaries.find((s) => s.date === '2026-10-15')!;
+      await page.goto(`${product.url}/summary/${after.id}/project/${project.id}`);
+      expect(await page.textContent('[data-testid=gap-notice]')).toContain('после перерыва в 74 дня');
+      expect(await page.textContent('[data-testid=events-PRICE_UP] [data-testid=after-gap]')).toBe(
+        'после перерыва в 74 дня',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

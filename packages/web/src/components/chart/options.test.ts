@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartOption } from './options';
+import { chartOption, hasIsolatedPoint } from './options';
 import type { ChartSeries } from './types';
 
 const series: ChartSeries[] = [
@@ -71,5 +71,38 @@ describe('spans without data', () => {
     expect(shaded.series[0].markArea?.label.formatter).toBe('нет данных');
     const plain = chartOption(series, look) as { series: { markArea?: unknown }[] };
     expect(plain.series[0].markArea).toBeUndefined();
+  });
+});
+
+describe('a point no line reaches is drawn', () => {
+  it.each([
+    [[['2026-01-01', 1]], true],
+    [
+      [
+        ['2026-01-01', 1],
+        ['2026-01-02', 2],
+      ],
+      false,
+    ],
+    [
+      [
+        ['2026-01-01', 1],
+        ['2026-01-02', 2],
+        ['2026-01-03', null],
+        ['2026-02-10', 3],
+      ],
+      true,
+    ],
+    [
+      [
+        ['2026-01-01', null],
+        ['2026-01-02', 2],
+        ['2026-01-03', 2],
+      ],
+      false,
+    ],
+    [[], false],
+  ] as [[string, number | null][], boolean][])('%j → %s', (data, isolated) => {
+    expect(hasIsolatedPoint(data)).toBe(isolated);
   });
 });

@@ -15,6 +15,18 @@ export interface ChartLook {
   gaps?: DateBand[];
 }
 
+/** Whether a point has no neighbour with a value: no line would show it. */
+export function hasIsolatedPoint(data: ChartSeries['data']): boolean {
+  for (let i = 0; i < data.length; i++)
+    if (
+      data[i][1] !== null &&
+      (i === 0 || data[i - 1][1] === null) &&
+      (i === data.length - 1 || data[i + 1][1] === null)
+    )
+      return true;
+  return false;
+}
+
 /** The ECharts option of a time chart: date x axis with zoom, min/avg/max and breakdown series. */
 export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCoreOption {
   const text = look.dark ? '#cbd5e1' : '#334155';
@@ -73,7 +85,9 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
       type: 'line',
       name: s.name,
       data: s.data,
-      showSymbol: false,
+      // a day between gaps (or a single list) is a point no line reaches: then the points are drawn
+      showSymbol: hasIsolatedPoint(s.data),
+      symbolSize: 4,
       connectNulls: false,
       smooth: steps ? false : 0.3,
       step: steps ? 'end' : false,
