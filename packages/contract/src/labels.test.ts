@@ -91,3 +91,10 @@ describe('a snapshot after a gap (DESIGN §10.1)', () => {
     [151, 'после перерыва в 151 день'],
   ])('%i → %s', (days, label) => expect(afterGapLabel(days)).toBe(label));
 });
+
+describe('a delivered building (DESIGN §10.3)', () => {
+  it('is shown «Сдан» and sorts after every date', () => {
+    expect(quarterLabel('DONE')).toBe('Сдан');
+    expect(['DONE', '2026-12-31', '2030-03-31'].sort()).toEqual(['2026-12-31', '2030-03-31', 'DONE']);
+  });
+});

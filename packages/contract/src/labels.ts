@@ -37,8 +37,15 @@ export function buildingLabel(name: string): string {
   return /^корпус/i.test(name.trim()) ? name.trim() : `Корпус ${name.trim()}`;
 }
 
+/**
+ * The settlement key of a delivered building (DESIGN §10.3): «сдан», «дом сдан», «готов…», «ключи» —
+ * shown «Сдан», apart from a missing date ("null"), and sorted after every date.
+ */
+export const SETTLEMENT_DONE = 'DONE';
+
 /** Settlement date YYYY-MM-DD shown as its quarter: «4 кв. 2026 г.» (spec §3). */
 export function quarterLabel(date: string): string {
+  if (date === SETTLEMENT_DONE) return 'Сдан';
   const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(date);
   if (!m) return date;
   const quarter = Math.floor((Number(m[2]) - 1) / 3) + 1;

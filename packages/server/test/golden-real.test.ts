@@ -19,7 +19,9 @@ const FILES = [
   '2022-07-07T15-11.json',
   '2022-12-05T14-07.json',
 ];
-const present = existsSync(SALARYEVO);
+const SCRAPE_2021 = new URL('../../../../shared/data/real/pik_2021_all_projects/flats.csv', import.meta.url)
+  .pathname;
+const present = existsSync(SALARYEVO) && existsSync(SCRAPE_2021);
 if (!present && process.env.CI) throw new Error(`the real data sets are missing: ${SALARYEVO}`);
 
 describe.runIf(present)('golden: the real Salaryevo lists under the carry-forward limit (§10.1)', () => {
@@ -95,3 +97,58 @@ describe.runIf(present)('golden: the real Salaryevo lists under the carry-forwar
     ]);
   });
 });
+
+describe.runIf(present)(
+  'golden: the 2021 scrape of 57 PIK projects beside the Salaryevo API lists (§10.3)',
+  () => {
+    let db: Db;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      const fresh = await freshDb('pglite');
+      db = fresh.db;
+      drop = fresh.drop;
+      await importBatch(new Importer(db, 2, 31), [
+        ...FILES.map((f) => () => readFileSnapshots(`${SALARYEVO}${f}`, { format: 'pik' })),
+        () => readFileSnapshots(SCRAPE_2021, { date: '2021-01-15' }),
+      ]);
+    }, 180_000);
+    afterAll(async () => drop?.());
+
+    it('57 projects; «Дом сдан» and «Готовая квартира» are «Сдан» (DONE), apart from no date', async () => {
+      const [{ projects }] = await db.query<{ projects: number }>(
+        'select count(*)::int as projects from project',
+      );
+      expect(projects).toBe(57);
+      const [done] = await db.query<{ projects: number; buildings: number; flats: number }>(
+        `select count(distinct project_id)::int as projects, count(distinct (project_id, building))::int as buildings,
+              count(*)::int as flats
+       from flat_observation where snapshot_date = '2021-01-15' and present and settlement_date = '9999-12-31'`,
+      );
+      expect(done).toEqual({ projects: 31, buildings: 68, flats: 347 });
+      const [{ id }] = await db.query<{ id: number }>(
+        `select project_id as id from flat_observation where settlement_date = '9999-12-31' limit 1`,
+      );
+      const stats = await new StatsReader(undefined, undefined, 31).getProjectStats(db, {
+        projectId: id,
+        from: '2021-01-15',
+        to: '2021-01-15',
+      });
+      expect(Object.keys(stats.allRoomsData.points[0].avgMeterPriceBySettlementDate)).toContain('DONE');
+    });
+
+    it('«Корпус 31» of the API and «Корпус 31» of the scrape are building «31» of one project', async () => {
+      const rows = await db.query<{ building: string }>(
+        `select distinct o.building from flat_observation o join project p on p.id = o.project_id
+       where p.name = 'Саларьево парк' order by 1`,
+      );
+      const buildings = rows.map((r) => r.building);
+      expect(buildings).toContain('31');
+      expect(buildings.filter((b) => /^(корпус|корп\.|к\.)/i.test(b))).toEqual([]);
+      const sources = await db.query<{ source: string }>(
+        `select distinct s.source from snapshot s join project p on p.id = s.project_id
+       where p.name = 'Саларьево парк' order by 1`,
+      );
+      expect(sources.map((s) => s.source)).toEqual(['pik', 'pik-csv']);
+    });
+  },
+);

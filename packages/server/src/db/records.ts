@@ -1,4 +1,4 @@
-import type { Facing, FlatStatus } from '@cena-metra/contract';
+import { type Facing, type FlatStatus, SETTLEMENT_DONE } from '@cena-metra/contract';
 import type { FlatRecord } from '../analytics/types.js';
 
 /** A flat's record as stored in a row (flat_observation, flat_segment). */
@@ -19,6 +19,17 @@ export interface RecordColumns {
 export const RECORD_COLUMNS =
   'building, section, floor, number, rooms, area, facing, settlement_date, price, base_price, status';
 
+/**
+ * A delivered building's settlement key (DONE) in a `date` column: the last date there is, which also sorts
+ * it after every date in SQL. Only this module and the writes of records (`settlementColumn`) know it.
+ */
+export const DONE_DATE = '9999-12-31';
+
+/** A record's settlement as stored. */
+export function settlementColumn(settlementDate: string | null): string | null {
+  return settlementDate === SETTLEMENT_DONE ? DONE_DATE : settlementDate;
+}
+
 export function recordFromRow(r: RecordColumns): FlatRecord {
   return {
     building: r.building!,
@@ -28,7 +39,7 @@ export function recordFromRow(r: RecordColumns): FlatRecord {
     rooms: r.rooms!,
     area: r.area!,
     facing: r.facing as Facing,
-    settlementDate: r.settlement_date,
+    settlementDate: r.settlement_date === DONE_DATE ? SETTLEMENT_DONE : r.settlement_date,
     price: r.price!,
     basePrice: r.base_price,
     status: r.status as FlatStatus | null,

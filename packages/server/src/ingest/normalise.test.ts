@@ -37,6 +37,15 @@ describe('settlement date normalisation (§3.2)', () => {
     ['2026-02-30', undefined],
     ['скоро', undefined],
     ['5 кв. 2026', undefined],
+    // §10.3: a delivered building is «Сдан», apart from a missing date
+    ['Сдан', 'DONE'],
+    ['Дом сдан', 'DONE'],
+    ['дом  сдан', 'DONE'],
+    ['Готовая квартира', 'DONE'],
+    ['Готов', 'DONE'],
+    ['Ключи выданы', 'DONE'],
+    ['DONE', 'DONE'],
+    ['сдача в 2026', undefined],
   ])('%s → %s', (input, expected) => expect(normaliseSettlementDate(input)).toBe(expected));
 });
 

@@ -1,4 +1,4 @@
-import type { Facing } from '@cena-metra/contract';
+import { type Facing, SETTLEMENT_DONE } from '@cena-metra/contract';
 
 /**
  * Finish text → facing code (DESIGN §3.2). Codes pass through; Russian and English descriptions map by
@@ -83,6 +83,8 @@ function parseSettlementDate(value: unknown): string | null | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim().toLowerCase();
   if (!text) return null;
+  // a delivered building (§10.3): «Сдан», «Дом сдан», «Готовая квартира», «Ключи выданы», DONE
+  if (/^(?:дом\s+)?сдан|^готов|^ключи|^done$/.test(text)) return SETTLEMENT_DONE;
   let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (m) return validDate(Number(m[1]), Number(m[2]), Number(m[3])) ?? undefined;
   m = /^([1-4])\s*(?:кв\.?|квартал)\s*(\d{4})(?:\s*г\.?)?$/.exec(text);

@@ -3,7 +3,7 @@ import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/
 import { type DerivedChanges, ProjectModel, type RowChanges } from '../analytics/model.js';
 import { DEFAULT_CARRY_DAYS, type FlatRecord, type Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
+import { RECORD_COLUMNS, type RecordColumns, recordFromRow, settlementColumn } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 
 /** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
@@ -19,7 +19,7 @@ function recordArrays(recs: (FlatRecord | null)[]) {
     recs.map((r) => r?.rooms ?? null),
     recs.map((r) => r?.area ?? null),
     recs.map((r) => r?.facing ?? null),
-    recs.map((r) => r?.settlementDate ?? null),
+    recs.map((r) => settlementColumn(r?.settlementDate ?? null)),
     recs.map((r) => r?.price ?? null),
     recs.map((r) => r?.basePrice ?? null),
     recs.map((r) => r?.status ?? null),
@@ -211,7 +211,7 @@ export async function saveEventsAndSummaries(
           chunk.map((x) => x.e.rec.rooms),
           chunk.map((x) => x.e.rec.area),
           chunk.map((x) => x.e.rec.facing),
-          chunk.map((x) => x.e.rec.settlementDate),
+          chunk.map((x) => settlementColumn(x.e.rec.settlementDate)),
           chunk.map((x) => x.e.oldPrice),
           chunk.map((x) => x.e.newPrice),
           chunk.map((x) => x.e.changePercent),

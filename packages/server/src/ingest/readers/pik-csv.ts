@@ -50,12 +50,6 @@ function projectNamesBeside(path: string): Map<string, string> {
   return names;
 }
 
-/** «Дом сдан», «Готовая квартира»: the building is already delivered, so there is no settlement date ahead. */
-function completedText(text: string | undefined): string | undefined {
-  if (text && /^(дом сдан|готов)/i.test(text.trim())) return undefined;
-  return text;
-}
-
 async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadItem> {
   const file = basename(path);
   const date = options.date ?? dateFromFileName(path);
@@ -96,7 +90,8 @@ async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadIte
       rooms: v('rooms') === undefined ? undefined : parseRoomsWord(v('rooms')!),
       area: parseDisplayNumber(v('area')),
       finish: finishText,
-      settlementDate: completedText(v('move_in')),
+      // «Заселение до 30 августа 2023», or «Дом сдан» / «Готовая квартира»: a delivered building (§10.3)
+      settlementDate: v('move_in'),
       price: parseDisplayNumber(v('price')),
       status: 'AVAILABLE',
     });
