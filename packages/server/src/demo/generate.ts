@@ -75,6 +75,10 @@ interface DemoProject {
   /** seasonal campaigns: a building's prices cut for a few weeks */
   campaigns: { building: number; from: number; to: number; factor: number }[];
   seed: number;
+  /** days without a list (DESIGN §10.1: the dashboard shows them as «нет данных») */
+  gap?: { from: number; to: number };
+  /** from this day the list names buildings «Корпус N», as another source would (§10.3: one building) */
+  renamedFrom?: number;
 }
 
 const ROOM_MIX: [number, number][] = [
@@ -224,6 +228,9 @@ function cutFactor(list: { day: number; factor: number }[] | undefined, day: num
 /** One project's price list on one day, as a raw snapshot object (the import path validates it). */
 function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
   const flats: Record<string, unknown>[] = [];
+  // no list at all in a gap: an empty snapshot is skipped by the loader
+  if (p.gap && day >= p.gap.from && day <= p.gap.to)
+    return { date: fromDay(day), developer: p.developer, project: p.name, flats };
   const campaign = p.buildings.map(
     (_, b) => p.campaigns.find((c) => c.building === b && c.from <= day && day <= c.to)?.factor ?? 1,
   );
@@ -242,14 +249,15 @@ function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
     const price = Math.round((ppm * f.area) / 1000) * 1000;
     flats.push({
       id: f.id,
-      building: b.name,
+      building: p.renamedFrom !== undefined && day >= p.renamedFrom ? `Корпус ${b.name}` : b.name,
       section: String(f.section),
       floor: f.floor,
       number: String(f.number),
       rooms: f.rooms,
       area: f.area,
       finish: b.facing,
-      settlementDate: b.settlementDate,
+      // a building past its settlement date is delivered: the lists say so (§10.3: «Сдан»)
+      settlementDate: day > toDay(b.settlementDate) ? 'Дом сдан' : b.settlementDate,
       price,
       basePrice: Math.round((b.basePpm * f.lotFactor * buildingFactor[f.building] * f.area) / 1000) * 1000,
       status: f.reserved ? 'RESERVED' : 'AVAILABLE',
@@ -293,6 +301,16 @@ export function planDemo(options: DemoOptions): DemoPlan {
       const name = names.splice(r.int(0, names.length - 1), 1)[0] ?? `Проект ${projects.length + 1}`;
       projects.push(buildProject(developer, name, r.int(1, 2 ** 31), start, end, options.scale ?? 1));
     }
+  }
+  // what real lists have (DESIGN §10): the default developer's first project had no list for six weeks of
+  // 2024 and is listed by another source, naming buildings «Корпус N», from then on
+  const pioneer = projects
+    .filter((p) => p.developer === 'Пионер')
+    .sort((a, b) => a.name.localeCompare(b.name, 'ru'))[0];
+  const gapFrom = toDay('2024-04-01');
+  if (pioneer && start < gapFrom && end > gapFrom + 60) {
+    pioneer.gap = { from: gapFrom, to: toDay('2024-05-12') };
+    pioneer.renamedFrom = toDay('2024-05-13');
   }
   return { developers, projects, days, snapshot: (p, k) => snapshotOf(projects[p], days[k]) };
 }
