@@ -913,6 +913,9 @@ describe('days without data (DESIGN §10.1)', () => {
       );
       // 2026-08-02 carries to 2026-09-02 (C = 31); 2026-09-03 … 2026-10-14 have no data, in all nine charts
       expect(gaps).toEqual(Array(9).fill('1'));
+      // the «Качество данных» panel names the gap
+      const quality = await page.waitForSelector('[data-testid=quality-panel]');
+      expect(await quality.textContent()).toContain('15 октября 2026 г., после перерыва в 74 дня');
       await page.screenshot({ path: `${ARTIFACTS}/gap-dashboard.png` });
 
       const summaries = (await (await fetch(`${product.url}/api/summaries?limit=100`)).json()) as {

@@ -246,3 +246,25 @@ export const summaryProjectSchema = z.object({
   events: z.array(summaryEventSchema),
 });
 export type SummaryProject = z.infer<typeof summaryProjectSchema>;
+
+// --- data quality (issue 14) ---
+export const projectQualityParamsSchema = z.object({ id: idSchema('id') });
+export const projectQualitySchema = z.object({
+  projectId: z.number().int(),
+  projectName: z.string(),
+  /** the carry-forward limit C the report was made with */
+  maxCarryDays: z.number().int(),
+  snapshots: z.object({ count: z.number().int(), first: z.string().nullable(), last: z.string().nullable() }),
+  /** spans without data: consecutive snapshots more than C days apart */
+  gaps: z.array(z.object({ after: z.string(), before: z.string(), days: z.number().int() })),
+  /** snapshots with fewer flats than half the usual count (DESIGN §10.4) */
+  partialScans: z.array(z.object({ date: z.string(), flats: z.number().int(), median: z.number() })),
+  /** flats whose area changed between lists */
+  areaChangedFlats: z.number().int(),
+  /** lots of the last list priced per m² below half or above twice the list's median */
+  ppmOutliers: z.number().int(),
+  /** shares of the last list, % (null without a list) */
+  reservedPercent: z.number().nullable(),
+  noSettlementPercent: z.number().nullable(),
+});
+export type ProjectQuality = z.infer<typeof projectQualitySchema>;

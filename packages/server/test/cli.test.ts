@@ -174,3 +174,23 @@ describe('cena-metra CLI', () => {
     });
   });
 });
+describe('cena-metra quality', () => {
+  it('prints the data quality report of a project as a table or JSON; a bad number is exit 2', () => {
+    const work = mkdtempSync(join(tmpdir(), 'cena-quality-'));
+    try {
+      const dir = join(work, 'data');
+      expect(cli(dir, 'import', '--format', 'pik', join(FIXTURES, 'pik-api')).code).toBe(0);
+      const table = cli(dir, 'quality', '1');
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).toMatch(/снимков\s+2: 2020-01-10 … 2020-01-12/);
+      expect(table.stdout).toMatch(/перерывов \(больше 31 дн\.\)\s+нет/);
+      const json = cli(dir, '--json', 'quality', '1');
+      expect(JSON.parse(json.stdout)).toMatchObject({ projectId: 1, snapshots: { count: 2 }, gaps: [] });
+      const bad = cli(dir, 'quality', 'abc');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('<project>');
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

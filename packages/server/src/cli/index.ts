@@ -4,6 +4,7 @@ import { AppError, CliError, DISK_FULL_MESSAGE, isDiskFull } from '../lib/errors
 import { registerBot } from './commands/bot.js';
 import { registerDemo } from './commands/demo.js';
 import { registerImport } from './commands/import.js';
+import { registerQuality } from './commands/quality.js';
 import { registerRebuild } from './commands/rebuild.js';
 import { registerServe } from './commands/serve.js';
 import { registerUser } from './commands/user.js';
@@ -22,6 +23,7 @@ registerImport(program, globals);
 registerDemo(program, globals);
 registerUser(program, globals);
 registerRebuild(program, globals);
+registerQuality(program, globals);
 registerBot(program, globals);
 
 /** One clear line per error; exit 2 for bad input, 1 for anything else. */

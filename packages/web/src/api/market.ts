@@ -5,6 +5,7 @@ import type {
   FlatCard,
   PriceChangesParams,
   PriceChangesResponse,
+  ProjectQuality,
   Summary,
   SummaryListItem,
   SummaryProject,
@@ -83,4 +84,12 @@ export const useFlatDiscounts = (body: { period: DiscountPeriod; projectId: numb
     queryKey: ['discount', body],
     queryFn: () => request<DiscountResponse>({ url: '/discount', method: 'POST', data: body }),
     enabled: body !== null,
+  });
+
+/** The data quality report of a project (issue 14): gaps, partial scans, area changes, outliers, shares. */
+export const useProjectQuality = (projectId: number | null) =>
+  useQuery({
+    queryKey: ['quality', projectId],
+    queryFn: () => request<ProjectQuality>({ url: `/projects/${projectId}/quality` }),
+    enabled: projectId !== null,
   });

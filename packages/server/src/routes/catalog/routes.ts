@@ -1,11 +1,14 @@
 import {
   type Developer,
   developersResponseSchema,
+  projectQualityParamsSchema,
+  projectQualitySchema,
   projectsQuerySchema,
   projectsResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PerVersion } from '../../http/caches.js';
+import { getProjectQuality } from './quality.js';
 import { getDevelopers, getProjects } from './queries.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,5 +25,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: projectsQuerySchema, response: { 200: projectsResponseSchema } },
     },
     async (request) => getProjects(app.deps.db, request.query.developerId),
+  );
+  app.get(
+    '/projects/:id/quality',
+    {
+      config: { etag: true },
+      schema: {
+        description: 'Качество данных проекта: снимки, перерывы, неполные сканы, изменения площади, выбросы.',
+        params: projectQualityParamsSchema,
+        response: { 200: projectQualitySchema },
+      },
+    },
+    async (request) => getProjectQuality(app.deps.db, request.params.id, app.deps.config.maxCarryDays),
   );
 };

@@ -22,6 +22,7 @@ import {
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
 import { CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
+import { QualityPanel } from './quality-panel';
 import { SummaryTable } from './summary-table';
 
 const Y_NAME = 'Цена за м², ₽';
@@ -134,6 +135,8 @@ export function Dashboard() {
         filters={filters}
         fileBase={fileBase}
       />
+      {/* after the charts, whose data come first: the report is a second look */}
+      {project && <QualityPanel projectId={project.id} />}
     </div>
   );
 }

@@ -1,0 +1,52 @@
+/** A snapshot's day and how many flats it lists. */
+export interface SnapshotSize {
+  day: number;
+  flats: number;
+}
+
+/** A span without data between two snapshots (DESIGN §10.1): the snapshots around it and its length. */
+export interface DataGap {
+  after: number;
+  before: number;
+  /** days between the two snapshots */
+  days: number;
+}
+
+/** Gaps: consecutive snapshots more than C days apart (the days past the carried C have no data). */
+export function dataGaps(days: number[], carry: number): DataGap[] {
+  const out: DataGap[] = [];
+  for (let k = 1; k < days.length; k++)
+    if (days[k] - days[k - 1] > carry + 1)
+      out.push({ after: days[k - 1], before: days[k], days: days[k] - days[k - 1] });
+  return out;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The number of earlier snapshots §10.4 looks at, and how many it needs. */
+const PARTIAL_WINDOW = 10;
+const PARTIAL_MIN = 3;
+
+/**
+ * Partial scans (DESIGN §10.4): a snapshot with fewer flats than half the median count of the project's
+ * previous snapshots taken within C days before it (the last 10 of them; fewer than 3 → never partial).
+ * `sizes` sorted by day; returns each partial snapshot with the median it fell short of.
+ */
+export function partialScans(sizes: SnapshotSize[], carry: number): (SnapshotSize & { median: number })[] {
+  const out: (SnapshotSize & { median: number })[] = [];
+  for (let k = 0; k < sizes.length; k++) {
+    const before: number[] = [];
+    for (let j = k - 1; j >= 0 && before.length < PARTIAL_WINDOW; j--) {
+      if (sizes[k].day - sizes[j].day > carry) break;
+      before.push(sizes[j].flats);
+    }
+    if (before.length < PARTIAL_MIN) continue;
+    const m = median(before);
+    if (sizes[k].flats < m / 2) out.push({ ...sizes[k], median: m });
+  }
+  return out;
+}
