@@ -1,15 +1,14 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlatRecord } from '../src/analytics/types.js';
-import { buildApp } from '../src/app.js';
-import { addUser } from '../src/auth/users.js';
 import { rebuildIfMarked } from '../src/cli/commands/rebuild.js';
-import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/driver.js';
 import { migrate } from '../src/db/migrate.js';
 import { Importer, importSnapshots } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { describeEachDb, freshDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
+import { signedInApp } from './signed-in-app.js';
 
 // DESIGN §10.3: «Корпус 31», «корп. 31» and «31» are one building, in every reader and in stored data.
 
@@ -62,23 +61,14 @@ async function stored(db: Db) {
 }
 
 describeEachDb('building keys', (ctx) => {
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let token = '';
+  let app: FastifyInstance;
+  let headers: Record<string, string> = {};
   beforeAll(async () => {
-    app = await buildApp({ db: ctx.db, config: loadConfig({ logLevel: 'silent' }, {}) });
-    await addUser(ctx.db, 'analyst', 'secret-pass');
-    token = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'analyst', password: 'secret-pass' },
-      })
-    ).json().token;
+    ({ app, headers } = await signedInApp(ctx.db));
   });
   afterAll(async () => app?.close());
 
   it('two sources naming one building differently import as one building «31»', async () => {
-    const headers = { authorization: `Bearer ${token}` };
     const days = [
       snap('2026-11-01', 'ПИК', 'Саларьево парк', [
         { ...flat('a', 1, 40, 8_000_000), building: 'Корпус 31' },

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { addUser } from '../src/auth/users.js';
-import { loadConfig } from '../src/config.js';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
+import { signedInApp } from './signed-in-app.js';
 
 // GET /api/projects/{id}/quality (issue 14): why a number looks odd, without opening a database.
 
@@ -21,14 +19,7 @@ describeEachDb('data quality report', (ctx) => {
   let headers: Record<string, string> = {};
   let projectId = 0;
   beforeAll(async () => {
-    app = await buildApp({ db: ctx.db, config: loadConfig({ logLevel: 'silent', maxCarryDays: 31 }, {}) });
-    await addUser(ctx.db, 'analyst', 'secret-pass');
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'analyst', password: 'secret-pass' },
-    });
-    headers = { authorization: `Bearer ${login.json().token}` };
+    ({ app, headers } = await signedInApp(ctx.db, { maxCarryDays: 31 }));
     const day = (date: string, flats: unknown[]) => snap(date, 'Пионер', 'Качество', flats);
     const res = await app.inject({
       method: 'POST',

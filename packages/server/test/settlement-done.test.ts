@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { addUser } from '../src/auth/users.js';
-import { loadConfig } from '../src/config.js';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
+import { signedInApp } from './signed-in-app.js';
 
 // DESIGN §10.3: «Дом сдан», «Готовая квартира», «Ключи» → settlement «Сдан» (DONE), apart from no date.
 
@@ -12,14 +10,7 @@ describeEachDb('settlement «Сдан»', (ctx) => {
   let app: FastifyInstance;
   let headers: Record<string, string> = {};
   beforeAll(async () => {
-    app = await buildApp({ db: ctx.db, config: loadConfig({ logLevel: 'silent' }, {}) });
-    await addUser(ctx.db, 'analyst', 'secret-pass');
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'analyst', password: 'secret-pass' },
-    });
-    headers = { authorization: `Bearer ${login.json().token}` };
+    ({ app, headers } = await signedInApp(ctx.db));
   });
   afterAll(async () => app?.close());
 

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { addUser } from '../src/auth/users.js';
+import { type Config, loadConfig } from '../src/config.js';
+import type { Db } from '../src/db/driver.js';
+
+/** The app on `db` with a user signed in: its bearer header, for tests that drive the API. */
+export async function signedInApp(
+  db: Db,
+  config: Partial<Config> = {},
+): Promise<{ app: FastifyInstance; headers: Record<string, string> }> {
+  const app = await buildApp({ db, config: loadConfig({ logLevel: 'silent', ...config }, {}) });
+  await addUser(db, 'analyst', 'secret-pass');
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: 'analyst', password: 'secret-pass' },
+  });
+  return { app, headers: { authorization: `Bearer ${login.json().token}` } };
+}
