@@ -829,44 +829,6 @@ describe('template pages', () => {
 });
 
 // Last in the file: it changes the demo account's password.
-describe('profile', () => {
-  it('changes the password with checks; the other session is signed out; the new password signs in', async () => {
-    const other = await newContext();
-    const otherPage = await signedIn(other);
-    const context = await newContext();
-    const page = await signedIn(context, '/profile');
-    await expectTitle(page, 'Профиль — Цена метра');
-    const form = (current: string, next: string, repeat: string) =>
-      (async () => {
-        await page.fill('input[name=currentPassword]', current);
-        await page.fill('input[name=newPassword]', next);
-        await page.fill('input[name=repeatPassword]', repeat);
-        await page.click('form[aria-label="Смена пароля"] button[type=submit]');
-      })();
-    await form('demo', 'short', 'short');
-    expect(await page.textContent('[data-testid=password-error]')).toBe('Новый пароль: не короче 8 символов');
-    await form('wrong-current', 'new-demo-pass', 'new-demo-pass');
-    await page.waitForSelector('[data-testid=password-error] >> text=Текущий пароль');
-    await form('demo', 'new-demo-pass', 'new-demo-pass');
-    await page.waitForSelector('[data-testid=password-done]');
-    await page.screenshot({ path: join(ARTIFACTS, 'profile-1440.png'), fullPage: true });
-    // the other browser's session was closed: its next call is a 401 and it lands on /login
-    await otherPage.goto(`${product.url}/?type=FACING`);
-    await otherPage.waitForURL(/\/login\?redirect=/);
-    // this one still works, then signs out and back in with the new password
-    await page.goto(`${product.url}/`);
-    await chartsDrawn(page);
-    await page.click('[data-testid=logout]');
-    await page.waitForURL(/\/login$/);
-    await page.fill('input[name=username]', 'demo');
-    await page.fill('input[name=password]', 'new-demo-pass');
-    await page.click('button[type=submit]');
-    await page.waitForURL(`${product.url}/`);
-    await other.close();
-    await context.close();
-  });
-});
-
 describe('days without data (DESIGN §10.1)', () => {
   it('a project with a month-long gap: every chart breaks and shades it, its summary says the lists came after a gap', async () => {
     const login = await fetch(`${product.url}/api/auth/login`, {
@@ -931,5 +893,44 @@ describe('days without data (DESIGN §10.1)', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+// the profile test changes the demo password: it stays last
+describe('profile', () => {
+  it('changes the password with checks; the other session is signed out; the new password signs in', async () => {
+    const other = await newContext();
+    const otherPage = await signedIn(other);
+    const context = await newContext();
+    const page = await signedIn(context, '/profile');
+    await expectTitle(page, 'Профиль — Цена метра');
+    const form = (current: string, next: string, repeat: string) =>
+      (async () => {
+        await page.fill('input[name=currentPassword]', current);
+        await page.fill('input[name=newPassword]', next);
+        await page.fill('input[name=repeatPassword]', repeat);
+        await page.click('form[aria-label="Смена пароля"] button[type=submit]');
+      })();
+    await form('demo', 'short', 'short');
+    expect(await page.textContent('[data-testid=password-error]')).toBe('Новый пароль: не короче 8 символов');
+    await form('wrong-current', 'new-demo-pass', 'new-demo-pass');
+    await page.waitForSelector('[data-testid=password-error] >> text=Текущий пароль');
+    await form('demo', 'new-demo-pass', 'new-demo-pass');
+    await page.waitForSelector('[data-testid=password-done]');
+    await page.screenshot({ path: join(ARTIFACTS, 'profile-1440.png'), fullPage: true });
+    // the other browser's session was closed: its next call is a 401 and it lands on /login
+    await otherPage.goto(`${product.url}/?type=FACING`);
+    await otherPage.waitForURL(/\/login\?redirect=/);
+    // this one still works, then signs out and back in with the new password
+    await page.goto(`${product.url}/`);
+    await chartsDrawn(page);
+    await page.click('[data-testid=logout]');
+    await page.waitForURL(/\/login$/);
+    await page.fill('input[name=username]', 'demo');
+    await page.fill('input[name=password]', 'new-demo-pass');
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${product.url}/`);
+    await other.close();
+    await context.close();
   });
 });
