@@ -1,4 +1,5 @@
 import { fromDay } from '../lib/days.js';
+import { carries, gapBetween, lastCarriedDay } from './carry.js';
 import { DEFAULT_CARRY_DAYS, type FlatHistory, type FlatRecord, type Segment, sameRecord } from './types.js';
 
 /** A run of snapshot indices [fromK, toK] on which a flat is active with one record. */
@@ -54,7 +55,7 @@ export function activityRuns(
         // bridged only while within C days of the last presence (the bridged snapshots are a prefix)
         const seen = dates[last.toK];
         let k = fromK - 1;
-        while (k < toK && dates[k + 1] - seen <= carry) k++;
+        while (k < toK && carries(seen, dates[k + 1], carry)) k++;
         last.toK = k;
       }
       previousPresent = false;
@@ -82,10 +83,14 @@ export function toDaySegments(
         out.push({ flatId, startDay: dates[start], endDay: null, rec: r.rec });
         break;
       }
-      const carriedTo = Math.min(dates[k + 1] - 1, dates[k] + carry);
       // the run ends here, or a gap without data follows snapshot k
-      if (k === r.toK || carriedTo < dates[k + 1] - 1) {
-        out.push({ flatId, startDay: dates[start], endDay: carriedTo, rec: r.rec });
+      if (k === r.toK || gapBetween(dates[k], dates[k + 1], carry)) {
+        out.push({
+          flatId,
+          startDay: dates[start],
+          endDay: lastCarriedDay(dates[k], dates[k + 1], carry),
+          rec: r.rec,
+        });
         start = k + 1;
       }
     }

@@ -1,4 +1,5 @@
 import type { EventKind } from '@cena-metra/contract';
+import { carries } from './carry.js';
 import { DEFAULT_CARRY_DAYS, type FlatHistory, type FlatRecord, type ObservationRow } from './types.js';
 
 /** A change an observer learnt of when snapshot k arrived (DESIGN §4.4). */
@@ -67,7 +68,7 @@ function knownAt(
   const lastPresentK = lowerBound(dates, row.day) - 1;
   // §10.1: an absence is bridged only within C days of the last presence
   return {
-    active: k - lastPresentK < grace && dates[k] - dates[lastPresentK] <= carry,
+    active: k - lastPresentK < grace && carries(dates[lastPresentK], dates[k], carry),
     present: false,
     rec: prev,
   };

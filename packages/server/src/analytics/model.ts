@@ -1,4 +1,5 @@
 import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
+import { gapBetween } from './carry.js';
 import { addToCells, type CubeCell, sortedCells } from './cube.js';
 import { type FlatEvent, flatEventAt, lowerBound } from './events.js';
 import {
@@ -151,7 +152,7 @@ export class ProjectModel {
     const x = lowerBound(this.dates, day);
     const g = this.grace;
     // an append after a gap without data (§10.1) ends every open segment at the gap: every flat is touched
-    const append = x === n - 1 && !(n > 1 && this.dates[n - 1] - this.dates[n - 2] > this.carry + 1);
+    const append = x === n - 1 && !(n > 1 && gapBetween(this.dates[n - 2], this.dates[n - 1], this.carry));
     const dayIndex = dayIndexOf(this.dates);
     const recentFrom = this.dates[Math.max(0, x - g - 1)];
     const out: DerivedChanges = {

@@ -1,3 +1,4 @@
+import { carries, gapBetween } from './carry.js';
 /** A snapshot's day and how many flats it lists. */
 export interface SnapshotSize {
   day: number;
@@ -16,7 +17,7 @@ export interface DataGap {
 export function dataGaps(days: number[], carry: number): DataGap[] {
   const out: DataGap[] = [];
   for (let k = 1; k < days.length; k++)
-    if (days[k] - days[k - 1] > carry + 1)
+    if (gapBetween(days[k - 1], days[k], carry))
       out.push({ after: days[k - 1], before: days[k], days: days[k] - days[k - 1] });
   return out;
 }
@@ -41,7 +42,7 @@ export function partialScans(sizes: SnapshotSize[], carry: number): (SnapshotSiz
   for (let k = 0; k < sizes.length; k++) {
     const before: number[] = [];
     for (let j = k - 1; j >= 0 && before.length < PARTIAL_WINDOW; j--) {
-      if (sizes[k].day - sizes[j].day > carry) break;
+      if (!carries(sizes[j].day, sizes[k].day, carry)) break;
       before.push(sizes[j].flats);
     }
     if (before.length < PARTIAL_MIN) continue;

@@ -7,6 +7,7 @@ import {
   type StatsResponse,
 } from '@cena-metra/contract';
 import { fromDay } from '../lib/days.js';
+import { carries } from './carry.js';
 import { area100, type CubeCell } from './cube.js';
 import { compareNatural } from './natural.js';
 import { DEFAULT_CARRY_DAYS, type FlatRecord } from './types.js';
@@ -122,7 +123,7 @@ export function statsSeries(
   let cachedCounts: number[] = [];
   for (let day = start; day <= end; day++) {
     while (k + 1 < n && snapshotDays[k + 1] <= day) k++;
-    if (day - snapshotDays[k] > carry) continue;
+    if (!carries(snapshotDays[k], day, carry)) continue;
     if (k !== cachedK) {
       cachedK = k;
       cachedPoints = GROUPS.map((g) => groupPoint(cubes[k], g));

@@ -1,4 +1,5 @@
 import { minusMonths } from '../lib/days.js';
+import { lastCarriedDay } from './carry.js';
 import type { FlatOnDay } from './stats.js';
 import type { Segment } from './types.js';
 
@@ -17,7 +18,7 @@ export function lastDataDay(dates: number[], to: number, carry: number): number 
     } else hi = mid - 1;
   }
   if (k < 0) return null;
-  return k === dates.length - 1 ? Math.min(to, dates[k]) : Math.min(to, dates[k] + carry);
+  return Math.min(to, lastCarriedDay(dates[k], k === dates.length - 1 ? null : dates[k + 1], carry));
 }
 
 /** Start days of the four discount windows ending on A: 1 day, 7 days, 1 calendar month, 1 calendar year. */

@@ -1,4 +1,5 @@
 import { FLATS_COUNT_LABELS, type RoomGroup, type ShortFlatSummary } from '@cena-metra/contract';
+import { carries } from '../analytics/carry.js';
 import type { CubeCell } from '../analytics/cube.js';
 import { GROUPS, groupCount, groupPoint } from '../analytics/stats.js';
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
@@ -94,7 +95,7 @@ export class SeriesJson {
     const dates: string[] = [];
     for (let day = start, k = 0; day <= end; day++) {
       while (k + 1 < n && this.days[k + 1] <= day) k++;
-      if (day - this.days[k] > this.carry) continue;
+      if (!carries(this.days[k], day, this.carry)) continue;
       ks.push(k);
       dates.push(`{"date":"${fromDay(day)}",`);
       this.at(k);
