@@ -53,29 +53,46 @@ function pathText(path: (string | number)[], top: string): string {
     .replace(/^\./, '');
 }
 
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+  depth: number;
+}
+
+/** The path of a visited value, built only when there is something to report. */
+function pathOf(visit: Visit | null): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let v = visit; v && v.key !== null; v = v.parent) path.unshift(v.key);
+  return path;
+}
+
 /**
  * Checks a parsed JSON value without recursion (a body of 100,000 nested arrays must not overflow the
  * stack): refuses nesting deeper than MAX_BODY_DEPTH and any text (key or value) with control characters,
- * naming the place. Returns the problem or null.
+ * naming the place. Returns the problem or null. Each value costs one small object, not a copy of its path
+ * (a 64 MB ingest body has millions of values).
  */
 export function jsonProblem(value: unknown, top = 'тело запроса'): string | null {
-  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  const stack: Visit[] = [{ value, key: null, parent: null, depth: 0 }];
   while (stack.length) {
-    const { value: v, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const v = visit.value;
     if (typeof v === 'string') {
-      if (hasControlCharacters(v)) return `${pathText(path, top)}: ${CONTROL_CHARACTERS_MESSAGE}`;
+      if (hasControlCharacters(v)) return `${pathText(pathOf(visit), top)}: ${CONTROL_CHARACTERS_MESSAGE}`;
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
-    if (path.length >= MAX_BODY_DEPTH)
-      return `${pathText(path.slice(0, 3), top)}…: вложенность глубже ${MAX_BODY_DEPTH} уровней`;
+    if (visit.depth >= MAX_BODY_DEPTH)
+      return `${pathText(pathOf(visit).slice(0, 3), top)}…: вложенность глубже ${MAX_BODY_DEPTH} уровней`;
+    const depth = visit.depth + 1;
     if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: visit, depth });
     } else {
       for (const [key, item] of Object.entries(v)) {
         if (hasControlCharacters(key))
-          return `${pathText(path, top)}: имя поля ${CONTROL_CHARACTERS_MESSAGE}`;
-        stack.push({ value: item, path: [...path, key] });
+          return `${pathText(pathOf(visit), top)}: имя поля ${CONTROL_CHARACTERS_MESSAGE}`;
+        stack.push({ value: item, key, parent: visit, depth });
       }
     }
   }
