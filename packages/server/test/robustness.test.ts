@@ -96,6 +96,8 @@ describeEachDb('robustness: nothing lost, never a 500, nobody locked out', (ctx)
       [flat('x', 1, 40, 100_000), 'flats[0].price: цена м²'],
       [flat('x', 1, 40, 4_000_000_000), 'flats[0].price: цена м²'],
       [{ ...flat('x', 1, 40, 8_000_000), basePrice: 1 }, 'flats[0].basePrice'],
+      [{ ...flat('x', 1, 40, 8_000_000), settlementDate: '9999-12-31' }, 'flats[0].settlementDate'],
+      [{ ...flat('x', 1, 40, 8_000_000), settlementDate: '1200' }, 'flats[0].settlementDate'],
     ];
     for (const [f, field] of cases) await expectRefused(await ingest(day('2026-11-05', [f])), 400, field);
     expect(await fingerprint(ctx.db)).toEqual(before);

@@ -6,6 +6,7 @@ import {
   hasControlCharacters,
   MAX_ID_LENGTH,
   MAX_NAME_LENGTH,
+  SETTLEMENT_DONE,
 } from '@cena-metra/contract';
 import type { FlatRecord } from '../analytics/types.js';
 import { cleanName, normaliseFinish, normaliseSettlementDate } from './normalise.js';
@@ -86,6 +87,9 @@ export const LIMITS = {
   minMeterPrice: 10_000,
   maxMeterPrice: 20_000_000,
   maxFloor: 1000,
+  /** settlement dates: a building delivered before 1990 is not a new build, one after 2100 a typo */
+  minSettlement: '1990-01-01',
+  maxSettlement: '2100-12-31',
   maxRooms: 50,
 } as const;
 
@@ -212,7 +216,18 @@ export function validateSnapshot(
       if (settlementDate === undefined)
         fail(
           flatField(i, 'settlementDate'),
-          'не распознана дата сдачи (ГГГГ-ММ-ДД, «4 кв. 2026», «Q4 2026», «2026»)',
+          'не распознана дата сдачи (ГГГГ-ММ-ДД, «4 кв. 2026», «Q4 2026», «2026», «Дом сдан»)',
+          f.settlementDate,
+        );
+      else if (
+        settlementDate !== null &&
+        settlementDate !== SETTLEMENT_DONE &&
+        (settlementDate < LIMITS.minSettlement || settlementDate > LIMITS.maxSettlement)
+      )
+        // 9999-12-31 is also how a delivered building is stored: no real date comes near it
+        fail(
+          flatField(i, 'settlementDate'),
+          `должно быть датой от ${LIMITS.minSettlement} до ${LIMITS.maxSettlement} или «Сдан»`,
           f.settlementDate,
         );
       let status: FlatRecord['status'] = null;
