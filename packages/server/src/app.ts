@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  app.decorate('stats', new StatsReader(undefined, undefined, deps.config.maxCarryDays));
+  app.decorate('stats', new StatsReader({ carry: deps.config.maxCarryDays }));
   app.decorate('importer', new Importer(deps.db, deps.config.removalGrace, deps.config.maxCarryDays));
   app.decorate('sessions', new SessionCache());
   app.decorate('dataVersion', new DataVersionCache(deps.db));

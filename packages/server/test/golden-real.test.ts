@@ -42,7 +42,7 @@ describe.runIf(present)('golden: the real Salaryevo lists under the carry-forwar
   afterAll(async () => drop?.());
 
   it('the gap is a gap: no count after the 31 carried days, and 2022-12-05 shows its 294 listed flats', async () => {
-    const stats = await new StatsReader(undefined, undefined, 31).getProjectStats(db, {
+    const stats = await new StatsReader({ carry: 31 }).getProjectStats(db, {
       projectId,
       from: '2020-01-01',
       to: '2022-12-31',
@@ -128,7 +128,7 @@ describe.runIf(present)(
       const [{ id }] = await db.query<{ id: number }>(
         `select project_id as id from flat_observation where settlement_date = '9999-12-31' limit 1`,
       );
-      const stats = await new StatsReader(undefined, undefined, 31).getProjectStats(db, {
+      const stats = await new StatsReader({ carry: 31 }).getProjectStats(db, {
         projectId: id,
         from: '2021-01-15',
         to: '2021-01-15',

@@ -211,7 +211,7 @@ describeEachDb('import', (ctx) => {
     expect(ids).toHaveLength(2);
     const roomy = new StatsReader();
     // one project and no bytes: every request after a switch refills, each new body evicts the others
-    const tight = new StatsReader(1, 1);
+    const tight = new StatsReader({ maxProjects: 1, maxBytes: 1 });
     const ranges = [
       { from: '2023-09-01', to: '2024-04-01' },
       { from: '2023-12-01', to: '2024-01-15' },

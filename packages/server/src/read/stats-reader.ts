@@ -67,12 +67,15 @@ export class StatsReader {
     },
   );
 
-  constructor(
+  /** the carry-forward limit C (§10.1, MAX_CARRY_DAYS) */
+  private readonly carry: number;
+
+  constructor({
     maxProjects = SERIES_PROJECTS,
     maxBytes = SERIES_BYTES,
-    /** the carry-forward limit C (§10.1, MAX_CARRY_DAYS) */
-    private readonly carry = DEFAULT_CARRY_DAYS,
-  ) {
+    carry = DEFAULT_CARRY_DAYS,
+  }: { maxProjects?: number; maxBytes?: number; carry?: number } = {}) {
+    this.carry = carry;
     this.cache = new ProjectCache(maxProjects, maxBytes, StatsReader.bytesOf);
   }
 
