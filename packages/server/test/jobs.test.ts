@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDb } from '../src/db/driver.js';
 import { type Job, JobRunner, previousScheduled, runJob } from '../src/jobs/jobs.js';
-import { getJobRuns } from '../src/jobs/runs.js';
+import { getJobRuns, RUNS_KEPT } from '../src/jobs/runs.js';
 import { describeEachDb } from './databases.js';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -32,6 +32,19 @@ describeEachDb('jobs: one way to run background work', (ctx) => {
     expect(done.finishedAt).not.toBeNull();
     const [failed] = await getJobRuns(ctx.db, 'test-fail');
     expect(failed).toMatchObject({ status: 'failed', counts: null, error: 'источник недоступен' });
+  });
+
+  it('keeps the last RUNS_KEPT runs of a job, not every poll of a year', async () => {
+    await ctx.db.query(
+      `insert into job_run (job, status, finished_at) select 'test-prune', 'done', now() from generate_series(1, $1::int)`,
+      [RUNS_KEPT + 100],
+    );
+    await runJob(ctx.db, { name: 'test-prune', run: async () => ({}) }, silent);
+    const [{ n, newest }] = await ctx.db.query<{ n: number; newest: number }>(
+      `select count(*)::int as n, max(id)::int as newest from job_run where job = 'test-prune'`,
+    );
+    expect(n).toBe(RUNS_KEPT);
+    expect((await getJobRuns(ctx.db, 'test-prune', 1))[0].id).toBe(newest);
   });
 
   it('a run a crash left running is marked interrupted, and the next run is told to resume it', async () => {
