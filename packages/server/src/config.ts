@@ -59,7 +59,11 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
   const parsed = configSchema.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`настройка ${issue.path.join('.')}: ${issue.message}`);
+    // named as the user sets it: maxCarryDays → MAX_CARRY_DAYS
+    const name = String(issue.path[0])
+      .replace(/[A-Z]/g, (c) => `_${c}`)
+      .toUpperCase();
+    throw new Error(`настройка ${name}: ${issue.message}`);
   }
   return parsed.data;
 }
