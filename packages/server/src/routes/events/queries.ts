@@ -8,10 +8,11 @@ import {
   type PriceChangesResponse,
   roomsLabel,
 } from '@cena-metra/contract';
+import { isPriceEventAfterGap } from '../../analytics/carry.js';
 import type { Db } from '../../db/driver.js';
 import { fromDay, toDay, todayIso } from '../../lib/days.js';
 import { BadRequestError } from '../../lib/errors.js';
-import { gapDaysSql, isPriceEventAfterGap } from './gaps.js';
+import { gapDaysSql } from './gaps.js';
 
 /** The filter of a price-changes list or CSV: the validated query without its paging. */
 export type PriceChangesFilter = Omit<PriceChangesParams, 'page' | 'pageSize'> & { from: string; to: string };
