@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataDateSchema } from './dates.js';
-import { facingSchema } from './enums.js';
+import { facingSchema, statsStatusSchema } from './enums.js';
 import { safeText } from './text.js';
 
 /**
@@ -74,6 +74,8 @@ export const statsRequestSchema = z.object({
   projectId: idSchema('projectId'),
   from: dataDateSchema,
   to: dataDateSchema,
+  /** §10.2: `AVAILABLE` leaves reserved lots out of every figure */
+  status: statsStatusSchema.default('ALL'),
 });
 export type StatsRequest = z.infer<typeof statsRequestSchema>;
 
@@ -150,7 +152,10 @@ export const importResultSchema = z.object({
     REMOVED: z.number().int(),
     PRICE_UP: z.number().int(),
     PRICE_DOWN: z.number().int(),
+    AREA_CHANGED: z.number().int(),
   }),
+  /** §10.4: the list is far shorter than the ones before it; flats it leaves out keep their record */
+  partial: z.boolean(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

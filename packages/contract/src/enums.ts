@@ -9,6 +9,14 @@ export const FLAT_STATUSES = ['AVAILABLE', 'RESERVED'] as const;
 export const flatStatusSchema = z.enum(FLAT_STATUSES);
 export type FlatStatus = z.infer<typeof flatStatusSchema>;
 
+/**
+ * Which lots a figure counts (DESIGN §10.2): `ALL` (default, as §4) or `AVAILABLE` (reserved lots left out;
+ * a lot without a status counts as available).
+ */
+export const STATS_STATUSES = ['ALL', 'AVAILABLE'] as const;
+export const statsStatusSchema = z.enum(STATS_STATUSES);
+export type StatsStatus = z.infer<typeof statsStatusSchema>;
+
 /** Chart breakdown types of the dashboard (DESIGN §6: five values). */
 export const CHART_TYPES = ['NONE', 'FACING', 'SETTLEMENT_DATE', 'BUILDING', 'ROOMS_NUMBER'] as const;
 export const chartTypeSchema = z.enum(CHART_TYPES);
@@ -18,7 +26,8 @@ export type ChartType = z.infer<typeof chartTypeSchema>;
 export const ROOM_GROUPS = ['all', 'studio', 'one', 'two', 'threeAndMore'] as const;
 export type RoomGroup = (typeof ROOM_GROUPS)[number];
 
-export const EVENT_KINDS = ['NEW', 'REMOVED', 'PRICE_UP', 'PRICE_DOWN'] as const;
+/** Events of §4.4 and §10.3 (`AREA_CHANGED`: a listed flat's area differs by ≥ 0.01 m² from its last record). */
+export const EVENT_KINDS = ['NEW', 'REMOVED', 'PRICE_UP', 'PRICE_DOWN', 'AREA_CHANGED'] as const;
 export const eventKindSchema = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof eventKindSchema>;
 

@@ -53,6 +53,8 @@ export function quarterLabel(date: string): string {
 }
 
 export const FLATS_COUNT_LABELS = ['Все', 'Студии', '1-комн.', '2-комн.', '3+ комн.'] as const;
+/** The count series `flatsCountList` gains for status ALL (DESIGN §10.2): lots on sale and reserved lots. */
+export const STATUS_COUNT_LABELS = ['Свободные', 'Забронированы'] as const;
 
 /** One event of §4.4 as a table row says it (the flat is feminine: «квартира»). */
 export const EVENT_KIND_LABELS: Record<EventKind, string> = {
@@ -60,4 +62,5 @@ export const EVENT_KIND_LABELS: Record<EventKind, string> = {
   REMOVED: 'Снята',
   PRICE_UP: 'Подорожала',
   PRICE_DOWN: 'Подешевела',
+  AREA_CHANGED: 'Изменилась площадь',
 };

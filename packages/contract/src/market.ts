@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { idSchema, intInRange } from './api.js';
 import { dataDateSchema } from './dates.js';
-import { discountPeriodSchema, EVENT_KINDS, eventKindSchema, facingSchema } from './enums.js';
+import {
+  discountPeriodSchema,
+  EVENT_KINDS,
+  eventKindSchema,
+  facingSchema,
+  flatStatusSchema,
+  statsStatusSchema,
+} from './enums.js';
 import { safeText } from './text.js';
 
 const optionalId = (name: string) => idSchema(name).optional();
@@ -15,6 +22,8 @@ export const discountRequestSchema = z.object({
   projectId: optionalId('projectId'),
   rooms: rooms.optional(),
   limit: intInRange('limit', 1, 1000).default(100),
+  /** §10.2: `AVAILABLE` leaves reserved lots out */
+  status: statsStatusSchema.default('ALL'),
 });
 export type DiscountRequest = z.input<typeof discountRequestSchema>;
 
@@ -45,6 +54,7 @@ export const discountProjectRequestSchema = z.object({
   period: discountPeriodSchema,
   date: dataDateSchema.optional(),
   developerId: optionalId('developerId'),
+  status: statsStatusSchema.default('ALL'),
 });
 export type DiscountProjectRequest = z.input<typeof discountProjectRequestSchema>;
 export const discountProjectRowSchema = z.object({
@@ -80,7 +90,11 @@ export const flatRecordSchema = z.object({
   price: z.number(),
   basePrice: z.number().nullable(),
   meterPrice: z.number(),
+  /** the status of the latest list that has the flat (null: the list gives none) */
+  listingStatus: flatStatusSchema.nullable(),
 });
+/** What the lists said of a flat, from one change to the next (DESIGN §10.2): on sale, reserved, not listed. */
+export const LISTING_STATES = ['AVAILABLE', 'RESERVED', 'ABSENT'] as const;
 export const flatCardSchema = z.object({
   flatId: z.number().int(),
   externalId: z.string(),
@@ -93,6 +107,10 @@ export const flatCardSchema = z.object({
   firstSeen: z.string(),
   lastSeen: z.string(),
   priceHistory: z.array(z.object({ date: z.string(), price: z.number(), meterPrice: z.number() })),
+  /** one point per change of what the lists said: on sale, reserved, not listed (a list without a status: on sale) */
+  statusHistory: z.array(z.object({ date: z.string(), state: z.enum(LISTING_STATES) })),
+  /** one point per change of the listed area (§10.3 AREA_CHANGED), the first listing included */
+  areaHistory: z.array(z.object({ date: z.string(), area: z.number() })),
 });
 export type FlatCard = z.infer<typeof flatCardSchema>;
 
@@ -152,6 +170,8 @@ export const summaryEventSchema = z.object({
   oldPrice: z.number().nullable(),
   newPrice: z.number().nullable(),
   changePercent: z.number().nullable(),
+  /** AREA_CHANGED: the area before (the new one is `area`); null for other kinds */
+  oldArea: z.number().nullable(),
   /** days since the project's previous snapshot (DESIGN §10.1); null on its first */
   gapDays: z.number().int().nullable(),
   /** a price change seen across a gap without data (gapDays > MAX_CARRY_DAYS): it accumulated unseen */
@@ -211,6 +231,10 @@ export const summaryListItemSchema = z.object({
   removedFlats: z.number().int(),
   priceUp: z.number().int(),
   priceDown: z.number().int(),
+  /** flats whose area changed (DESIGN §10.3) */
+  areaChanged: z.number().int(),
+  /** some project's list of the day was partial (DESIGN §10.4) */
+  partial: z.boolean(),
 });
 export type SummaryListItem = z.infer<typeof summaryListItemSchema>;
 export const summaryListSchema = z.array(summaryListItemSchema);
@@ -228,6 +252,10 @@ export const summaryProjectRowSchema = z.object({
   priceDown: z.number().int(),
   avgChangePercent: z.number().nullable(),
   avgMeterPrice: z.number().nullable(),
+  /** flats whose area changed (DESIGN §10.3) */
+  areaChanged: z.number().int(),
+  /** the day's list was partial (DESIGN §10.4): flats it left out kept their record, none was removed */
+  partial: z.boolean(),
   /** days since the project's previous snapshot (DESIGN §10.1); null on its first */
   gapDays: z.number().int().nullable(),
   /** the snapshot came after a gap without data (gapDays > MAX_CARRY_DAYS) */
@@ -259,6 +287,10 @@ export const projectQualitySchema = z.object({
   gaps: z.array(z.object({ after: z.string(), before: z.string(), days: z.number().int() })),
   /** snapshots with fewer flats than half the usual count (DESIGN §10.4) */
   partialScans: z.array(z.object({ date: z.string(), flats: z.number().int(), median: z.number() })),
+  /** every snapshot, newest first: its flats and whether it is partial (or was imported as complete) */
+  snapshotList: z.array(
+    z.object({ date: z.string(), flats: z.number().int(), partial: z.boolean(), complete: z.boolean() }),
+  ),
   /** flats whose area changed between lists */
   areaChangedFlats: z.number().int(),
   /** lots of the last list priced per m² below half or above twice the list's median */

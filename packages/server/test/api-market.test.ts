@@ -63,7 +63,13 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
     const first = await post('/api/ingest/snapshots', MARKET.slice(0, 2));
     expect(first.statusCode).toBe(200);
     expect(first.json().map((r: { status: string }) => r.status)).toEqual(['imported', 'imported']);
-    expect(first.json()[1].events).toEqual({ NEW: 1, REMOVED: 0, PRICE_UP: 1, PRICE_DOWN: 1 });
+    expect(first.json()[1].events).toEqual({
+      NEW: 1,
+      REMOVED: 0,
+      PRICE_UP: 1,
+      PRICE_DOWN: 1,
+      AREA_CHANGED: 0,
+    });
 
     const ndjson = await app.inject({
       method: 'POST',
@@ -166,7 +172,7 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
     expect(csv.headers['content-type'], csv.body).toMatch(/text\/csv/);
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFДата;Событие;Застройщик;Проект;Квартира;Корпус;Комнатность;Площадь, м²;Этаж;Отделка;Старая цена, ₽;Новая цена, ₽;Изменение, %',
+      '\uFEFFДата;Событие;Застройщик;Проект;Квартира;Корпус;Комнатность;Площадь, м²;Этаж;Отделка;Старая цена, ₽;Новая цена, ₽;Изменение, %;Прежняя площадь, м²',
     );
     expect(lines.filter(Boolean)).toHaveLength(5);
     expect(csv.body).toContain(';Подешевела;Пионер;Северный квартал;');

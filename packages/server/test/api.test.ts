@@ -139,6 +139,8 @@ describeEachDb('dashboard API', (ctx) => {
       '1-комн.',
       '2-комн.',
       '3+ комн.',
+      'Свободные',
+      'Забронированы',
     ]);
     expect(stats.flatsCountList[2].points).toEqual([
       { date: '2026-11-01', count: 0 },
@@ -165,6 +167,7 @@ describeEachDb('dashboard API', (ctx) => {
       [{ from: '2026-01-01', to: '2026-11-01' }, 400, 'projectId'],
       [{ projectId: 1, from: '1990-01-01', to: '2026-11-01' }, 400, 'from'],
       [{ projectId: 99999, from: '2026-01-01', to: '2026-11-01' }, 404, 'проект'],
+      [{ projectId: 1, from: '2026-01-01', to: '2026-11-01', status: 'FREE' }, 400, 'status'],
     ];
     for (const [payload, status, field] of cases) {
       const res = await app.inject({

@@ -1,9 +1,9 @@
-import type { DiscountPeriod } from '@cena-metra/contract';
+import type { DiscountPeriod, StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../src/analytics/cube.js';
 import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
-import { shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
+import { recordCounts, shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
 import { SeriesJson } from '../src/read/stats-json.js';
@@ -26,7 +26,7 @@ export class EngineUnderTest {
       if (!this.ids.has(id)) this.ids.set(id, this.ids.size + 1);
       state.set(this.ids.get(id)!, rec);
     }
-    this.model.applySnapshot(snapshot.day, state);
+    this.model.applySnapshot(snapshot.day, state, snapshot.complete);
     const derived = this.model.recompute(snapshot.day);
     for (const [day, cells] of derived.cubes) this.cubes.set(day, cells);
     for (const [day, events] of derived.events) this.events.set(day, events);
@@ -36,10 +36,17 @@ export class EngineUnderTest {
     const copy = new ProjectModel(1, this.model.grace, 0, this.model.carry);
     copy.dates = [...this.model.dates];
     copy.flats = this.model.flats;
+    copy.sizes = this.model.sizes;
+    copy.completes = this.model.completes;
     return { model: copy, ...copy.recomputeAll() };
   }
 
-  stats(from: number, to: number, source: { model: ProjectModel; cubes: Map<number, CubeCell[]> } = this) {
+  stats(
+    from: number,
+    to: number,
+    source: { model: ProjectModel; cubes: Map<number, CubeCell[]> } = this,
+    status: StatsStatus = 'ALL',
+  ) {
     const days = source.model.dates;
     const series = statsSeries(
       days,
@@ -47,24 +54,25 @@ export class EngineUnderTest {
       from,
       to,
       source.model.carry,
+      status,
     );
     let summary: ReturnType<typeof shortFlatSummary> = [];
     const a = lastDataDay(days, to, source.model.carry);
     if (a !== null) {
       const flats = [...source.model.segments.values()]
         .map((segs) => flatOnDay(segs, a, days[days.length - 1]))
-        .filter((f) => f !== null);
+        .filter((f): f is NonNullable<typeof f> => f !== null && recordCounts(f.rec, status));
       summary = shortFlatSummary(flats);
     }
     return { series, summary };
   }
 
   /** §4.3 on day A: the discounted flats (by external id) and the project line. */
-  discounts(a: number, period: DiscountPeriod) {
+  discounts(a: number, period: DiscountPeriod, status: StatsStatus = 'ALL') {
     const days = this.model.dates;
     const flats = [...this.model.segments.values()]
       .map((segs) => flatOnDay(segs, a, days[days.length - 1]))
-      .filter((f) => f !== null);
+      .filter((f): f is NonNullable<typeof f> => f !== null && recordCounts(f.rec, status));
     const byId = new Map([...this.ids].map(([ext, id]) => [id, ext]));
     return {
       flats: discountedFlats(flats, period).map((d) => ({
@@ -78,13 +86,14 @@ export class EngineUnderTest {
   }
 
   /** The API response as objects (getProjectStats' shape) and as the JSON text the API sends, parsed. */
-  responses(from: number, to: number) {
-    const { series, summary } = this.stats(from, to);
+  responses(from: number, to: number, status: StatsStatus = 'ALL') {
+    const { series, summary } = this.stats(from, to, this, status);
     const days = this.model.dates;
     const json = new SeriesJson(days, (k) => this.cubes.get(days[k])!, this.model.carry).response(
       from,
       to,
       summary,
+      status,
     );
     const objects = statsResponseOf(series, summary);
     return { objects, parsedJson: JSON.parse(json.toString('utf8')) as unknown };
@@ -94,8 +103,10 @@ export class EngineUnderTest {
     const byId = new Map([...this.ids].map(([ext, id]) => [id, ext]));
     const out = new Map<string, string[]>();
     for (const day of this.model.dates) {
-      const list = (events.get(day) ?? []).map(
-        (e) => `${e.kind}:${byId.get(e.flatId)}:${e.oldPrice ?? ''}:${e.newPrice ?? ''}`,
+      const list = (events.get(day) ?? []).map((e) =>
+        e.kind === 'AREA_CHANGED'
+          ? `${e.kind}:${byId.get(e.flatId)}:${e.oldArea}:${e.rec.area}`
+          : `${e.kind}:${byId.get(e.flatId)}:${e.oldPrice ?? ''}:${e.newPrice ?? ''}`,
       );
       out.set(new Date(day * 86_400_000).toISOString().slice(0, 10), list.sort());
     }

@@ -8,6 +8,54 @@ import type { FlatRecord } from '../src/analytics/types.js';
 export interface OracleSnapshot {
   day: number;
   flats: Map<string, FlatRecord>;
+  /** imported with `complete: true` (§10.4: never partial) */
+  complete?: boolean;
+}
+
+/**
+ * §10.4, read from its words: the snapshots that are partial — fewer flats than half the median count of
+ * the previous snapshots within C days before (the last 10 of them, at least 3), unless imported complete.
+ */
+export function oraclePartialDays(snaps: OracleSnapshot[], carry: number): Set<number> {
+  const out = new Set<number>();
+  snaps.forEach((s, k) => {
+    if (s.complete) return;
+    const counts = snaps
+      .slice(0, k)
+      .filter((p) => s.day - p.day <= carry)
+      .slice(-10)
+      .map((p) => p.flats.size)
+      .sort((a, b) => a - b);
+    if (counts.length < 3) return;
+    const m = counts.length;
+    const median = m % 2 ? counts[(m - 1) / 2] : (counts[m / 2 - 1] + counts[m / 2]) / 2;
+    if (s.flats.size < median / 2) out.add(s.day);
+  });
+  return out;
+}
+
+/**
+ * §10.4 applied to the lists: at a partial snapshot, every flat it leaves out that was active as known
+ * at the snapshot before is listed with that record. Snapshots taken in date order, each seeing the lists
+ * before it as already completed.
+ */
+export function oracleEffective(snaps: OracleSnapshot[], grace: number, carry: number): OracleSnapshot[] {
+  const partial = oraclePartialDays(snaps, carry);
+  const out: OracleSnapshot[] = [];
+  snaps.forEach((s, k) => {
+    if (!partial.has(s.day) || k === 0) {
+      out.push(s);
+      return;
+    }
+    const flats = new Map(s.flats);
+    for (const id of allIds(out)) {
+      if (flats.has(id)) continue;
+      const before = recordOn(out, id, out[k - 1].day, grace, carry);
+      if (before) flats.set(id, before);
+    }
+    out.push({ day: s.day, flats });
+  });
+  return out;
 }
 
 const DAY = 86_400_000;
@@ -101,17 +149,35 @@ const GROUPS: [string, (r: number) => boolean][] = [
   ['threeAndMore', (r) => r >= 3],
 ];
 
-export function oracleStats(snaps: OracleSnapshot[], grace: number, from: number, to: number, carry: number) {
+/** §10.2: under AVAILABLE a reserved lot counts nowhere; a lot without a status is available. */
+const counted = (r: FlatRecord, status: 'ALL' | 'AVAILABLE') => status === 'ALL' || r.status !== 'RESERVED';
+
+export function oracleStats(
+  snaps: OracleSnapshot[],
+  grace: number,
+  from: number,
+  to: number,
+  carry: number,
+  status: 'ALL' | 'AVAILABLE' = 'ALL',
+) {
   const ids = allIds(snaps);
   const groups: Record<string, unknown[]> = Object.fromEntries(GROUPS.map(([g]) => [g, []]));
-  const counts: { date: string; count: number }[][] = GROUPS.map(() => []);
+  // five room groups, and for ALL «Свободные» and «Забронированы»
+  const counts: { date: string; count: number }[][] = (status === 'ALL' ? [...GROUPS, 0, 0] : GROUPS).map(
+    () => [],
+  );
   const first = snaps[0]?.day;
   const last = snaps[snaps.length - 1]?.day;
   for (let d = from; d <= to; d++) {
     if (first === undefined || d < first || d > last || !hasData(snaps, d, carry)) continue;
-    const active = ids
+    const listed = ids
       .map((id) => recordOn(snaps, id, d, grace, carry))
       .filter((r): r is FlatRecord => r !== null);
+    const active = listed.filter((r) => counted(r, status));
+    if (status === 'ALL') {
+      counts[5].push({ date: iso(d), count: listed.filter((r) => r.status !== 'RESERVED').length });
+      counts[6].push({ date: iso(d), count: listed.filter((r) => r.status === 'RESERVED').length });
+    }
     GROUPS.forEach(([g, accept], gi) => {
       const recs = active.filter((r) => accept(r.rooms));
       counts[gi].push({ date: iso(d), count: recs.length });
@@ -137,7 +203,7 @@ export function oracleStats(snaps: OracleSnapshot[], grace: number, from: number
     const rows = new Map<string, { recs: FlatRecord[]; d: number[] }>();
     for (const id of ids) {
       const rec = recordOn(snaps, id, a, grace, carry);
-      if (!rec) continue;
+      if (!rec || !counted(rec, status)) continue;
       const d = windows.map((start) => {
         let ref = 0;
         for (let e = start; e <= a; e++) {
@@ -183,9 +249,14 @@ export function oracleEvents(snaps: OracleSnapshot[], grace: number, carry: numb
       const before = recordOn(knownPrev, id, snaps[k - 1].day, grace, carry);
       if (now && !before) events.push(`NEW:${id}::${now.price}`);
       else if (before && !now) events.push(`REMOVED:${id}:${before.price}:`);
-      else if (before && snaps[k].flats.has(id) && snaps[k].flats.get(id)!.price !== before.price) {
-        const p = snaps[k].flats.get(id)!.price;
-        events.push(`${p > before.price ? 'PRICE_UP' : 'PRICE_DOWN'}:${id}:${before.price}:${p}`);
+      else if (before && snaps[k].flats.has(id)) {
+        const listed = snaps[k].flats.get(id)!;
+        const p = listed.price;
+        if (p !== before.price)
+          events.push(`${p > before.price ? 'PRICE_UP' : 'PRICE_DOWN'}:${id}:${before.price}:${p}`);
+        // §10.3: the area differs by 0.01 m² or more
+        if (Math.abs(listed.area - before.area) >= 0.01 - 1e-9)
+          events.push(`AREA_CHANGED:${id}:${before.area}:${listed.area}`);
       }
     }
     out.set(iso(snaps[k].day), events.sort());
@@ -201,12 +272,13 @@ export function oracleDiscounts(
   a: number,
   period: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR',
   carry: number,
+  status: 'ALL' | 'AVAILABLE' = 'ALL',
 ) {
   const start = { DAY: a - 1, WEEK: a - 7, MONTH: monthsBack(a, 1), YEAR: monthsBack(a, 12) }[period];
   const out: { id: string; ref: number; price: number; discount: number }[] = [];
   for (const id of allIds(snaps)) {
     const rec = recordOn(snaps, id, a, grace, carry);
-    if (!rec) continue;
+    if (!rec || !counted(rec, status)) continue;
     let ref = 0;
     for (let e = start; e <= a; e++) {
       const r = recordOn(snaps, id, e, grace, carry);

@@ -10,7 +10,7 @@ const BASE_DAY = 19_700; // 2023-12-09
 /** A random project history: flickering presence, price and attribute changes, irregular snapshot gaps. */
 export const projectArb = fc
   .record({
-    flats: fc.integer({ min: 1, max: 10 }),
+    flats: fc.integer({ min: 1, max: 14 }),
     snapshots: fc.integer({ min: 1, max: 12 }),
     // mostly daily to monthly lists, sometimes a long gap (§10.1: the PIK data has one of 906 days)
     gaps: fc.array(
@@ -50,15 +50,23 @@ export const projectArb = fc
     for (let k = 0; k < snapshots; k++) {
       day += k === 0 ? 0 : gaps[k];
       const map = new Map<string, FlatRecord>();
+      // §10.4: now and then a scan that caught a fifth of the list, sometimes a real sell-out (complete)
+      const scanned = rnd() < 0.15 ? 0.2 : 1;
+      const complete = scanned < 1 && rnd() < 0.3;
       base.forEach((rec, i) => {
         // evolve: price moves, sometimes the area or the building is corrected
         if (rnd() < 0.3) rec.price = Math.max(1_000_000, rec.price + (Math.floor(rnd() * 21) - 10) * 25_000);
         if (rnd() < 0.05) rec.area = AREAS[Math.floor(rnd() * AREAS.length)];
+        // a correction by the smallest step §10.3 counts (0.01 m²)
+        if (rnd() < 0.03) rec.area = Math.round((rec.area + 0.01) * 100) / 100;
+        // lots get reserved and come back on sale (§10.2)
+        if (rnd() < 0.1)
+          rec.status = rec.status === 'RESERVED' ? 'AVAILABLE' : rnd() < 0.3 ? null : 'RESERVED';
         if (rnd() < 0.05) rec.building = String(1 + Math.floor(rnd() * 3));
         if (rnd() < 0.05) rec.facing = FACINGS[Math.floor(rnd() * FACINGS.length)];
-        if (rnd() < presence) map.set(`f${i}`, { ...rec });
+        if (rnd() < presence && rnd() < scanned) map.set(`f${i}`, { ...rec });
       });
-      out.push({ day, flats: map });
+      out.push({ day, flats: map, ...(complete && { complete }) });
     }
     return out;
   });

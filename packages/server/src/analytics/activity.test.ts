@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toDay } from '../lib/days.js';
 import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
-import { flatEventAt } from './events.js';
+import { flatEventsAt } from './events.js';
 import type { FlatRecord, ObservationRow } from './types.js';
 import { lastDataDay } from './windows.js';
 
@@ -141,8 +141,8 @@ describe('§10.1 carry-forward limit C', () => {
       ],
     };
     // §4.1 alone would keep it (one miss, G = 2); after 906 days the miss is a removal at once
-    expect(flatEventAt(h, dates, 2, 2, 31)?.kind).toBe('REMOVED');
-    expect(flatEventAt(h, dates, 2, 2, 10_000)).toBeNull();
+    expect(flatEventsAt(h, dates, 2, 2, 31).map((e) => e.kind)).toEqual(['REMOVED']);
+    expect(flatEventsAt(h, dates, 2, 2, 10_000)).toEqual([]);
   });
 
   it('A, the latest day with data: in a gap it is the last carried day', () => {
@@ -210,8 +210,32 @@ describe('§4.4 events as known when each snapshot arrived', () => {
       kind: null,
     },
   ])('$name', ({ rows, k, kind }) => {
-    const event = flatEventAt(history(rows), dates, k, 2);
-    expect(event?.kind ?? null).toBe(kind);
-    if (kind === 'PRICE_DOWN') expect(event!.changePercent).toBeCloseTo(-10, 10);
+    const events = flatEventsAt(history(rows), dates, k, 2);
+    expect(events.map((e) => e.kind)).toEqual(kind ? [kind] : []);
+    if (kind === 'PRICE_DOWN') expect(events[0].changePercent).toBeCloseTo(-10, 10);
+  });
+
+  it('§10.3: a listed flat whose area changes by 0.01 m² or more has AREA_CHANGED, after its price change', () => {
+    const sized = (price: number, area: number) => ({ ...rec(price), area });
+    const h = {
+      flatId: 7,
+      rows: [
+        { day: dates[0], rec: sized(100, 38.4) },
+        { day: dates[1], rec: sized(90, 38.41) },
+      ],
+    };
+    const events = flatEventsAt(h, dates, 1, 2);
+    expect(events.map((e) => e.kind)).toEqual(['PRICE_DOWN', 'AREA_CHANGED']);
+    expect(events[1]).toMatchObject({ oldArea: 38.4, changePercent: null, oldPrice: 100, newPrice: 90 });
+    expect(events[1].rec.area).toBe(38.41);
+    // the same area written otherwise (no change of 0.01 m²): no event
+    const same = {
+      flatId: 7,
+      rows: [
+        { day: dates[0], rec: sized(100, 38.4) },
+        { day: dates[1], rec: sized(100, 38.400000001) },
+      ],
+    };
+    expect(flatEventsAt(same, dates, 1, 2)).toEqual([]);
   });
 });

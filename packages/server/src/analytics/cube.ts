@@ -2,14 +2,16 @@ import type { Facing } from '@cena-metra/contract';
 import type { FlatRecord, Segment } from './types.js';
 
 /**
- * One cell of the daily cube: the active flats of one (building, facing, settlement date, rooms) on a
- * snapshot day. Areas are summed in hundredths of m² as integers so that sums do not depend on order.
+ * One cell of the daily cube: the active flats of one (building, facing, settlement date, rooms, reserved)
+ * on a snapshot day. Areas are summed in hundredths of m² as integers so that sums do not depend on order.
  */
 export interface CubeCell {
   building: string;
   facing: Facing;
   settlementDate: string | null;
   rooms: number;
+  /** the lots are RESERVED (§10.2: status AVAILABLE leaves them out); lots without a status are not */
+  reserved: boolean;
   count: number;
   sumPrice: number;
   sumArea100: number;
@@ -21,8 +23,13 @@ export function area100(area: number): number {
   return Math.round(area * 100);
 }
 
+/** Whether a record counts as reserved (§10.2). */
+export function isReserved(rec: FlatRecord): boolean {
+  return rec.status === 'RESERVED';
+}
+
 function cellKey(rec: FlatRecord): string {
-  return `${rec.building}\u0001${rec.facing}\u0001${rec.settlementDate ?? ''}\u0001${rec.rooms}`;
+  return `${rec.building}\u0001${rec.facing}\u0001${rec.settlementDate ?? ''}\u0001${rec.rooms}\u0001${isReserved(rec) ? 1 : 0}`;
 }
 
 /** Adds one active flat to a day's cells. */
@@ -42,6 +49,7 @@ export function addToCells(cells: Map<string, CubeCell>, rec: FlatRecord): void 
       facing: rec.facing,
       settlementDate: rec.settlementDate,
       rooms: rec.rooms,
+      reserved: isReserved(rec),
       count: 1,
       sumPrice: rec.price,
       sumArea100: area100(rec.area),
@@ -96,6 +104,7 @@ export function encodeCells(cells: CubeCell[]): string {
       c.sumArea100,
       c.minPpm,
       c.maxPpm,
+      c.reserved ? 1 : 0,
     ]),
   );
 }
@@ -111,13 +120,15 @@ export function decodeCells(text: string): CubeCell[] {
     number,
     number,
     number,
+    0 | 1,
   ][];
   return raw.map(
-    ([building, facing, settlementDate, rooms, count, sumPrice, sumArea100, minPpm, maxPpm]) => ({
+    ([building, facing, settlementDate, rooms, count, sumPrice, sumArea100, minPpm, maxPpm, reserved]) => ({
       building,
       facing,
       settlementDate,
       rooms,
+      reserved: reserved === 1,
       count,
       sumPrice,
       sumArea100,

@@ -1,5 +1,6 @@
 import type { EventKind } from '@cena-metra/contract';
 import { carries } from './carry.js';
+import { area100 } from './cube.js';
 import { DEFAULT_CARRY_DAYS, type FlatHistory, type FlatRecord, type ObservationRow } from './types.js';
 
 /** A change an observer learnt of when snapshot k arrived (DESIGN §4.4). */
@@ -11,6 +12,8 @@ export interface FlatEvent {
   oldPrice: number | null;
   newPrice: number | null;
   changePercent: number | null;
+  /** AREA_CHANGED: the area of the flat's record as known before (the new one is `rec.area`) */
+  oldArea: number | null;
 }
 
 /** The row in force on `day` (the last row dated on or before it), or -1. */
@@ -40,7 +43,7 @@ export function lowerBound(dates: number[], day: number): number {
   return lo;
 }
 
-interface KnownState {
+export interface KnownState {
   active: boolean;
   present: boolean;
   rec: FlatRecord | null;
@@ -51,7 +54,7 @@ interface KnownState {
  * has lasted fewer than `grace` snapshots, so the flat is active iff present in one of the last `grace`
  * snapshots; its record is the one of its latest presence.
  */
-function knownAt(
+export function knownAt(
   rows: ObservationRow[],
   dates: number[],
   k: number,
@@ -74,50 +77,69 @@ function knownAt(
   };
 }
 
-/** Events of one flat at snapshot index k ≥ 1 (k = 0 has no flat events). */
-export function flatEventAt(
+/**
+ * Events of one flat at snapshot index k ≥ 1 (k = 0 has no flat events): NEW or REMOVED, or for a listed
+ * flat active before, a price change and an area change (§10.3) — both when both changed, price first.
+ */
+export function flatEventsAt(
   history: FlatHistory,
   dates: number[],
   k: number,
   grace: number,
   carry = DEFAULT_CARRY_DAYS,
-): FlatEvent | null {
-  if (k < 1) return null;
+): FlatEvent[] {
+  if (k < 1) return [];
   const now = knownAt(history.rows, dates, k, grace, carry);
   const before = knownAt(history.rows, dates, k - 1, grace, carry);
+  const flatId = history.flatId;
   if (now.active && !before.active) {
-    return {
-      flatId: history.flatId,
-      kind: 'NEW',
-      rec: now.rec!,
-      oldPrice: null,
-      newPrice: now.rec!.price,
-      changePercent: null,
-    };
+    const rec = now.rec!;
+    return [
+      { flatId, kind: 'NEW', rec, oldPrice: null, newPrice: rec.price, changePercent: null, oldArea: null },
+    ];
   }
   if (before.active && !now.active) {
-    return {
-      flatId: history.flatId,
-      kind: 'REMOVED',
-      rec: before.rec!,
-      oldPrice: before.rec!.price,
-      newPrice: null,
+    const rec = before.rec!;
+    return [
+      {
+        flatId,
+        kind: 'REMOVED',
+        rec,
+        oldPrice: rec.price,
+        newPrice: null,
+        changePercent: null,
+        oldArea: null,
+      },
+    ];
+  }
+  if (!now.present || !before.active) return [];
+  const out: FlatEvent[] = [];
+  const rec = now.rec!;
+  const old = before.rec!;
+  if (rec.price !== old.price) {
+    out.push({
+      flatId,
+      kind: rec.price > old.price ? 'PRICE_UP' : 'PRICE_DOWN',
+      rec,
+      oldPrice: old.price,
+      newPrice: rec.price,
+      changePercent: ((rec.price - old.price) / old.price) * 100,
+      oldArea: null,
+    });
+  }
+  // areas are whole hundredths of m² (validation rounds them): a change of 0.01 m² or more
+  if (area100(rec.area) !== area100(old.area)) {
+    out.push({
+      flatId,
+      kind: 'AREA_CHANGED',
+      rec,
+      oldPrice: old.price,
+      newPrice: rec.price,
       changePercent: null,
-    };
+      oldArea: old.area,
+    });
   }
-  if (now.present && before.active && now.rec!.price !== before.rec!.price) {
-    const oldPrice = before.rec!.price;
-    const newPrice = now.rec!.price;
-    return {
-      flatId: history.flatId,
-      kind: newPrice > oldPrice ? 'PRICE_UP' : 'PRICE_DOWN',
-      rec: now.rec!,
-      oldPrice,
-      newPrice,
-      changePercent: ((newPrice - oldPrice) / oldPrice) * 100,
-    };
-  }
-  return null;
+  return out;
 }
 
 /** All flat events of a project at snapshot index k, in flat order. */
@@ -129,10 +151,7 @@ export function projectEventsAt(
   carry = DEFAULT_CARRY_DAYS,
 ) {
   const out: FlatEvent[] = [];
-  for (const flat of flats) {
-    const event = flatEventAt(flat, dates, k, grace, carry);
-    if (event) out.push(event);
-  }
+  for (const flat of flats) out.push(...flatEventsAt(flat, dates, k, grace, carry));
   return out;
 }
 
@@ -141,10 +160,11 @@ export interface EventCounts {
   REMOVED: number;
   PRICE_UP: number;
   PRICE_DOWN: number;
+  AREA_CHANGED: number;
 }
 
 export function countEvents(events: FlatEvent[]): EventCounts {
-  const counts: EventCounts = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0 };
+  const counts: EventCounts = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0 };
   for (const e of events) counts[e.kind]++;
   return counts;
 }

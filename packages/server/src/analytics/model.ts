@@ -1,7 +1,9 @@
 import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
 import { gapBetween } from './carry.js';
 import { addToCells, type CubeCell, sortedCells } from './cube.js';
-import { type FlatEvent, flatEventAt, lowerBound } from './events.js';
+import { type FlatEvent, flatEventsAt, lowerBound } from './events.js';
+import { withPartialScans } from './partial.js';
+import { partialScans } from './quality.js';
 import {
   DEFAULT_CARRY_DAYS,
   type FlatHistory,
@@ -67,6 +69,12 @@ export class ProjectModel {
   flats = new Map<number, FlatHistory>();
   externalIds = new Map<string, number>();
   segments = new Map<number, Segment[]>();
+  /** flats each snapshot lists, by day (§10.4 compares them) */
+  sizes = new Map<number, number>();
+  /** days of the snapshots imported as whole (`--complete`): never partial */
+  completes = new Set<number>();
+  /** days of the partial snapshots as of the last recompute */
+  partial = new Set<number>();
 
   constructor(
     readonly projectId: number,
@@ -89,8 +97,11 @@ export class ProjectModel {
    * Puts the snapshot's state (flatId → record, absent flats omitted) at `day`, replacing any snapshot
    * of that day, and returns the log rows to write and delete.
    */
-  applySnapshot(day: number, state: Map<number, FlatRecord>): RowChanges {
+  applySnapshot(day: number, state: Map<number, FlatRecord>, complete = false): RowChanges {
     const changes: RowChanges = { inserts: [], deletes: [] };
+    this.sizes.set(day, state.size);
+    if (complete) this.completes.add(day);
+    else this.completes.delete(day);
     const at = lowerBound(this.dates, day);
     const replacing = this.dates[at] === day;
     const prevDay = at > 0 ? this.dates[at - 1] : null;
@@ -149,12 +160,20 @@ export class ProjectModel {
    */
   recompute(day: number): DerivedChanges {
     const n = this.dates.length;
-    const x = lowerBound(this.dates, day);
     const g = this.grace;
+    const partialKs = this.updatePartial();
+    // a snapshot that became or stopped being partial elsewhere (a back-fill moved the counts before it)
+    // changes what every flat had there: everything is recomputed, as by a rebuild
+    const elsewhere = partialKs.changed.some((d) => d !== day);
+    const x = elsewhere ? 0 : lowerBound(this.dates, day);
     // an append after a gap without data (§10.1) ends every open segment at the gap: every flat is touched
-    const append = x === n - 1 && !(n > 1 && gapBetween(this.dates[n - 2], this.dates[n - 1], this.carry));
+    const append =
+      !elsewhere && x === n - 1 && !(n > 1 && gapBetween(this.dates[n - 2], this.dates[n - 1], this.carry));
     const dayIndex = dayIndexOf(this.dates);
-    const recentFrom = this.dates[Math.max(0, x - g - 1)];
+    // a flat kept present by partial snapshots just before x was active (as known) before them
+    let chain = x;
+    while (chain > 0 && this.partial.has(this.dates[chain - 1])) chain--;
+    const recentFrom = this.dates[Math.max(0, chain - g - 1)];
     const out: DerivedChanges = {
       segmentInserts: [],
       segmentDeletes: [],
@@ -162,9 +181,10 @@ export class ProjectModel {
       events: new Map(),
     };
     const touched: FlatHistory[] = [];
-    for (const h of this.flats.values()) {
+    for (const raw of this.flats.values()) {
       // on an append, a flat whose last row is older than the grace window keeps its activity and events
-      if (append && h.rows[h.rows.length - 1].day < recentFrom) continue;
+      if (append && raw.rows[raw.rows.length - 1].day < recentFrom) continue;
+      const h = this.effective(raw, partialKs.ks);
       touched.push(h);
       const fresh = toDaySegments(
         h.flatId,
@@ -183,18 +203,19 @@ export class ProjectModel {
         this.segments.delete(flatId);
       }
     }
+    // a partial snapshot within `grace` snapshots after the change reads the flats' state before it (§10.4):
+    // what it makes present moves with the change, and so on along a run of partial snapshots
+    let hi = elsewhere ? n - 1 : x;
+    for (let k = hi + 1; k < n && k <= hi + g; k++) if (this.partial.has(this.dates[k])) hi = k;
     const cubeFrom = Math.max(0, x - g - 1);
-    const cubeTo = Math.min(n - 1, x + g + 1);
+    const cubeTo = Math.min(n - 1, hi + g + 1);
     const days = this.dates.slice(cubeFrom, cubeTo + 1);
     const cubes = this.cubesFor(days);
     days.forEach((d, i) => out.cubes.set(d, cubes[i]));
-    for (let k = x; k <= Math.min(n - 1, x + g); k++) {
+    for (let k = x; k <= Math.min(n - 1, hi + g); k++) {
       const events: FlatEvent[] = [];
-      for (const h of touched) {
-        const e = flatEventAt(h, this.dates, k, g, this.carry);
-        if (e) events.push(e);
-      }
-      events.sort((a, b) => a.flatId - b.flatId);
+      for (const h of touched) events.push(...flatEventsAt(h, this.dates, k, g, this.carry));
+      events.sort(compareEvents);
       out.events.set(this.dates[k], events);
     }
     return out;
@@ -226,8 +247,10 @@ export class ProjectModel {
   recomputeAll(): { cubes: Map<number, CubeCell[]>; events: Map<number, FlatEvent[]> } {
     const dayIndex = dayIndexOf(this.dates);
     const n = this.dates.length;
+    const partialKs = this.updatePartial().ks;
     this.segments.clear();
-    for (const h of this.flats.values()) {
+    const effective = [...this.flats.values()].map((raw) => this.effective(raw, partialKs));
+    for (const h of effective) {
       const segs = toDaySegments(
         h.flatId,
         activityRuns(h, dayIndex, this.dates, this.grace, this.carry),
@@ -241,22 +264,50 @@ export class ProjectModel {
     this.dates.forEach((d, i) => cubes.set(d, cubeList[i]));
     const events = new Map<number, FlatEvent[]>();
     for (let k = 0; k < n; k++) events.set(this.dates[k], []);
-    const flats = [...this.flats.values()].sort((a, b) => a.flatId - b.flatId);
+    const flats = effective.sort((a, b) => a.flatId - b.flatId);
     for (const h of flats) {
       // a flat can only have events from its first row to a grace period after its last
       const first = lowerBound(this.dates, h.rows[0].day);
-      for (let k = Math.max(1, first); k < n; k++) {
-        const e = flatEventAt(h, this.dates, k, this.grace, this.carry);
-        if (e) events.get(this.dates[k])!.push(e);
-      }
+      for (let k = Math.max(1, first); k < n; k++)
+        events.get(this.dates[k])!.push(...flatEventsAt(h, this.dates, k, this.grace, this.carry));
     }
     return { cubes, events };
+  }
+
+  /**
+   * Recomputes which snapshots are partial (§10.4) from the listed counts: the indices of the partial ones
+   * and the days whose flag changed since the last time.
+   */
+  updatePartial(): { ks: number[]; changed: number[] } {
+    const sizes = this.dates.map((day) => ({
+      day,
+      flats: this.sizes.get(day) ?? 0,
+      complete: this.completes.has(day),
+    }));
+    const fresh = new Set(partialScans(sizes, this.carry).map((p) => p.day));
+    const changed = [...fresh].filter((d) => !this.partial.has(d));
+    for (const d of this.partial) if (!fresh.has(d)) changed.push(d);
+    this.partial = fresh;
+    const ks = this.dates.flatMap((d, k) => (fresh.has(d) ? [k] : []));
+    return { ks, changed };
+  }
+
+  /** The flat's log as §10.4 reads it: present with its previous record at the partial snapshots. */
+  private effective(raw: FlatHistory, partialKs: number[]): FlatHistory {
+    if (partialKs.length === 0) return raw;
+    const rows = withPartialScans(raw.rows, this.dates, partialKs, this.grace, this.carry);
+    return rows === raw.rows ? raw : { flatId: raw.flatId, rows };
   }
 
   /** Every segment of the project, each flat's in day order (the whole timeline, for rebuilds and tests). */
   allSegments(): Segment[][] {
     return [...this.segments.values()];
   }
+}
+
+/** A day's events in flat order; a flat's price change before its area change. */
+function compareEvents(a: FlatEvent, b: FlatEvent): number {
+  return a.flatId - b.flatId || (a.kind === 'AREA_CHANGED' ? 1 : 0) - (b.kind === 'AREA_CHANGED' ? 1 : 0);
 }
 
 function diffSegments(stored: Segment[], fresh: Segment[], out: DerivedChanges): void {

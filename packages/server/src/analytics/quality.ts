@@ -3,6 +3,8 @@ import { carries, gapBetween } from './carry.js';
 export interface SnapshotSize {
   day: number;
   flats: number;
+  /** imported as whole (`--complete`): never partial, though it still counts for the ones after it */
+  complete?: boolean;
 }
 
 /** A span without data between two snapshots (DESIGN §10.1): the snapshots around it and its length. */
@@ -35,11 +37,13 @@ const PARTIAL_MIN = 3;
 /**
  * Partial scans (DESIGN §10.4): a snapshot with fewer flats than half the median count of the project's
  * previous snapshots taken within C days before it (the last 10 of them; fewer than 3 → never partial).
+ * A snapshot imported as complete (a real sell-out) is never partial.
  * `sizes` sorted by day; returns each partial snapshot with the median it fell short of.
  */
 export function partialScans(sizes: SnapshotSize[], carry: number): (SnapshotSize & { median: number })[] {
   const out: (SnapshotSize & { median: number })[] = [];
   for (let k = 0; k < sizes.length; k++) {
+    if (sizes[k].complete) continue;
     const before: number[] = [];
     for (let j = k - 1; j >= 0 && before.length < PARTIAL_WINDOW; j--) {
       if (!carries(sizes[j].day, sizes[k].day, carry)) break;

@@ -3,12 +3,14 @@ import {
   type FlatsCountSeries,
   type RoomGroup,
   type ShortFlatSummary,
+  STATUS_COUNT_LABELS,
   type StatsPoint,
   type StatsResponse,
+  type StatsStatus,
 } from '@cena-metra/contract';
 import { fromDay } from '../lib/days.js';
 import { carries } from './carry.js';
-import { area100, type CubeCell } from './cube.js';
+import { area100, type CubeCell, isReserved } from './cube.js';
 import { compareNatural } from './natural.js';
 import { DEFAULT_CARRY_DAYS, type FlatRecord } from './types.js';
 
@@ -49,8 +51,22 @@ function mapOf(map: Map<string, Acc>): Record<string, number> {
   return out;
 }
 
+/** Whether a cell's lots count under a status filter (§10.2: AVAILABLE leaves reserved lots out). */
+export function cellCounts(cell: CubeCell, status: StatsStatus): boolean {
+  return status === 'ALL' || !cell.reserved;
+}
+
+/** Whether a flat's record counts under a status filter (§10.2). */
+export function recordCounts(rec: FlatRecord, status: StatsStatus): boolean {
+  return status === 'ALL' || !isReserved(rec);
+}
+
 /** A room group's point on a day whose active flats are `cells`, or null when the group has no active flat. */
-export function groupPoint(cells: CubeCell[], group: RoomGroup): Omit<StatsPoint, 'date'> | null {
+export function groupPoint(
+  cells: CubeCell[],
+  group: RoomGroup,
+  status: StatsStatus = 'ALL',
+): Omit<StatsPoint, 'date'> | null {
   const accept = GROUP_FILTERS[group];
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -61,7 +77,7 @@ export function groupPoint(cells: CubeCell[], group: RoomGroup): Omit<StatsPoint
   const byRooms = new Map<string, Acc>();
   let count = 0;
   for (const cell of cells) {
-    if (!accept(cell.rooms)) continue;
+    if (!accept(cell.rooms) || !cellCounts(cell, status)) continue;
     count += cell.count;
     if (cell.minPpm < min) min = cell.minPpm;
     if (cell.maxPpm > max) max = cell.maxPpm;
@@ -84,11 +100,33 @@ export function groupPoint(cells: CubeCell[], group: RoomGroup): Omit<StatsPoint
   };
 }
 
-export function groupCount(cells: CubeCell[], group: RoomGroup): number {
+export function groupCount(cells: CubeCell[], group: RoomGroup, status: StatsStatus = 'ALL'): number {
   const accept = GROUP_FILTERS[group];
   let count = 0;
-  for (const cell of cells) if (accept(cell.rooms)) count += cell.count;
+  for (const cell of cells) if (accept(cell.rooms) && cellCounts(cell, status)) count += cell.count;
   return count;
+}
+
+/** Lots on sale and reserved lots of a day (the series «Свободные» and «Забронированы» of status ALL). */
+export function statusCounts(cells: CubeCell[]): [number, number] {
+  let available = 0;
+  let reserved = 0;
+  for (const cell of cells) {
+    if (cell.reserved) reserved += cell.count;
+    else available += cell.count;
+  }
+  return [available, reserved];
+}
+
+/** The labels of `flatsCountList` under a status: the room groups, and for ALL the two status series. */
+export function countLabels(status: StatsStatus): string[] {
+  return status === 'ALL' ? [...FLATS_COUNT_LABELS, ...STATUS_COUNT_LABELS] : [...FLATS_COUNT_LABELS];
+}
+
+/** A day's counts in the order of `countLabels(status)`. */
+export function dayCounts(cells: CubeCell[], status: StatsStatus): number[] {
+  const counts = GROUPS.map((g) => groupCount(cells, g, status));
+  return status === 'ALL' ? [...counts, ...statusCounts(cells)] : counts;
 }
 
 export interface StatsSeries {
@@ -107,12 +145,13 @@ export function statsSeries(
   fromDay_: number,
   toDay_: number,
   carry = DEFAULT_CARRY_DAYS,
+  status: StatsStatus = 'ALL',
 ) {
   const groups = Object.fromEntries(GROUPS.map((g) => [g, [] as StatsPoint[]])) as Record<
     RoomGroup,
     StatsPoint[]
   >;
-  const counts: FlatsCountSeries[] = FLATS_COUNT_LABELS.map((label) => ({ label, points: [] }));
+  const counts: FlatsCountSeries[] = countLabels(status).map((label) => ({ label, points: [] }));
   const n = snapshotDays.length;
   if (n === 0) return { groups, flatsCountList: counts } satisfies StatsSeries;
   const start = Math.max(fromDay_, snapshotDays[0]);
@@ -126,15 +165,15 @@ export function statsSeries(
     if (!carries(snapshotDays[k], day, carry)) continue;
     if (k !== cachedK) {
       cachedK = k;
-      cachedPoints = GROUPS.map((g) => groupPoint(cubes[k], g));
-      cachedCounts = GROUPS.map((g) => groupCount(cubes[k], g));
+      cachedPoints = GROUPS.map((g) => groupPoint(cubes[k], g, status));
+      cachedCounts = dayCounts(cubes[k], status);
     }
     const date = fromDay(day);
     GROUPS.forEach((g, i) => {
       const point = cachedPoints[i];
       if (point) groups[g].push({ date, ...point });
-      counts[i].points.push({ date, count: cachedCounts[i] });
     });
+    cachedCounts.forEach((count, i) => counts[i].points.push({ date, count }));
   }
   return { groups, flatsCountList: counts } satisfies StatsSeries;
 }

@@ -44,6 +44,10 @@ export const snapshot = pgTable('snapshot', {
   contentHash: text('content_hash').notNull(),
   source: text('source'),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  /** §10.4: far fewer flats than the snapshots before it; absent flats keep their previous record */
+  partial: boolean('partial').notNull().default(false),
+  /** imported as whole (`--complete`, `complete: true`): never partial */
+  complete: boolean('complete').notNull().default(false),
 });
 
 export const flat = pgTable('flat', {
@@ -122,8 +126,10 @@ export const flatEvent = pgTable(
     oldPrice: bigint('old_price', { mode: 'number' }),
     newPrice: bigint('new_price', { mode: 'number' }),
     changePercent: doublePrecision('change_percent'),
+    /** AREA_CHANGED: the area before */
+    oldArea: doublePrecision('old_area'),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.day, t.flatId] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.flatId, t.kind] })],
 );
 
 export const dailySummary = pgTable('daily_summary', {
@@ -146,6 +152,7 @@ export const summaryProject = pgTable(
     priceDown: integer('price_down').notNull(),
     avgChangePercent: doublePrecision('avg_change_percent'),
     avgMeterPrice: doublePrecision('avg_meter_price'),
+    areaChanged: integer('area_changed').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.date, t.projectId] })],
 );

@@ -6,7 +6,7 @@ import type { Db } from '../db/driver.js';
 import { fromDay, toDay } from '../lib/days.js';
 import type { ReadItem } from './readers/index.js';
 import { contentHash, type Snapshot, SnapshotValidationError } from './snapshot.js';
-import { loadModel, rebuildProjectDerived, saveDerived, saveRowChanges } from './store.js';
+import { loadModel, rebuildProjectDerived, saveDerived, savePartialFlags, saveRowChanges } from './store.js';
 
 /** Finds a developer by name (trimmed, case-insensitive) or creates it. */
 export async function ensureDeveloper(db: Db, name: string): Promise<number> {
@@ -70,12 +70,13 @@ export class Importer {
       const prepared = await this.prepare(tx, model, snapshot);
       if (!prepared.state) return prepared.result;
       const day = toDay(snapshot.date);
-      const rowChanges = model.applySnapshot(day, prepared.state);
+      const rowChanges = model.applySnapshot(day, prepared.state, snapshot.complete);
       const derived = model.recompute(day);
       await saveRowChanges(tx, model.projectId, rowChanges);
       await saveDerived(tx, model, derived);
       await this.finish(tx, model, [{ snapshot, hash: prepared.hash }]);
       Object.assign(prepared.result.events, countEvents(derived.events.get(day) ?? []));
+      prepared.result.partial = model.partial.has(day);
       return prepared.result;
     });
   }
@@ -102,7 +103,7 @@ export class Importer {
         const prepared = await this.prepare(tx, model, snapshot);
         results.push(prepared.result);
         if (!prepared.state) continue;
-        const changes = model.applySnapshot(toDay(snapshot.date), prepared.state);
+        const changes = model.applySnapshot(toDay(snapshot.date), prepared.state, snapshot.complete);
         for (const d of changes.deletes)
           net.set(`${d.flatId}:${d.day}`, { flatId: d.flatId, row: null, day: d.day });
         for (const i of changes.inserts)
@@ -118,6 +119,7 @@ export class Importer {
       });
       await rebuildProjectDerived(tx, model);
       await this.finish(tx, model, applied);
+      for (const r of results) r.partial = model.partial.has(toDay(r.date));
       return results;
     });
   }
@@ -185,9 +187,10 @@ export class Importer {
       date: snapshot.date,
       flats: snapshot.flats.length,
     };
-    const events = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0 };
+    const events = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0 };
     if (model.hashes.get(day) === hash) {
-      return { hash, state: null, result: { ...base, status: 'unchanged', events } as ImportResult };
+      const partial = model.partial.has(day);
+      return { hash, state: null, result: { ...base, status: 'unchanged', events, partial } as ImportResult };
     }
     const status = model.hashes.has(day) ? 'replaced' : 'imported';
 
@@ -202,24 +205,27 @@ export class Importer {
     const state = new Map<number, FlatRecord>();
     for (const f of snapshot.flats) state.set(model.externalIds.get(f.externalId)!, f.rec);
 
-    return { hash, state, result: { ...base, status, events } as ImportResult };
+    return { hash, state, result: { ...base, status, events, partial: false } as ImportResult };
   }
 
   /** Records the snapshots and bumps the project's data version. */
   private async finish(tx: Db, model: ProjectModel, applied: { snapshot: Snapshot; hash: string }[]) {
     await tx.query(
-      `insert into snapshot (project_id, date, flats_count, content_hash, source)
-       select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[])
+      `insert into snapshot (project_id, date, flats_count, content_hash, source, complete)
+       select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[], $6::bool[])
        on conflict (project_id, date) do update set flats_count = excluded.flats_count,
-         content_hash = excluded.content_hash, source = excluded.source, imported_at = now()`,
+         content_hash = excluded.content_hash, source = excluded.source, complete = excluded.complete,
+         imported_at = now()`,
       [
         model.projectId,
         applied.map((a) => a.snapshot.date),
         applied.map((a) => a.snapshot.flats.length),
         applied.map((a) => a.hash),
         applied.map((a) => a.snapshot.source),
+        applied.map((a) => a.snapshot.complete === true),
       ],
     );
+    await savePartialFlags(tx, model);
     await tx.query(
       `update project set data_version = data_version + 1, first_snapshot_date = $2, last_snapshot_date = $3
        where id = $1`,

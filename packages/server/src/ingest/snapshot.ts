@@ -18,6 +18,11 @@ export interface Snapshot {
   project: string;
   flats: { externalId: string; rec: FlatRecord }[];
   source: string;
+  /**
+   * The list is whole even if it is much shorter than the ones before (a real sell-out): never partial
+   * (DESIGN §10.4; `complete: true` in the snapshot, `--complete` on the command line).
+   */
+  complete?: boolean;
 }
 
 /** Where a snapshot came from, for messages: «file.json: [2].» or «file.ndjson: строка 5: ». */
@@ -131,6 +136,12 @@ export function validateSnapshot(
     else return t;
     return undefined;
   };
+  let complete = false;
+  if (obj.complete !== undefined && obj.complete !== null) {
+    if (obj.complete === true || obj.complete === 'true') complete = true;
+    else if (obj.complete !== false && obj.complete !== 'false')
+      fail('complete', 'должно быть true или false', obj.complete);
+  }
   const developer = text('developer', obj.developer, MAX_NAME_LENGTH, 'название застройщика');
   const project = text('project', obj.project, MAX_NAME_LENGTH, 'название проекта');
   const flats: Snapshot['flats'] = [];
@@ -260,7 +271,14 @@ export function validateSnapshot(
     });
   }
   if (errors.length > 0) throw new SnapshotValidationError(errors);
-  return { date: date!, developer: developer!, project: project!, flats, source };
+  return {
+    date: date!,
+    developer: developer!,
+    project: project!,
+    flats,
+    source,
+    ...(complete && { complete }),
+  };
 }
 
 /** Hash of a snapshot's normalised content: equal price lists hash equally whatever the flats' order. */
@@ -273,5 +291,7 @@ export function contentHash(snapshot: Snapshot): string {
   let sorted = true;
   for (let i = 1; i < lines.length && sorted; i++) if (lines[i - 1] > lines[i]) sorted = false;
   if (!sorted) lines.sort();
+  // a list re-imported as complete is a different import: its partial flag may change
+  if (snapshot.complete) lines.push('\u0002complete');
   return createHash('sha256').update(lines.join('\n')).digest('hex');
 }

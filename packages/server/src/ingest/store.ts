@@ -45,13 +45,23 @@ export async function loadModel(
     [projectId],
   );
   const model = new ProjectModel(projectId, grace, project?.data_version ?? 0, carry);
-  const snapshots = await db.query<{ date: string; content_hash: string }>(
-    'select date, content_hash from snapshot where project_id = $1 order by date',
+  const snapshots = await db.query<{
+    date: string;
+    content_hash: string;
+    flats_count: number;
+    complete: boolean;
+    partial: boolean;
+  }>(
+    'select date, content_hash, flats_count, complete, partial from snapshot where project_id = $1 order by date',
     [projectId],
   );
   for (const s of snapshots) {
-    model.dates.push(toDay(s.date));
-    model.hashes.set(toDay(s.date), s.content_hash);
+    const day = toDay(s.date);
+    model.dates.push(day);
+    model.hashes.set(day, s.content_hash);
+    model.sizes.set(day, s.flats_count);
+    if (s.complete) model.completes.add(day);
+    if (s.partial) model.partial.add(day);
   }
   for (const f of await db.query<{ id: number; external_id: string }>(
     'select id, external_id from flat where project_id = $1',
@@ -196,9 +206,9 @@ export async function saveEventsAndSummaries(
       const chunk = all.slice(offset, offset + ROW_CHUNK);
       await db.query(
         `insert into flat_event (project_id, day, flat_id, kind, ${RECORD_COLUMNS.replace(', price, base_price, status', '')},
-           old_price, new_price, change_percent)
+           old_price, new_price, change_percent, old_area)
          select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[],
-           $9::int[], $10::float8[], $11::text[], $12::date[], $13::int8[], $14::int8[], $15::float8[])`,
+           $9::int[], $10::float8[], $11::text[], $12::date[], $13::int8[], $14::int8[], $15::float8[], $16::float8[])`,
         [
           projectId,
           chunk.map((x) => fromDay(x.day)),
@@ -215,6 +225,7 @@ export async function saveEventsAndSummaries(
           chunk.map((x) => x.e.oldPrice),
           chunk.map((x) => x.e.newPrice),
           chunk.map((x) => x.e.changePercent),
+          chunk.map((x) => x.e.oldArea),
         ],
       );
     }
@@ -233,13 +244,14 @@ export async function saveEventsAndSummaries(
     const totals = full.map((d) => (cubes.has(d) ? cubeTotals(cubes.get(d)!) : null));
     await db.query(
       `insert into summary_project (date, project_id, is_new_project, flats_count, new_flats, removed_flats,
-         price_up, price_down, avg_change_percent, avg_meter_price)
-       select d, $1, d = $2::date, coalesce(fc, 0), n, r, u, dn, ac, ap
-       from unnest($3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::float8[], $10::float8[])
-         as x(d, fc, n, r, u, dn, ac, ap)
+         price_up, price_down, avg_change_percent, avg_meter_price, area_changed)
+       select d, $1, d = $2::date, coalesce(fc, 0), n, r, u, dn, ac, ap, aa
+       from unnest($3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::float8[], $10::float8[],
+         $12::int[]) as x(d, fc, n, r, u, dn, ac, ap, aa)
        on conflict (date, project_id) do update set is_new_project = excluded.is_new_project,
          new_flats = excluded.new_flats, removed_flats = excluded.removed_flats, price_up = excluded.price_up,
          price_down = excluded.price_down, avg_change_percent = excluded.avg_change_percent,
+         area_changed = excluded.area_changed,
          flats_count = case when $11 then excluded.flats_count else summary_project.flats_count end,
          avg_meter_price = case when $11 then excluded.avg_meter_price else summary_project.avg_meter_price end`,
       [
@@ -254,6 +266,7 @@ export async function saveEventsAndSummaries(
         full.map((d) => averageChangePercent(events.get(d)!)),
         totals.map((t) => t?.avgMeterPrice ?? null),
         true,
+        counts.map((c) => c.AREA_CHANGED),
       ],
     );
   }
@@ -275,6 +288,18 @@ export async function saveEventsAndSummaries(
   }
 }
 
+/**
+ * Stores which snapshots are partial (§10.4) as the model last computed: a new or replaced snapshot's count
+ * may make later ones partial or whole. Snapshot rows written in this transaction are included.
+ */
+export async function savePartialFlags(db: Db, model: ProjectModel): Promise<void> {
+  await db.query(
+    `update snapshot set partial = (date = any($2::date[]))
+     where project_id = $1 and partial <> (date = any($2::date[]))`,
+    [model.projectId, [...model.partial].map(fromDay)],
+  );
+}
+
 /** Replaces all derived data of a project with a full recompute of its model (rebuild, batch import). */
 export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promise<void> {
   const { cubes, events } = model.recomputeAll();
@@ -285,6 +310,7 @@ export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promis
   await saveSegments(db, model.projectId, model.allSegments().flat(), []);
   await saveCubes(db, model.projectId, cubes);
   await saveEventsAndSummaries(db, model.projectId, model.dates[0], events, cubes);
+  await savePartialFlags(db, model);
 }
 
 /** Persists everything a recompute produced. */

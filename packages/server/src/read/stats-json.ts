@@ -1,7 +1,7 @@
-import { FLATS_COUNT_LABELS, type RoomGroup, type ShortFlatSummary } from '@cena-metra/contract';
+import type { RoomGroup, ShortFlatSummary, StatsStatus } from '@cena-metra/contract';
 import { carries } from '../analytics/carry.js';
 import type { CubeCell } from '../analytics/cube.js';
-import { GROUPS, groupCount, groupPoint } from '../analytics/stats.js';
+import { countLabels, dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { fromDay } from '../lib/days.js';
 
@@ -52,41 +52,46 @@ class BodyWriter {
  * stringifying thousands of objects per request.
  */
 export class SeriesJson {
-  /** per snapshot index: per group, the point's JSON after its date (`"minMeterPrice":…}`) or null */
-  private readonly fragments: (Buffer | null)[][] = [];
-  private readonly counts: string[][] = [];
+  /**
+   * per status, per snapshot index: per group, the point's JSON after its date (`"minMeterPrice":…}`) or
+   * null; and the day's counts in the order of `countLabels(status)`
+   */
+  private readonly fragments: Record<StatsStatus, (Buffer | null)[][]> = { ALL: [], AVAILABLE: [] };
+  private readonly counts: Record<StatsStatus, string[][]> = { ALL: [], AVAILABLE: [] };
   /** bytes held by the fragments made so far */
   bytes = 0;
 
   /**
-   * @param cubeAt the cube of snapshot k, asked for once, when a range first covers it: the engine keeps
-   * cubes encoded until then, so a cached project holds bytes (its fragments), not thousands of objects
-   * for the garbage collector to walk on every cycle.
+   * @param cubeAt the cube of snapshot k, asked for when a range of a status first covers it, with `keep`
+   * telling whether the other status may still ask for it: the engine keeps cubes encoded until then, so
+   * a cached project holds bytes (its fragments), not thousands of objects for the garbage collector to
+   * walk on every cycle.
    */
   constructor(
     private readonly days: number[],
-    private readonly cubeAt: (k: number) => CubeCell[],
+    private readonly cubeAt: (k: number, keep: boolean) => CubeCell[],
     /** the carry-forward limit C: a day more than C days after its snapshot has no point and no count */
     private readonly carry = DEFAULT_CARRY_DAYS,
   ) {}
 
-  private at(k: number) {
-    if (!this.fragments[k]) {
-      const cube = this.cubeAt(k);
-      this.fragments[k] = GROUPS.map((g) => {
-        const point = groupPoint(cube, g);
+  private at(k: number, status: StatsStatus) {
+    const fragments = this.fragments[status];
+    if (!fragments[k]) {
+      const other = status === 'ALL' ? 'AVAILABLE' : 'ALL';
+      const cube = this.cubeAt(k, !this.fragments[other][k]);
+      fragments[k] = GROUPS.map((g) => {
+        const point = groupPoint(cube, g, status);
         if (!point) return null;
         const fragment = Buffer.from(JSON.stringify(point).slice(1));
         this.bytes += fragment.length;
         return fragment;
       });
-      this.counts[k] = GROUPS.map((g) => `"count":${groupCount(cube, g)}}`);
+      this.counts[status][k] = dayCounts(cube, status).map((c) => `"count":${c}}`);
     }
-    return { fragments: this.fragments[k], counts: this.counts[k] };
   }
 
-  /** The whole response for [from, to] with the given summary table, as UTF-8 JSON. */
-  response(from: number, to: number, summary: ShortFlatSummary[]): Buffer {
+  /** The whole response for [from, to] under `status` with the given summary table, as UTF-8 JSON. */
+  response(from: number, to: number, summary: ShortFlatSummary[], status: StatsStatus = 'ALL'): Buffer {
     const n = this.days.length;
     const start = n ? Math.max(from, this.days[0]) : 0;
     const end = n ? Math.min(to, this.days[n - 1]) : -1;
@@ -98,8 +103,10 @@ export class SeriesJson {
       if (!carries(this.days[k], day, this.carry)) continue;
       ks.push(k);
       dates.push(`{"date":"${fromDay(day)}",`);
-      this.at(k);
+      this.at(k, status);
     }
+    const fragments = this.fragments[status];
+    const counts = this.counts[status];
     const summaryJson = JSON.stringify(summary);
     return BodyWriter.build((w) => {
       w.ascii('{');
@@ -107,7 +114,7 @@ export class SeriesJson {
         w.ascii(`${gi ? ',' : ''}"${GROUP_KEYS[g]}":{"points":[`);
         let first = true;
         for (let i = 0; i < ks.length; i++) {
-          const fragment = this.fragments[ks[i]][gi];
+          const fragment = fragments[ks[i]][gi];
           if (fragment === null) continue;
           if (!first) w.ascii(',');
           first = false;
@@ -117,12 +124,12 @@ export class SeriesJson {
         w.ascii(']}');
       });
       w.ascii(',"flatsCountList":[');
-      FLATS_COUNT_LABELS.forEach((label, gi) => {
+      countLabels(status).forEach((label, gi) => {
         w.text(`${gi ? ',' : ''}{"label":${JSON.stringify(label)},"points":[`);
         for (let i = 0; i < ks.length; i++) {
           if (i) w.ascii(',');
           w.ascii(dates[i]);
-          w.ascii(this.counts[ks[i]][gi]);
+          w.ascii(counts[ks[i]][gi]);
         }
         w.ascii(']}');
       });

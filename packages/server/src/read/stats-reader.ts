@@ -1,7 +1,13 @@
-import type { ShortFlatSummary, StatsRequest, StatsResponse } from '@cena-metra/contract';
+import type { ShortFlatSummary, StatsRequest, StatsResponse, StatsStatus } from '@cena-metra/contract';
 import { decodeCells } from '../analytics/cube.js';
 import { PackedFlats } from '../analytics/packed-flats.js';
-import { type FlatOnDay, shortFlatSummary, statsResponseOf, statsSeries } from '../analytics/stats.js';
+import {
+  type FlatOnDay,
+  recordCounts,
+  shortFlatSummary,
+  statsResponseOf,
+  statsSeries,
+} from '../analytics/stats.js';
 import { DEFAULT_CARRY_DAYS, type Segment } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
@@ -16,7 +22,8 @@ interface CachedProject {
   version: number;
   days: number[];
   lastDay: number | null;
-  summaries: Map<number, ShortFlatSummary[]>;
+  /** summary tables by day A and status */
+  summaries: Map<string, ShortFlatSummary[]>;
   json: SeriesJson;
   /** recent response bodies by range, with their compressed forms made on first demand */
   bodies: Map<string, StatsBody>;
@@ -103,10 +110,12 @@ export class StatsReader {
         days,
         json: new SeriesJson(
           days,
-          (k) => {
+          (k, keep) => {
             const text = cells[k]!;
-            cells[k] = null;
-            entry.encodedBytes -= text.length;
+            if (!keep) {
+              cells[k] = null;
+              entry.encodedBytes -= text.length;
+            }
             return decodeCells(text);
           },
           this.carry,
@@ -143,7 +152,14 @@ export class StatsReader {
     const rows = await this.cubeRows(db, request.projectId);
     const days = rows.map((r) => toDay(r.day));
     const cubes = rows.map((r) => decodeCells(r.cells));
-    const series = statsSeries(days, cubes, toDay(request.from), toDay(request.to), this.carry);
+    const series = statsSeries(
+      days,
+      cubes,
+      toDay(request.from),
+      toDay(request.to),
+      this.carry,
+      request.status,
+    );
     return statsResponseOf(series, await this.summary(db, request, project));
   }
 
@@ -153,8 +169,9 @@ export class StatsReader {
    */
   async statsResponse(db: Db, request: StatsRequest, accept: StatsEncoding | null, ifNoneMatch?: string) {
     const project = await this.cached(db, request.projectId);
-    const key = `${request.from}|${request.to}`;
-    const etag = `"s${request.projectId}-${project.version}-${request.from}-${request.to}"`;
+    const key = `${request.from}|${request.to}|${request.status}`;
+    const status = request.status === 'ALL' ? '' : `-${request.status}`;
+    const etag = `"s${request.projectId}-${project.version}-${request.from}-${request.to}${status}"`;
     if (ifNoneMatch === etag) return { etag, body: null, encoding: null };
     let body = project.bodies.get(key);
     let json: Buffer | undefined;
@@ -164,7 +181,7 @@ export class StatsReader {
       json = body.json;
     } else {
       const summary = await this.summary(db, request, project);
-      json = project.json.response(toDay(request.from), toDay(request.to), summary);
+      json = project.json.response(toDay(request.from), toDay(request.to), summary, request.status);
       // a full-history body is megabytes of JSON but a few hundred KB gzipped: large bodies are kept
       // compressed only, and rebuilt from the fragments (a few ms) for a client that takes no gzip
       body = { json: json.length <= KEEP_JSON_BYTES ? json : undefined, gzip: compressBody(json, 'gzip') };
@@ -174,7 +191,12 @@ export class StatsReader {
       this.cache.evict();
     }
     const rebuild = async () =>
-      project.json.response(toDay(request.from), toDay(request.to), await this.summary(db, request, project));
+      project.json.response(
+        toDay(request.from),
+        toDay(request.to),
+        await this.summary(db, request, project),
+        request.status,
+      );
     if (accept === 'gzip') return { etag, body: body.gzip, encoding: 'gzip' as const };
     if (accept === 'br') {
       body.br ??= compressBody(json ?? (await rebuild()), 'br');
@@ -183,15 +205,16 @@ export class StatsReader {
     return { etag, body: json ?? (await rebuild()), encoding: null };
   }
 
-  /** The summary table on A = min(to, last snapshot day), cached per A and data version. */
+  /** The summary table on A = the last data day ≤ to, cached per A, status and data version. */
   private async summary(db: Db, request: StatsRequest, project: CachedProject) {
     const to = toDay(request.to);
     const a = lastDataDay(project.days, to, this.carry);
     if (a === null) return [];
-    let summary = project.summaries.get(a);
+    const key = `${a}|${request.status}`;
+    let summary = project.summaries.get(key);
     if (!summary) {
-      summary = await this.summaryOn(db, request.projectId, a);
-      project.summaries.set(a, summary);
+      summary = await this.summaryOn(db, request.projectId, a, request.status);
+      project.summaries.set(key, summary);
     }
     return summary;
   }
@@ -237,7 +260,12 @@ export class StatsReader {
    * The flats active on A, read once per data version and day: the summary table and the discount
    * endpoints share them instead of querying the timeline on every request.
    */
-  async activeFlats(db: Db, projectId: number, a: number): Promise<FlatOnDay[]> {
+  async activeFlats(db: Db, projectId: number, a: number, status: StatsStatus = 'ALL'): Promise<FlatOnDay[]> {
+    const flats = await this.allActiveFlats(db, projectId, a);
+    return status === 'ALL' ? flats : flats.filter((f) => recordCounts(f.rec, status));
+  }
+
+  private async allActiveFlats(db: Db, projectId: number, a: number): Promise<FlatOnDay[]> {
     // the project row (one indexed read) says all this needs: its version and span. The decoded cube of
     // `cached` is not needed here — decoding every project's cube made the market's discounts slow.
     const project = await this.projectVersion(db, projectId);
@@ -253,7 +281,12 @@ export class StatsReader {
     return flats;
   }
 
-  private async summaryOn(db: Db, projectId: number, a: number): Promise<ShortFlatSummary[]> {
-    return shortFlatSummary(await this.activeFlats(db, projectId, a));
+  private async summaryOn(
+    db: Db,
+    projectId: number,
+    a: number,
+    status: StatsStatus,
+  ): Promise<ShortFlatSummary[]> {
+    return shortFlatSummary(await this.activeFlats(db, projectId, a, status));
   }
 }

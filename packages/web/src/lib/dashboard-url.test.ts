@@ -12,7 +12,18 @@ import {
 
 describe('dashboard filters in the URL', () => {
   it.each([
-    ['', { developerId: 5, projectId: null, chartType: 'NONE', from: null, to: null, smooth: true }],
+    [
+      '',
+      {
+        developerId: 5,
+        projectId: null,
+        chartType: 'NONE',
+        from: null,
+        to: null,
+        smooth: true,
+        availableOnly: false,
+      },
+    ],
     [
       'developer=3&project=12&type=FACING&from=2025-01-01&to=2025-06-30&smooth=0',
       {
@@ -22,20 +33,30 @@ describe('dashboard filters in the URL', () => {
         from: '2025-01-01',
         to: '2025-06-30',
         smooth: false,
+        availableOnly: false,
       },
     ],
     // nonsense falls back to the defaults instead of breaking the page
     [
       'developer=abc&project=-1&type=PIE&from=2025-13-01&to=yesterday',
-      { developerId: 5, projectId: null, chartType: 'NONE', from: null, to: null, smooth: true },
+      {
+        developerId: 5,
+        projectId: null,
+        chartType: 'NONE',
+        from: null,
+        to: null,
+        smooth: true,
+        availableOnly: false,
+      },
     ],
   ])('reads %j', (query, filters) => {
     expect(readFilters(new URLSearchParams(query))).toEqual(filters);
   });
 
   it('writes only what differs from the defaults, and reads back the same', () => {
-    const filters = readFilters(new URLSearchParams('developer=3&type=BUILDING&smooth=0'));
-    expect(writeFilters(filters).toString()).toBe('developer=3&type=BUILDING&smooth=0');
+    const filters = readFilters(new URLSearchParams('developer=3&type=BUILDING&smooth=0&status=available'));
+    expect(filters.availableOnly).toBe(true);
+    expect(writeFilters(filters).toString()).toBe('developer=3&type=BUILDING&smooth=0&status=available');
     expect(writeFilters(readFilters(new URLSearchParams())).toString()).toBe('');
   });
 
@@ -76,15 +97,21 @@ describe('what the dashboard shows (shared with its prefetch)', () => {
       projectId: 9,
       from: DEFAULT_FROM,
       to: '2026-11-22',
+      status: 'ALL',
     });
     expect(pickStats(filters({ projectId: 99 }), projects, '2026-11-22').statsRequest).toEqual({
       projectId: 7,
       from: '2024-02-01',
       to: '2026-11-22',
+      status: 'ALL',
     });
     expect(
       pickStats(filters({ from: '2025-01-01', to: '2025-02-01' }), projects, '2026-11-22').statsRequest,
-    ).toEqual({ projectId: 7, from: '2025-01-01', to: '2025-02-01' });
+    ).toEqual({ projectId: 7, from: '2025-01-01', to: '2025-02-01', status: 'ALL' });
+    // «только свободные» asks for status AVAILABLE
+    expect(pickStats(filters({ availableOnly: true }), projects, '2026-11-22').statsRequest?.status).toBe(
+      'AVAILABLE',
+    );
     const reversed = pickStats(filters({ from: '2025-03-01', to: '2025-02-01' }), projects, '2026-11-22');
     expect(reversed.rangeError).toBe('Дата начала позже даты окончания');
     expect(reversed.statsRequest).toBeNull();

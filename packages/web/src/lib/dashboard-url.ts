@@ -8,6 +8,8 @@ export interface DashboardFilters {
   from: string | null;
   to: string | null;
   smooth: boolean;
+  /** «только свободные» (DESIGN §10.2): reserved lots left out of every figure */
+  availableOnly: boolean;
 }
 
 export const DEFAULT_DEVELOPER_ID = 5;
@@ -30,6 +32,7 @@ export function readFilters(params: URLSearchParams): DashboardFilters {
     from: from && isIsoDate(from) ? from : null,
     to: to && isIsoDate(to) ? to : null,
     smooth: params.get('smooth') !== '0',
+    availableOnly: params.get('status') === 'available',
   };
 }
 
@@ -42,6 +45,7 @@ export function writeFilters(f: DashboardFilters): URLSearchParams {
   if (f.from) params.set('from', f.from);
   if (f.to) params.set('to', f.to);
   if (!f.smooth) params.set('smooth', '0');
+  if (f.availableOnly) params.set('status', 'available');
   return params;
 }
 
@@ -71,6 +75,10 @@ export const withDates = (f: DashboardFilters, from: string, to: string): Dashbo
   to,
 });
 export const withSmooth = (f: DashboardFilters, smooth: boolean): DashboardFilters => ({ ...f, smooth });
+export const withAvailableOnly = (f: DashboardFilters, availableOnly: boolean): DashboardFilters => ({
+  ...f,
+  availableOnly,
+});
 
 /** The developer shown: the URL's when it exists, else the first one (null while the list is loading). */
 export function pickDeveloperId(
@@ -92,6 +100,7 @@ export function pickStats<P extends { id: number; minFlatCreatedAt: string | nul
   const from = f.from ?? project?.minFlatCreatedAt ?? DEFAULT_FROM;
   const to = f.to ?? today;
   const rangeError = from > to ? 'Дата начала позже даты окончания' : null;
-  const statsRequest = project && !rangeError ? { projectId: project.id, from, to } : null;
+  const status = f.availableOnly ? ('AVAILABLE' as const) : ('ALL' as const);
+  const statsRequest = project && !rangeError ? { projectId: project.id, from, to, status } : null;
   return { project, from, to, rangeError, statsRequest };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { analyzeAfterBulkLoad } from '../../db/migrate.js';
 import { Importer, importBatch } from '../../ingest/importer.js';
-import { FORMATS, type Format, readFileSnapshots } from '../../ingest/readers/index.js';
+import { FORMATS, type Format, type ReadItem, readFileSnapshots } from '../../ingest/readers/index.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
@@ -42,10 +42,14 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
     .option('--date <date>', 'дата снимка (для pik и pik-csv, если её нет в имени файла)')
     .option('--developer <name>', 'застройщик (заменяет указанного в файле)')
     .option('--project <name>', 'проект (заменяет указанный в файле)')
+    .option(
+      '--complete',
+      'списки полные, даже если квартир намного меньше обычного (распродажа): не считать их неполными',
+    )
     .action(
       async (
         paths: string[],
-        opts: { format: string; date?: string; developer?: string; project?: string },
+        opts: { format: string; date?: string; developer?: string; project?: string; complete?: boolean },
       ) => {
         if (!(FORMATS as readonly string[]).includes(opts.format))
           throw new CliError(`--format: допустимо ${FORMATS.join(', ')} (получено «${opts.format}»)`, 2);
@@ -63,7 +67,9 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
           };
           const results = await importBatch(
             importer,
-            files.map((file) => () => readFileSnapshots(file, readOptions)),
+            files.map(
+              (file) => () => asComplete(readFileSnapshots(file, readOptions), opts.complete === true),
+            ),
             (p) => {
               if (p.phase === 'apply') bar.update(p.done, p.total);
             },
@@ -81,6 +87,8 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
               снято: r.events.REMOVED,
               дороже: r.events.PRICE_UP,
               дешевле: r.events.PRICE_DOWN,
+              площадь: r.events.AREA_CHANGED,
+              список: r.partial ? 'неполный' : 'полный',
             })),
             globals().json,
           );
@@ -90,4 +98,10 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
         }
       },
     );
+}
+
+/** `--complete` (DESIGN §10.4): every snapshot read is marked whole, never partial. */
+async function* asComplete(items: AsyncIterable<ReadItem>, complete: boolean): AsyncIterable<ReadItem> {
+  for await (const item of items)
+    yield complete && 'snapshot' in item ? { snapshot: { ...item.snapshot, complete } } : item;
 }

@@ -14,12 +14,12 @@ const percent = (part: number, whole: number) => (whole ? Math.round((part / who
 export async function getProjectQuality(db: Db, projectId: number, carry: number): Promise<ProjectQuality> {
   const [project] = await db.query<{ name: string }>('select name from project where id = $1', [projectId]);
   if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
-  const sizes = (
-    await db.query<{ date: string; flats: number }>(
-      'select date::text as date, flats_count as flats from snapshot where project_id = $1 order by date',
-      [projectId],
-    )
-  ).map((s) => ({ day: toDay(s.date), flats: s.flats }));
+  const snapshots = await db.query<{ date: string; flats: number; complete: boolean; partial: boolean }>(
+    `select date::text as date, flats_count as flats, complete, partial from snapshot where project_id = $1
+     order by date`,
+    [projectId],
+  );
+  const sizes = snapshots.map((s) => ({ day: toDay(s.date), flats: s.flats, complete: s.complete }));
   const [{ n: areaChangedFlats }] = await db.query<{ n: number }>(
     `select count(*)::int as n from (select flat_id from flat_observation where project_id = $1 and present
        group by flat_id having count(distinct area) > 1) f`,
@@ -64,6 +64,9 @@ export async function getProjectQuality(db: Db, projectId: number, carry: number
       flats: p.flats,
       median: p.median,
     })),
+    snapshotList: snapshots
+      .map((s) => ({ date: s.date, flats: s.flats, partial: s.partial, complete: s.complete }))
+      .reverse(),
     areaChangedFlats,
     ppmOutliers: latest.outliers,
     reservedPercent: percent(latest.reserved, latest.lots),

@@ -3,6 +3,7 @@ import type {
   DiscountPeriod,
   DiscountProjectResponse,
   DiscountResponse,
+  StatsStatus,
 } from '@cena-metra/contract';
 import { discountedFlats, projectDiscountSummary } from '../../analytics/discounts.js';
 import { round2 } from '../../analytics/stats.js';
@@ -45,9 +46,9 @@ function dayOf(projects: ScopeProject[], date?: string): number | null {
   return last.length ? toDay(last.sort().at(-1)!) : null;
 }
 
-async function activeOn(db: Db, engine: StatsReader, p: ScopeProject, a: number) {
+async function activeOn(db: Db, engine: StatsReader, p: ScopeProject, a: number, status: StatsStatus) {
   if (!p.first_snapshot_date) return [];
-  return engine.activeFlats(db, p.id, a);
+  return engine.activeFlats(db, p.id, a, status);
 }
 
 /** §4.3: flats active on A with a discount > 0 for the period, largest first. */
@@ -61,6 +62,7 @@ export async function getDiscounts(
     projectId?: number;
     rooms?: number;
     limit: number;
+    status: StatsStatus;
   },
 ): Promise<DiscountResponse> {
   const projects = await scopeProjects(db, q.developerId, q.projectId);
@@ -68,7 +70,7 @@ export async function getDiscounts(
   if (a === null) return { date: null, rows: [] };
   const rows: (DiscountFlat & { raw: number })[] = [];
   for (const p of projects) {
-    const flats = (await activeOn(db, engine, p, a)).filter(
+    const flats = (await activeOn(db, engine, p, a, q.status)).filter(
       (f) => q.rooms === undefined || f.rec.rooms === q.rooms,
     );
     for (const d of discountedFlats(flats, q.period)) {
@@ -100,14 +102,14 @@ export async function getDiscounts(
 export async function getProjectDiscounts(
   db: Db,
   engine: StatsReader,
-  q: { period: DiscountPeriod; date?: string; developerId?: number },
+  q: { period: DiscountPeriod; date?: string; developerId?: number; status: StatsStatus },
 ): Promise<DiscountProjectResponse> {
   const projects = await scopeProjects(db, q.developerId);
   const a = dayOf(projects, q.date);
   if (a === null) return { date: null, rows: [] };
   const rows = [];
   for (const p of projects) {
-    const summary = projectDiscountSummary(await activeOn(db, engine, p, a), q.period);
+    const summary = projectDiscountSummary(await activeOn(db, engine, p, a, q.status), q.period);
     rows.push({
       projectId: p.id,
       projectName: p.name,

@@ -18,12 +18,12 @@ import { gapDaysSql } from './gaps.js';
 export type PriceChangesFilter = Omit<PriceChangesParams, 'page' | 'pageSize'> & { from: string; to: string };
 
 const ORDER: Record<string, string> = {
-  date: 'e.day asc, e.project_id, e.flat_id',
-  '-date': 'e.day desc, e.project_id, e.flat_id',
-  changePercent: 'e.change_percent asc nulls last, e.day desc, e.flat_id',
-  '-changePercent': 'e.change_percent desc nulls last, e.day desc, e.flat_id',
-  newPrice: 'e.new_price asc nulls last, e.day desc, e.flat_id',
-  '-newPrice': 'e.new_price desc nulls last, e.day desc, e.flat_id',
+  date: 'e.day asc, e.project_id, e.flat_id, e.kind',
+  '-date': 'e.day desc, e.project_id, e.flat_id, e.kind',
+  changePercent: 'e.change_percent asc nulls last, e.day desc, e.flat_id, e.kind',
+  '-changePercent': 'e.change_percent desc nulls last, e.day desc, e.flat_id, e.kind',
+  newPrice: 'e.new_price asc nulls last, e.day desc, e.flat_id, e.kind',
+  '-newPrice': 'e.new_price desc nulls last, e.day desc, e.flat_id, e.kind',
 };
 
 function where(f: PriceChangesFilter) {
@@ -39,7 +39,7 @@ function where(f: PriceChangesFilter) {
 const COLUMNS = `e.day::text as date, e.kind, e.flat_id as "flatId", e.project_id as "projectId",
   p.name as "projectName", d.name as "developerName", e.building, e.rooms, e.area, e.floor, e.facing,
   e.old_price as "oldPrice", e.new_price as "newPrice", e.change_percent as "changePercent",
-  ${gapDaysSql('e.project_id', 'e.day')} as "gapDays"`;
+  e.old_area as "oldArea", ${gapDaysSql('e.project_id', 'e.day')} as "gapDays"`;
 
 /** Percents to 2 decimals, and whether each price event came across a gap without data (§10.1). */
 function rounded(rows: PriceChange[], carry: number): PriceChange[] {
@@ -69,8 +69,8 @@ export async function getPriceChanges(
 export const CSV_PAGE_ROWS = 500;
 
 interface SortKey {
-  column: 'e.day' | 'e.project_id' | 'e.flat_id' | 'e.change_percent' | 'e.new_price';
-  field: 'date' | 'projectId' | 'flatId' | 'changePercent' | 'newPrice';
+  column: 'e.day' | 'e.project_id' | 'e.flat_id' | 'e.kind' | 'e.change_percent' | 'e.new_price';
+  field: 'date' | 'projectId' | 'flatId' | 'kind' | 'changePercent' | 'newPrice';
   desc: boolean;
 }
 const key = (column: SortKey['column'], field: SortKey['field'], desc = false): SortKey => ({
@@ -78,8 +78,11 @@ const key = (column: SortKey['column'], field: SortKey['field'], desc = false): 
   field,
   desc,
 });
-/** The rest of every order: (day, flat id) is unique, so a page always knows where it stopped. */
-const BY_DAY_DESC = [key('e.day', 'date', true), key('e.flat_id', 'flatId')];
+/**
+ * The rest of every order: (day, flat id, kind) is unique (a flat may change its price and its area on one
+ * day), so a page always knows where it stopped.
+ */
+const BY_DAY_DESC = [key('e.day', 'date', true), key('e.flat_id', 'flatId'), key('e.kind', 'kind')];
 
 /**
  * Each sort of ORDER as phases without nulls: first the events that have the sorted value, in its order,
@@ -90,13 +93,23 @@ const PHASES: Record<string, { where: string; keys: SortKey[] }[]> = {
   date: [
     {
       where: 'true',
-      keys: [key('e.day', 'date'), key('e.project_id', 'projectId'), key('e.flat_id', 'flatId')],
+      keys: [
+        key('e.day', 'date'),
+        key('e.project_id', 'projectId'),
+        key('e.flat_id', 'flatId'),
+        key('e.kind', 'kind'),
+      ],
     },
   ],
   '-date': [
     {
       where: 'true',
-      keys: [key('e.day', 'date', true), key('e.project_id', 'projectId'), key('e.flat_id', 'flatId')],
+      keys: [
+        key('e.day', 'date', true),
+        key('e.project_id', 'projectId'),
+        key('e.flat_id', 'flatId'),
+        key('e.kind', 'kind'),
+      ],
     },
   ],
   changePercent: [
@@ -191,6 +204,7 @@ const CSV_HEAD = [
   'Старая цена, ₽',
   'Новая цена, ₽',
   'Изменение, %',
+  'Прежняя площадь, м²',
 ];
 
 /** One event as a CSV line (names defused against formulas by `csvLine`). */
@@ -209,6 +223,7 @@ function csvRow(r: PriceChange): string {
     r.oldPrice,
     r.newPrice,
     decimal(r.changePercent),
+    decimal(r.oldArea),
   ]);
 }
 

@@ -47,10 +47,21 @@ export async function getFlatCard(db: Db, flatId: number): Promise<FlatCard> {
     lastSeen = before.date;
   }
   const priceHistory: FlatCard['priceHistory'] = [];
+  const areaHistory: FlatCard['areaHistory'] = [];
   for (const r of listed) {
     const rec = recordFromRow(r as never);
+    if (areaHistory.at(-1)?.area !== rec.area) areaHistory.push({ date: r.snapshot_date, area: rec.area });
     if (priceHistory.at(-1)?.price === rec.price) continue;
     priceHistory.push({ date: r.snapshot_date, price: rec.price, meterPrice: round2(rec.price / rec.area) });
+  }
+  const statusHistory: FlatCard['statusHistory'] = [];
+  for (const r of rows) {
+    const state = !r.present
+      ? 'ABSENT'
+      : recordFromRow(r as never).status === 'RESERVED'
+        ? 'RESERVED'
+        : 'AVAILABLE';
+    if (statusHistory.at(-1)?.state !== state) statusHistory.push({ date: r.snapshot_date, state });
   }
   const rec = recordFromRow(listed[listed.length - 1] as never);
   return {
@@ -72,10 +83,13 @@ export async function getFlatCard(db: Db, flatId: number): Promise<FlatCard> {
       price: rec.price,
       basePrice: rec.basePrice,
       meterPrice: round2(rec.price / rec.area),
+      listingStatus: rec.status,
     },
     status: active ? 'ACTIVE' : 'REMOVED',
     firstSeen: listed[0].snapshot_date,
     lastSeen,
     priceHistory,
+    statusHistory,
+    areaHistory,
   };
 }

@@ -11,8 +11,11 @@ export async function getSummaries(db: Db, limit: number, before?: string): Prom
   return db.query<SummaryListItem>(
     `select s.id, s.date::text as date, count(sp.project_id)::int as projects,
             coalesce(sum(sp.new_flats), 0)::int as "newFlats", coalesce(sum(sp.removed_flats), 0)::int as "removedFlats",
-            coalesce(sum(sp.price_up), 0)::int as "priceUp", coalesce(sum(sp.price_down), 0)::int as "priceDown"
+            coalesce(sum(sp.price_up), 0)::int as "priceUp", coalesce(sum(sp.price_down), 0)::int as "priceDown",
+            coalesce(sum(sp.area_changed), 0)::int as "areaChanged",
+            coalesce(bool_or(sn.partial), false) as "partial"
      from daily_summary s join summary_project sp on sp.date = s.date
+       left join snapshot sn on sn.project_id = sp.project_id and sn.date = sp.date
      where ($1::date is null or s.date < $1)
      group by s.id, s.date order by s.date desc limit ${limit}`,
     [before ?? null],
@@ -23,6 +26,9 @@ const PROJECT_COLUMNS = `sp.project_id as "projectId", p.name as "projectName", 
   sp.is_new_project as "isNewProject", sp.flats_count as "flatsCount", sp.new_flats as "newFlats",
   sp.removed_flats as "removedFlats", sp.price_up as "priceUp", sp.price_down as "priceDown",
   sp.avg_change_percent as "avgChangePercent", sp.avg_meter_price as "avgMeterPrice",
+  sp.area_changed as "areaChanged",
+  coalesce((select sn.partial from snapshot sn where sn.project_id = sp.project_id and sn.date = sp.date), false)
+    as "partial",
   ${gapDaysSql('sp.project_id', 'sp.date')} as "gapDays"`;
 
 function roundRow(row: Omit<SummaryProjectRow, 'afterGap'>, carry: number): SummaryProjectRow {
@@ -68,9 +74,11 @@ export async function getSummaryProject(
   if (!project) throw new NotFoundError(`в сводке ${id} нет проекта ${projectId}`);
   const events = await db.query<SummaryProject['events'][number]>(
     `select kind, flat_id as "flatId", building, rooms, area, floor, facing, old_price as "oldPrice",
-            new_price as "newPrice", change_percent as "changePercent", $3::int as "gapDays"
+            new_price as "newPrice", change_percent as "changePercent", old_area as "oldArea",
+            $3::int as "gapDays"
      from flat_event where project_id = $1 and day = $2
-     order by case kind when 'PRICE_DOWN' then 0 when 'PRICE_UP' then 1 when 'NEW' then 2 else 3 end, flat_id`,
+     order by case kind when 'PRICE_DOWN' then 0 when 'PRICE_UP' then 1 when 'NEW' then 2 when 'REMOVED' then 3
+       else 4 end, flat_id`,
     [projectId, s.date, project.gapDays],
   );
   for (const e of events) {

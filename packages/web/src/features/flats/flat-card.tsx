@@ -1,4 +1,11 @@
-import { buildingLabel, facingLabel, formatRoubles, quarterLabel, roomsLabel } from '@cena-metra/contract';
+import {
+  buildingLabel,
+  type FlatCard,
+  facingLabel,
+  formatRoubles,
+  quarterLabel,
+  roomsLabel,
+} from '@cena-metra/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useFlatCard } from '../../api/market';
@@ -10,6 +17,13 @@ import { Card } from '../../components/ui';
 import { historySeries, priceChanges } from './lib/history';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('ru-RU');
+
+/** What the lists said of the flat (DESIGN §10.2). */
+const STATE_LABELS: Record<FlatCard['statusHistory'][number]['state'], string> = {
+  AVAILABLE: 'Свободна',
+  RESERVED: 'Забронирована',
+  ABSENT: 'Нет в прайс-листе',
+};
 
 /** The flat card: its record and status, a step chart of its price per m², and its price changes. */
 export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }) {
@@ -47,7 +61,14 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
                   ['Площадь', `${card.record.area.toLocaleString('ru-RU')} м²`],
                   ['Отделка', facingLabel(card.record.facing)],
                   ['Сдача', card.record.settlementDate ? quarterLabel(card.record.settlementDate) : '—'],
-                  ['Статус', card.status === 'ACTIVE' ? 'В продаже' : 'Снята с продажи'],
+                  [
+                    'Статус',
+                    card.status === 'ACTIVE'
+                      ? card.record.listingStatus === 'RESERVED'
+                        ? 'В продаже, забронирована'
+                        : 'В продаже'
+                      : 'Снята с продажи',
+                  ],
                   ['В продаже', `${day(card.firstSeen)} — ${day(card.lastSeen)}`],
                   ['Цена', `${formatRoubles(card.record.price)} ₽`],
                   ['Цена за м²', `${formatRoubles(card.record.meterPrice)} ₽`],
@@ -90,6 +111,48 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
                 </tbody>
               </DataTable>
             </Card>
+            <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
+              <Card title="История статуса">
+                <DataTable testId="flat-status-history">
+                  <thead>
+                    <tr>
+                      <HeaderCells labels={['С даты', 'Статус']} />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...card.statusHistory].reverse().map((s) => (
+                      <tr key={s.date} data-state={s.state}>
+                        <td>{day(s.date)}</td>
+                        <td>{STATE_LABELS[s.state]}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </DataTable>
+              </Card>
+              <Card title="Площадь">
+                {card.areaHistory.length > 1 ? (
+                  <DataTable testId="flat-area-history">
+                    <thead>
+                      <tr>
+                        <HeaderCells labels={['С даты', 'Площадь, м²']} />
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {[...card.areaHistory].reverse().map((a) => (
+                        <tr key={a.date}>
+                          <td>{day(a.date)}</td>
+                          <td className="text-right">{a.area.toLocaleString('ru-RU')}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </DataTable>
+                ) : (
+                  <p className="text-gray-500 text-sm dark:text-slate-400" data-testid="flat-area-unchanged">
+                    Площадь не менялась: {card.record.area.toLocaleString('ru-RU')} м²
+                  </p>
+                )}
+              </Card>
+            </div>
           </div>
         </div>
       )}

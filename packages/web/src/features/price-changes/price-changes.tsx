@@ -152,11 +152,18 @@ export function PriceChanges() {
             </thead>
             <tbody>
               {changes.data?.rows.map((r) => (
-                <tr key={`${r.date}-${r.flatId}`}>
+                <tr key={`${r.date}-${r.flatId}-${r.kind}`}>
                   <td className="whitespace-nowrap">
                     {new Date(`${r.date}T00:00:00`).toLocaleDateString('ru-RU')}
                   </td>
-                  <td>{EVENT_KIND_LABELS[r.kind]}</td>
+                  <td>
+                    {EVENT_KIND_LABELS[r.kind]}
+                    {r.oldArea !== null && (
+                      <div className="whitespace-nowrap text-gray-500 text-xs dark:text-slate-400">
+                        {areaChange(r.oldArea, r.area)}
+                      </div>
+                    )}
+                  </td>
                   <td>
                     <div>
                       {r.projectName}
@@ -189,4 +196,9 @@ export function PriceChanges() {
       </DataState>
     </div>
   );
+}
+
+/** An area change as the table says it: «38,4 → 38,41 м²». */
+export function areaChange(oldArea: number, area: number): string {
+  return `${oldArea.toLocaleString('ru-RU')} → ${area.toLocaleString('ru-RU')} м²`;
 }

@@ -18,6 +18,7 @@ function dashboard(developerId: number, projectId: number | null): string {
     from: null,
     to: null,
     smooth: true,
+    availableOnly: false,
   });
   return `/${params.size ? `?${params}` : ''}`;
 }

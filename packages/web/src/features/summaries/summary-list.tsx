@@ -9,6 +9,19 @@ import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button } from '../../components/ui';
 
+/** A partial list (DESIGN §10.4): flats it left out kept their record, so nothing was removed that day. */
+export function PartialBadge() {
+  return (
+    <span
+      className="ml-2 whitespace-nowrap rounded-full border border-amber-500 px-2 text-amber-700 text-xs dark:text-amber-400"
+      title="В прайс-листе меньше половины обычного числа квартир: пропавшие квартиры считаются в продаже с прежней ценой, снятия в этот день не засчитаны"
+      data-testid="partial-badge"
+    >
+      неполный список
+    </span>
+  );
+}
+
 function SummaryProjects({ id }: { id: number }) {
   const summary = useSummary(id);
   return (
@@ -25,6 +38,7 @@ function SummaryProjects({ id }: { id: number }) {
                   'Сняты',
                   'Дороже',
                   'Дешевле',
+                  'Площадь',
                   'Сред. изменение',
                   'Сред. цена м², ₽',
                 ]}
@@ -47,11 +61,13 @@ function SummaryProjects({ id }: { id: number }) {
                       новый
                     </span>
                   )}
+                  {p.partial && <PartialBadge />}
                 </td>
                 <td className="text-right">{p.newFlats}</td>
                 <td className="text-right">{p.removedFlats}</td>
                 <td className="text-right">{p.priceUp}</td>
                 <td className="text-right">{p.priceDown}</td>
+                <td className="text-right">{p.areaChanged}</td>
                 <ChangeCell percent={p.avgChangePercent} />
                 <td className="text-right">
                   {p.avgMeterPrice === null ? '—' : formatRoubles(p.avgMeterPrice)}
@@ -85,7 +101,9 @@ function SummaryRow({ item, initiallyOpen }: { item: SummaryListItem; initiallyO
         <span className="text-gray-500 text-sm dark:text-slate-400">
           проектов: {item.projects} · новых: {item.newFlats} · снято: {item.removedFlats} · дороже:{' '}
           {item.priceUp} · дешевле: {item.priceDown}
+          {item.areaChanged > 0 && ` · площадь: ${item.areaChanged}`}
         </span>
+        {item.partial && <PartialBadge />}
       </button>
       {open && (
         <div className="px-4 pb-4">

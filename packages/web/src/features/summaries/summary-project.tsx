@@ -45,25 +45,54 @@ export function SummaryProjectView({ summaryId, projectId }: { summaryId: number
               а квартиры, которых нет в списке, сняты сразу.
             </p>
           )}
+          {data.project.partial && (
+            <p
+              role="note"
+              data-testid="partial-notice"
+              className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+            >
+              Неполный список: в нём меньше половины обычного числа квартир. Квартиры, которых в нём нет,
+              считаются в продаже с прежней ценой, и снятыми в этот день они не считаются.
+            </p>
+          )}
           {groupEvents(data.events).map((group) => (
             <Card key={group.kind} className="mb-6" title={`${group.label}: ${group.events.length}`}>
               <div className="overflow-x-auto">
                 <DataTable testId={`events-${group.kind}`}>
                   <thead>
                     <tr>
-                      <HeaderCells labels={[...FLAT_COLUMNS, 'Было, ₽', 'Стало, ₽', 'Изменение']} />
+                      <HeaderCells
+                        labels={
+                          group.kind === 'AREA_CHANGED'
+                            ? [...FLAT_COLUMNS, 'Было, м²', 'Стало, м²', 'Цена, ₽']
+                            : [...FLAT_COLUMNS, 'Было, ₽', 'Стало, ₽', 'Изменение']
+                        }
+                      />
                     </tr>
                   </thead>
                   <tbody>
-                    {group.events.map((e) => (
-                      <tr key={e.flatId}>
-                        <FlatLinkCell flatId={e.flatId} open />
-                        <FlatRecordCells {...e} />
-                        <td className="text-right">{money(e.oldPrice)}</td>
-                        <td className="text-right">{money(e.newPrice)}</td>
-                        <ChangeCell percent={e.changePercent} afterGapDays={e.afterGap ? e.gapDays : null} />
-                      </tr>
-                    ))}
+                    {group.events.map((e) =>
+                      e.kind === 'AREA_CHANGED' ? (
+                        <tr key={e.flatId}>
+                          <FlatLinkCell flatId={e.flatId} open />
+                          <FlatRecordCells {...e} />
+                          <td className="text-right">{e.oldArea?.toLocaleString('ru-RU') ?? '—'}</td>
+                          <td className="text-right">{e.area.toLocaleString('ru-RU')}</td>
+                          <td className="text-right">{money(e.newPrice)}</td>
+                        </tr>
+                      ) : (
+                        <tr key={e.flatId}>
+                          <FlatLinkCell flatId={e.flatId} open />
+                          <FlatRecordCells {...e} />
+                          <td className="text-right">{money(e.oldPrice)}</td>
+                          <td className="text-right">{money(e.newPrice)}</td>
+                          <ChangeCell
+                            percent={e.changePercent}
+                            afterGapDays={e.afterGap ? e.gapDays : null}
+                          />
+                        </tr>
+                      ),
+                    )}
                   </tbody>
                 </DataTable>
               </div>

@@ -13,6 +13,7 @@ import {
   pickDeveloperId,
   pickStats,
   readFilters,
+  withAvailableOnly,
   withChartType,
   withDates,
   withDeveloper,
@@ -95,17 +96,21 @@ export function Dashboard() {
             onChange={(e) => e.target.value && update(withDates(filters, from, e.target.value))}
           />
         </label>
-        <label className="flex h-12 cursor-pointer items-center gap-3">
-          <input
-            type="checkbox"
-            className="peer sr-only"
+        <div className="flex flex-wrap items-center gap-x-6">
+          <Switch
             checked={filters.smooth}
-            data-testid="smooth-switch"
-            onChange={(e) => update(withSmooth(filters, e.target.checked))}
+            testId="smooth-switch"
+            label="Сглаживание"
+            onChange={(on) => update(withSmooth(filters, on))}
           />
-          <span className="relative h-6 w-11 rounded-full bg-gray-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-blue-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-400 dark:bg-slate-600" />
-          <span>Сглаживание</span>
-        </label>
+          <Switch
+            checked={filters.availableOnly}
+            testId="available-switch"
+            label="Только свободные"
+            title="Без забронированных квартир: цены, количество и сводка"
+            onChange={(on) => update(withAvailableOnly(filters, on))}
+          />
+        </div>
       </div>
       {rangeError && (
         <p className="mb-6 rounded-lg bg-amber-500 px-4 py-3 text-white" role="alert">
@@ -138,6 +143,34 @@ export function Dashboard() {
       {/* after the charts, whose data come first: the report is a second look */}
       {project && <QualityPanel projectId={project.id} />}
     </div>
+  );
+}
+
+function Switch({
+  checked,
+  testId,
+  label,
+  title,
+  onChange,
+}: {
+  checked: boolean;
+  testId: string;
+  label: string;
+  title?: string;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="flex h-12 cursor-pointer items-center gap-3" title={title}>
+      <input
+        type="checkbox"
+        className="peer sr-only"
+        checked={checked}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span className="relative h-6 w-11 rounded-full bg-gray-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-blue-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-400 dark:bg-slate-600" />
+      <span>{label}</span>
+    </label>
   );
 }
 

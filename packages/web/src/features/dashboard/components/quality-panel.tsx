@@ -1,8 +1,12 @@
+import type { ProjectQuality } from '@cena-metra/contract';
 import { mdiAlertCircle, mdiCheckCircle } from '@mdi/js';
+import { useState } from 'react';
 import { useProjectQuality } from '../../../api/market';
+import { DataTable } from '../../../components/data-table';
+import { HeaderCells } from '../../../components/flat-cells';
 import { Icon } from '../../../components/icon';
 import { DataState } from '../../../components/states';
-import { Card } from '../../../components/ui';
+import { Button, Card } from '../../../components/ui';
 import { qualityLines } from '../lib/quality';
 
 /** «Качество данных»: why a number of this project may look odd (gaps, partial scans, outliers…). */
@@ -32,7 +36,57 @@ export function QualityPanel({ projectId }: { projectId: number | null }) {
             ))}
           </dl>
         )}
+        {q.data && q.data.snapshotList.length > 0 && <SnapshotList snapshots={q.data.snapshotList} />}
       </DataState>
     </Card>
+  );
+}
+
+/** Snapshots shown before «Показать все». */
+const SHOWN = 30;
+
+/** The project's snapshots, newest first, a partial one flagged (DESIGN §10.4). */
+function SnapshotList({ snapshots }: { snapshots: ProjectQuality['snapshotList'] }) {
+  const [all, setAll] = useState(false);
+  const rows = all ? snapshots : snapshots.slice(0, SHOWN);
+  return (
+    <details className="mt-4" data-testid="snapshot-list">
+      <summary className="cursor-pointer text-blue-600 text-sm dark:text-blue-400">
+        Снимки ({snapshots.length.toLocaleString('ru-RU')})
+      </summary>
+      <div className="mt-2 max-h-96 overflow-auto">
+        <DataTable testId="snapshot-table">
+          <thead>
+            <tr>
+              <HeaderCells labels={['Дата', 'Квартир', 'Список']} />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={s.date} data-partial={s.partial ? 'true' : 'false'}>
+                <td>{new Date(`${s.date}T00:00:00`).toLocaleDateString('ru-RU')}</td>
+                <td className="text-right">{s.flats.toLocaleString('ru-RU')}</td>
+                <td>
+                  {s.partial ? (
+                    <span className="text-amber-700 dark:text-amber-400">
+                      неполный: пропавшие квартиры не сняты
+                    </span>
+                  ) : s.complete ? (
+                    'полный (отмечен при импорте)'
+                  ) : (
+                    'полный'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </div>
+      {!all && snapshots.length > SHOWN && (
+        <Button small className="mt-2" onClick={() => setAll(true)}>
+          Показать все
+        </Button>
+      )}
+    </details>
   );
 }

@@ -21,11 +21,14 @@ const card = (history: FlatCard['priceHistory'], lastSeen: string): FlatCard => 
     price: 7_600_000,
     basePrice: null,
     meterPrice: 190_000,
+    listingStatus: 'AVAILABLE',
   },
   status: 'ACTIVE',
   firstSeen: history[0].date,
   lastSeen,
   priceHistory: history,
+  statusHistory: [{ date: history[0].date, state: 'AVAILABLE' }],
+  areaHistory: [{ date: history[0].date, area: 40 }],
 });
 
 describe('flat price history', () => {

@@ -13,6 +13,7 @@ const event = (kind: 'NEW' | 'REMOVED' | 'PRICE_UP' | 'PRICE_DOWN', flatId: numb
   oldPrice: null,
   newPrice: null,
   changePercent: null,
+  oldArea: null,
   gapDays: 1,
   afterGap: false,
 });

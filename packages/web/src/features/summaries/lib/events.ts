@@ -1,12 +1,13 @@
 import type { EventKind, SummaryProject } from '@cena-metra/contract';
 
-export const KIND_ORDER: EventKind[] = ['PRICE_DOWN', 'PRICE_UP', 'NEW', 'REMOVED'];
+export const KIND_ORDER: EventKind[] = ['PRICE_DOWN', 'PRICE_UP', 'NEW', 'REMOVED', 'AREA_CHANGED'];
 
 export const KIND_LABELS: Record<EventKind, string> = {
   PRICE_DOWN: 'Подешевели',
   PRICE_UP: 'Подорожали',
   NEW: 'Новые в продаже',
   REMOVED: 'Сняты с продажи',
+  AREA_CHANGED: 'Изменилась площадь',
 };
 
 type SummaryEvent = SummaryProject['events'][number];
