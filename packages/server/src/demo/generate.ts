@@ -79,6 +79,8 @@ interface DemoProject {
   gap?: { from: number; to: number };
   /** from this day the list names buildings «Корпус N», as another source would (§10.3: one building) */
   renamedFrom?: number;
+  /** on this day the scan caught a fifth of the list (§10.4: a partial scan) */
+  partialOn?: number;
 }
 
 const ROOM_MIX: [number, number][] = [
@@ -240,6 +242,8 @@ function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
     if (day < b.releaseDay || day >= f.saleDay) return;
     // about 3 % of lots flicker: now and then they vanish from a list for one snapshot and come back
     if (f.flickers && hash01(p.seed * 7919 + i, day) < 0.12) return;
+    // a broken scan lists every fifth lot only
+    if (day === p.partialOn && i % 5 !== 0) return;
     const ppm =
       b.basePpm *
       f.lotFactor *
@@ -312,6 +316,10 @@ export function planDemo(options: DemoOptions): DemoPlan {
     pioneer.gap = { from: gapFrom, to: toDay('2024-05-12') };
     pioneer.renamedFrom = toDay('2024-05-13');
   }
+  // and one day's scan of it broke off after a fifth of the list (§10.4)
+  const partialDay = days.find((d) => d >= toDay('2025-10-14'));
+  if (pioneer && partialDay !== undefined && partialDay < end && partialDay - start > 60)
+    pioneer.partialOn = partialDay;
   return { developers, projects, days, snapshot: (p, k) => snapshotOf(projects[p], days[k]) };
 }
 
