@@ -896,6 +896,134 @@ describe('days without data (DESIGN §10.1)', () => {
   });
 });
 
+describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)', () => {
+  it('«только свободные» redraws from the URL; the partial list is flagged; the flat card shows its status and area history', async () => {
+    const login = await fetch(`${product.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo' }),
+    });
+    const { token } = await login.json();
+    const auth = { authorization: `Bearer ${token}` };
+    const lot = (id: string, area: number, price: number, status: string) => ({
+      id,
+      building: '1',
+      rooms: 1,
+      area,
+      price,
+      status,
+    });
+    const day = (date: string, c: string, aArea = 40) => ({
+      date,
+      developer: 'Бронь',
+      project: 'Свободные и занятые',
+      flats: [
+        lot('a', aArea, 8_000_000, 'AVAILABLE'),
+        lot('b', 50, 10_000_000, 'RESERVED'),
+        lot('c', 60, 12_000_000, c),
+        lot('d', 45, 9_000_000, 'AVAILABLE'),
+      ],
+    });
+    const ingest = await fetch(`${product.url}/api/ingest/snapshots`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify([
+        day('2026-09-01', 'AVAILABLE'),
+        day('2026-09-02', 'RESERVED', 40.5),
+        day('2026-09-03', 'RESERVED', 40.5),
+        { ...day('2026-09-04', 'RESERVED', 40.5), flats: [lot('a', 40.5, 8_000_000, 'AVAILABLE')] },
+        day('2026-09-05', 'AVAILABLE', 40.5),
+      ]),
+    });
+    expect(ingest.status).toBe(200);
+    expect((await ingest.json()).map((r: { partial: boolean }) => r.partial)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+    const developers = (await (await fetch(`${product.url}/api/developers`, { headers: auth })).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const developer = developers.find((d) => d.name === 'Бронь')!;
+    const [project] = await (
+      await fetch(`${product.url}/api/projects?developerId=${developer.id}`, { headers: auth })
+    ).json();
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await signedIn(context);
+      await page.goto(
+        `${product.url}/?developer=${developer.id}&project=${project.id}&from=2026-09-01&to=2026-09-05`,
+      );
+      const all = await chartsDrawn(page);
+      // the count chart: five room groups and «Свободные», «Забронированы»
+      expect(all[8].series).toBe(7);
+      const activeFlats = () => page.$$eval('[data-testid=summary-table] tbody tr', (rows) => rows.length);
+      expect(await activeFlats()).toBeGreaterThan(0);
+      const summaryText = await page.textContent('[data-testid=summary-table]');
+      await page.click('[data-testid=available-switch] + span');
+      await page.waitForURL(/status=available/);
+      await page.waitForFunction(
+        () =>
+          Number(
+            (document.querySelectorAll('[data-testid^=chart-] .echart')[8] as HTMLElement | undefined)
+              ?.dataset.series,
+          ) === 5,
+      );
+      await page.waitForFunction(
+        (before) => document.querySelector('[data-testid=summary-table]')?.textContent !== before,
+        summaryText,
+      );
+      // the switch lives in the URL: a reload keeps it
+      await page.reload();
+      await chartsDrawn(page);
+      expect(await page.isChecked('[data-testid=available-switch]')).toBe(true);
+      expect((await chartsDrawn(page))[8].series).toBe(5);
+
+      // the snapshot list of «Качество данных» flags the partial list
+      await page.click('[data-testid=snapshot-list] summary');
+      const partialRows = await page.$$eval('[data-testid=snapshot-table] tr[data-partial=true] td', (tds) =>
+        tds.map((td) => td.textContent),
+      );
+      expect(partialRows[0]).toBe('04.09.2026');
+      expect(partialRows[2]).toContain('неполный');
+      await page.screenshot({ path: `${ARTIFACTS}/status-dashboard.png`, fullPage: true });
+
+      // the flat card: c was reserved from the 2nd and back on sale on the 5th; a changed its area
+      const flats = (await (
+        await fetch(`${product.url}/api/price-changes?from=2026-09-01&to=2026-09-05&kind=AREA_CHANGED`, {
+          headers: auth,
+        })
+      ).json()) as { rows: { flatId: number; oldArea: number; area: number }[] };
+      expect(flats.rows).toHaveLength(1);
+      expect(flats.rows[0]).toMatchObject({ oldArea: 40, area: 40.5 });
+      await page.goto(`${product.url}/flat?flatId=${flats.rows[0].flatId}`);
+      await page.waitForSelector('[data-testid=flat-area-history]');
+      expect(await page.$$eval('[data-testid=flat-area-history] tbody tr', (r) => r.length)).toBe(2);
+      const found = (await (
+        await fetch(`${product.url}/api/search?q=${encodeURIComponent('c')}`, { headers: auth })
+      ).json()) as { flats: { flatId: number; externalId: string; projectId: number }[] };
+      const c = found.flats.find((f) => f.externalId === 'c' && f.projectId === project.id)!;
+      expect(c).toBeDefined();
+      await page.goto(`${product.url}/flat?flatId=${c.flatId}`);
+      await page.waitForSelector('[data-testid=flat-status-history] tbody tr');
+      const states = await page.$$eval('[data-testid=flat-status-history] tbody tr', (rows) =>
+        rows.map((r) => (r as HTMLElement).dataset.state),
+      );
+      expect(states).toEqual(['AVAILABLE', 'ABSENT', 'RESERVED', 'AVAILABLE']);
+      await page.screenshot({ path: `${ARTIFACTS}/flat-status-history.png`, fullPage: true });
+      // the price-changes table filters by «Изменилась площадь» and says the areas
+      await page.goto(`${product.url}/tables?from=2026-09-01&to=2026-09-05&kind=AREA_CHANGED`);
+      await page.waitForSelector('[data-testid=pc-table] tbody tr');
+      expect(await page.textContent('[data-testid=pc-table] tbody')).toContain('40 → 40,5 м²');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 // the profile test changes the demo password: it stays last
 describe('profile', () => {
   it('changes the password with checks; the other session is signed out; the new password signs in', async () => {

@@ -28,6 +28,8 @@ interface Listing {
   finish: string;
   settlementDate: string | null;
   price: number;
+  /** about a tenth of real lots are reserved (DESIGN §10.2) */
+  reserved: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export function* benchSnapshots(options: MarketOptions): Generator<Snapshot> {
       finish: FINISHES[random.int(0, FINISHES.length - 1)],
       settlementDate: SETTLEMENTS[Number(building) % SETTLEMENTS.length],
       price: Math.round(area * (250_000 + random.int(0, 90_000))),
+      reserved: random.next() < 0.1,
     };
   };
   const listings: Listing[] = Array.from({ length: options.flats }, newListing);
@@ -64,7 +67,7 @@ export function* benchSnapshots(options: MarketOptions): Generator<Snapshot> {
       else if (r < 0.03) {
         const change = 1 + (random.next() < 0.6 ? 1 : -1) * (0.005 + random.next() * 0.04);
         listings[i].price = Math.round(listings[i].price * change);
-      }
+      } else if (r < 0.033) listings[i].reserved = !listings[i].reserved;
     }
     const flats = listings
       .filter(() => random.next() >= 0.01)
@@ -79,6 +82,7 @@ export function* benchSnapshots(options: MarketOptions): Generator<Snapshot> {
         finish: l.finish,
         settlementDate: l.settlementDate,
         price: l.price,
+        status: l.reserved ? 'RESERVED' : 'AVAILABLE',
       }));
     yield validateSnapshot(
       {

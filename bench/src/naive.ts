@@ -1,7 +1,16 @@
-import { FLATS_COUNT_LABELS, type StatsResponse } from '@cena-metra/contract';
+import type { StatsResponse, StatsStatus } from '@cena-metra/contract';
 import { activityRuns, dayIndexOf, toDaySegments } from 'cena-metra/dist/src/analytics/activity.js';
 import { addToCells, type CubeCell, sortedCells } from 'cena-metra/dist/src/analytics/cube.js';
-import { GROUPS, groupCount, groupPoint, shortFlatSummary } from 'cena-metra/dist/src/analytics/stats.js';
+import { withPartialScans } from 'cena-metra/dist/src/analytics/partial.js';
+import { partialScans } from 'cena-metra/dist/src/analytics/quality.js';
+import {
+  countLabels,
+  dayCounts,
+  GROUPS,
+  groupPoint,
+  recordCounts,
+  shortFlatSummary,
+} from 'cena-metra/dist/src/analytics/stats.js';
 import { DEFAULT_CARRY_DAYS, type FlatHistory, type Segment } from 'cena-metra/dist/src/analytics/types.js';
 import { flatOnDay, lastDataDay } from 'cena-metra/dist/src/analytics/windows.js';
 import type { Db } from 'cena-metra/dist/src/db/driver.js';
@@ -11,7 +20,8 @@ import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 /**
  * The §4.2 response computed the naive way, per request, from the stored observations only: read the
  * project's whole log, derive every flat's activity, then aggregate the active flats of every day of the
- * range. No derived table, no cache. The benchmark compares the engine with this and checks they agree.
+ * range. No derived table, no cache. The same rules as the engine: the carry-forward limit (§10.1), status
+ * (§10.2), partial scans (§10.4). The benchmark compares the engine with this and checks they agree.
  */
 export async function naiveStats(
   db: Db,
@@ -20,12 +30,20 @@ export async function naiveStats(
   to: string,
   grace: number,
   carry = DEFAULT_CARRY_DAYS,
+  status: StatsStatus = 'ALL',
 ): Promise<StatsResponse> {
-  const dates = (
-    await db.query<{ date: string }>('select date from snapshot where project_id = $1 order by date', [
-      projectId,
-    ])
-  ).map((r) => toDay(r.date));
+  const snapshots = await db.query<{ date: string; flats_count: number; complete: boolean }>(
+    'select date, flats_count, complete from snapshot where project_id = $1 order by date',
+    [projectId],
+  );
+  const dates = snapshots.map((r) => toDay(r.date));
+  const partial = new Set(
+    partialScans(
+      snapshots.map((s) => ({ day: toDay(s.date), flats: s.flats_count, complete: s.complete })),
+      carry,
+    ).map((p) => p.day),
+  );
+  const partialKs = dates.flatMap((d, k) => (partial.has(d) ? [k] : []));
   const rows = await db.query<
     Record<string, never> & { flat_id: number; snapshot_date: string; present: boolean }
   >(
@@ -44,8 +62,10 @@ export async function naiveStats(
   }
   const dayIndex = dayIndexOf(dates);
   const segments: Segment[][] = [];
-  for (const h of histories.values())
+  for (const raw of histories.values()) {
+    const h = { flatId: raw.flatId, rows: withPartialScans(raw.rows, dates, partialKs, grace, carry) };
     segments.push(toDaySegments(h.flatId, activityRuns(h, dayIndex, dates, grace, carry), dates, carry));
+  }
 
   const response: StatsResponse = {
     allRoomsData: { points: [] },
@@ -53,7 +73,7 @@ export async function naiveStats(
     oneRoomData: { points: [] },
     twoRoomsData: { points: [] },
     threeAndMoreRoomData: { points: [] },
-    flatsCountList: FLATS_COUNT_LABELS.map((label) => ({ label, points: [] })),
+    flatsCountList: countLabels(status).map((label) => ({ label, points: [] })),
     shortFlatSummaryList: [],
   };
   const byGroup = [
@@ -81,15 +101,19 @@ export async function naiveStats(
     const cube = sortedCells(cells);
     const date = fromDay(day);
     GROUPS.forEach((g, i) => {
-      const point = groupPoint(cube, g);
+      const point = groupPoint(cube, g, status);
       if (point) byGroup[i].points.push({ date, ...point });
-      response.flatsCountList[i].points.push({ date, count: groupCount(cube, g) });
     });
+    dayCounts(cube, status).forEach((count, i) => response.flatsCountList[i].points.push({ date, count }));
   }
   const a = lastDataDay(dates, toDay(to), carry);
   if (a !== null) {
     response.shortFlatSummaryList = shortFlatSummary(
-      segments.map((segs) => flatOnDay(segs, a, last)).filter((f) => f !== null),
+      segments
+        .map((segs) => flatOnDay(segs, a, last))
+        .filter((f) => f !== null && recordCounts(f.rec, status)) as NonNullable<
+        ReturnType<typeof flatOnDay>
+      >[],
     );
   }
   return response;

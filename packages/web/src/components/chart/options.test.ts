@@ -26,6 +26,14 @@ describe('chart option', () => {
     }
   });
 
+  it('counts step by whole flats; prices do not', () => {
+    const yAxis = (counts: boolean) =>
+      (chartOption(series, { yName: 'Квартир', dark: false, counts }) as { yAxis: { minInterval?: number } })
+        .yAxis;
+    expect(yAxis(true).minInterval).toBe(1);
+    expect(yAxis(false).minInterval).toBeUndefined();
+  });
+
   it('draws the average bold, on a date axis with zoom, the y axis named in roubles', () => {
     const option = chartOption(series, { smooth: true, yName: 'Цена за м², ₽', dark: true }) as {
       series: Line[];

@@ -74,6 +74,8 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
       nameTextStyle: { color: text, align: 'left' },
       nameGap: 12,
       scale: true,
+      // flats are whole: no tick between 2 and 3 that would read «3, 3, 2, 2»
+      ...(look.counts && { minInterval: 1 }),
       axisLabel: { color: text, formatter: (v: number) => formatRoubles(v) },
       splitLine: { lineStyle: { color: grid } },
     },
