@@ -28,8 +28,11 @@ describe('chart option', () => {
 
   it('counts step by whole flats; prices do not', () => {
     const yAxis = (counts: boolean) =>
-      (chartOption(series, { yName: 'Квартир', dark: false, counts }) as { yAxis: { minInterval?: number } })
-        .yAxis;
+      (
+        chartOption(series, { smooth: false, yName: 'Квартир', dark: false, counts }) as {
+          yAxis: { minInterval?: number };
+        }
+      ).yAxis;
     expect(yAxis(true).minInterval).toBe(1);
     expect(yAxis(false).minInterval).toBeUndefined();
   });
