@@ -161,8 +161,6 @@ async function statsOn(db: Awaited<ReturnType<typeof openDb>>, kind: string, dat
       ok: p50c <= 2,
     });
   }
-  await app.close();
-
   // §10.2: «только свободные» — the same engine, reserved lots left out, compared with the naive way below
   const availableRange = { ...range, status: 'AVAILABLE' as const };
   const availableTimes: number[] = [];
@@ -189,6 +187,8 @@ async function statsOn(db: Awaited<ReturnType<typeof openDb>>, kind: string, dat
     budget: '≤ 30 ms',
     ok: availableP50 <= 30,
   });
+
+  await app.close();
 
   note('stats: наивный расчёт по журналу наблюдений…');
   const naiveTimes: number[] = [];

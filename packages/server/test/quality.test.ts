@@ -68,6 +68,13 @@ describeEachDb('data quality report', (ctx) => {
       snapshots: { count: 5, first: '2026-06-01', last: '2026-07-17' },
       gaps: [{ after: '2026-06-04', before: '2026-07-17', days: 43 }],
       partialScans: [{ date: '2026-06-04', flats: 2, median: 10 }],
+      snapshotList: [
+        { date: '2026-07-17', flats: 10, partial: false, complete: false },
+        { date: '2026-06-04', flats: 2, partial: true, complete: false },
+        { date: '2026-06-03', flats: 10, partial: false, complete: false },
+        { date: '2026-06-02', flats: 10, partial: false, complete: false },
+        { date: '2026-06-01', flats: 10, partial: false, complete: false },
+      ],
       areaChangedFlats: 1,
       ppmOutliers: 1,
       reservedPercent: 10,
