@@ -60,6 +60,23 @@ describe('cena-metra CLI', () => {
     expect(rows.reduce((sum, r) => sum + r.квартир, 0)).toBe(17);
   });
 
+  it('imports a Yandex Realty feed (YRL): a snapshot per complex, the skipped offers said; --complete marks the lists whole', () => {
+    const dir = join(work, 'yrl');
+    const run = cli(dir, '--json', 'import', '--complete', join(FIXTURES, 'yrl', 'feed.xml'));
+    expect(run.code, run.stderr).toBe(0);
+    const rows = JSON.parse(run.stdout) as { проект: string; квартир: number; список: string }[];
+    expect(rows.map((r) => [r.проект, r.квартир, r.список])).toEqual([
+      ['ЖК Тестовый', 4, 'полный'],
+      ['ЖК Второй', 1, 'полный'],
+    ]);
+    expect(run.stderr).toContain(
+      'feed.xml: пропущено предложений: не продажа 1, не квартира 2, вторичное жильё 1',
+    );
+    const bad = cli(dir, 'import', join(FIXTURES, 'yrl', 'malformed-offer.xml'));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('offer[internal-id=302] (строка 15).price');
+  });
+
   it('rejects bad input with exit code 2, naming the option or the field, and writes nothing', () => {
     const dir = join(work, 'bad');
     const format = cli(dir, 'import', '--format', 'xml', join(FIXTURES, 'pik-scrape'));

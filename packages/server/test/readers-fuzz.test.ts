@@ -82,6 +82,7 @@ const BASES: Base[] = [
     file: 'flats.csv',
     text: readFileSync(join(FIXTURES, 'pik-scrape', 'flats.csv'), 'utf8'),
   },
+  { format: 'yrl', file: 'feed.xml', text: readFileSync(join(FIXTURES, 'yrl', 'feed.xml'), 'utf8') },
 ];
 for (const b of BASES) if (b.json) b.text = JSON.stringify(b.json, null, 1);
 

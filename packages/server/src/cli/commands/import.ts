@@ -4,11 +4,12 @@ import type { Command } from 'commander';
 import { analyzeAfterBulkLoad } from '../../db/migrate.js';
 import { Importer, importBatch } from '../../ingest/importer.js';
 import { FORMATS, type Format, type ReadItem, readFileSnapshots } from '../../ingest/readers/index.js';
+import { SKIP_REASONS, type SkipReason } from '../../ingest/readers/yrl.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
 
-const EXTENSIONS = /\.(json|ndjson|jsonl|csv)$/i;
+const EXTENSIONS = /\.(json|ndjson|jsonl|csv|xml|yrl)$/i;
 
 /** Files named on the command line; a directory stands for its snapshot files, in name order. */
 export function expandPaths(paths: string[]): string[] {
@@ -36,7 +37,9 @@ export function expandPaths(paths: string[]): string[] {
 export function registerImport(program: Command, globals: () => GlobalOptions) {
   program
     .command('import')
-    .description('импорт снимков прайс-листов (json, ndjson, csv, pik, pik-csv)')
+    .description(
+      'импорт снимков прайс-листов (json, ndjson, csv, pik, pik-csv, yrl — фид Яндекс.Недвижимости)',
+    )
     .argument('<paths...>', 'файлы или папки')
     .option('--format <format>', `формат: ${FORMATS.join('|')}`, 'auto')
     .option('--date <date>', 'дата снимка (для pik и pik-csv, если её нет в имени файла)')
@@ -65,10 +68,16 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
             developer: opts.developer,
             project: opts.project,
           };
+          // offers of a feed that are not flats for sale (YRL), by file: said after the table
+          const skipped = new Map<string, Partial<Record<string, number>>>();
           const results = await importBatch(
             importer,
             files.map(
-              (file) => () => asComplete(readFileSnapshots(file, readOptions), opts.complete === true),
+              (file) => () =>
+                tallySkipped(
+                  asComplete(readFileSnapshots(file, readOptions), opts.complete === true),
+                  (counts) => skipped.set(file, counts),
+                ),
             ),
             (p) => {
               if (p.phase === 'apply') bar.update(p.done, p.total);
@@ -92,6 +101,12 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
             })),
             globals().json,
           );
+          for (const [file, counts] of skipped) {
+            const parts = Object.entries(counts).map(
+              ([k, n]) => `${SKIP_REASONS[k as SkipReason] ?? k} ${n}`,
+            );
+            if (parts.length) process.stderr.write(`${file}: пропущено предложений: ${parts.join(', ')}\n`);
+          }
         } finally {
           bar.stop();
           await ctx.close();
@@ -103,5 +118,16 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
 /** `--complete` (DESIGN §10.4): every snapshot read is marked whole, never partial. */
 async function* asComplete(items: AsyncIterable<ReadItem>, complete: boolean): AsyncIterable<ReadItem> {
   for await (const item of items)
-    yield complete && 'snapshot' in item ? { snapshot: { ...item.snapshot, complete } } : item;
+    yield complete && 'snapshot' in item ? { ...item, snapshot: { ...item.snapshot, complete } } : item;
+}
+
+/** Passes items through, telling `note` what a feed skipped (the same counts for each of its snapshots). */
+async function* tallySkipped(
+  items: AsyncIterable<ReadItem>,
+  note: (counts: Partial<Record<string, number>>) => void,
+): AsyncIterable<ReadItem> {
+  for await (const item of items) {
+    if ('snapshot' in item && item.skipped) note(item.skipped);
+    yield item;
+  }
 }

@@ -5,6 +5,7 @@ import { ndjsonReader } from './ndjson.js';
 import { pikReader } from './pik.js';
 import { pikCsvReader } from './pik-csv.js';
 import type { Format, Reader, ReadItem, ReadOptions } from './types.js';
+import { yrlReader } from './yrl.js';
 
 export { pikSnapshot } from './pik.js';
 export { parseDisplayNumber, parseRoomsWord } from './pik-csv.js';
@@ -21,7 +22,7 @@ export {
  * Every reader, in the order `auto` asks them: the first whose `detect` says yes reads the file. A new
  * format is one file beside these and one line here.
  */
-export const READERS: Reader[] = [ndjsonReader, pikCsvReader, csvReader, pikReader, jsonReader];
+export const READERS: Reader[] = [ndjsonReader, pikCsvReader, csvReader, yrlReader, pikReader, jsonReader];
 
 /** Picks the reader from the extension and, for JSON and CSV, the content. */
 export function detectFormat(path: string, head: string): Exclude<Format, 'auto'> {

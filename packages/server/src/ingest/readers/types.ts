@@ -2,19 +2,24 @@ import { basename } from 'node:path';
 import { type Origin, type Snapshot, SnapshotValidationError, validateSnapshot } from '../snapshot.js';
 
 /** Every format a snapshot file may be in; `auto` picks by the file's name and first bytes. */
-export const FORMATS = ['auto', 'json', 'ndjson', 'csv', 'pik', 'pik-csv'] as const;
+export const FORMATS = ['auto', 'json', 'ndjson', 'csv', 'pik', 'pik-csv', 'yrl'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface ReadOptions {
   format?: Format;
-  /** snapshot date for sources without one (pik, pik-csv); else taken from the file name */
+  /** snapshot date for sources without one (pik, pik-csv, a yrl feed without generation-date); else the file name's */
   date?: string;
   developer?: string;
   project?: string;
 }
 
-/** What a reader yields: a validated snapshot, or the messages that reject it. */
-export type ReadItem = { snapshot: Snapshot } | { errors: string[] };
+/**
+ * What a reader yields: a validated snapshot, or the messages that reject it. A feed that also lists what
+ * is not a flat for sale (YRL: houses, rentals, sold lots) says how many of each it skipped.
+ */
+export type ReadItem =
+  | { snapshot: Snapshot; skipped?: Partial<Record<string, number>> }
+  | { errors: string[] };
 
 export function validated(
   raw: unknown,
