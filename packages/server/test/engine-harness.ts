@@ -1,4 +1,4 @@
-import type { DiscountPeriod, StatsStatus } from '@cena-metra/contract';
+import { buildingKey, type DiscountPeriod, type StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../src/analytics/cube.js';
 import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
@@ -24,7 +24,8 @@ export class EngineUnderTest {
     const state = new Map<number, FlatRecord>();
     for (const [id, rec] of snapshot.flats) {
       if (!this.ids.has(id)) this.ids.set(id, this.ids.size + 1);
-      state.set(this.ids.get(id)!, rec);
+      // the importer keys buildings in validation (§10.3): the engine gets «3» for «Корпус 3»
+      state.set(this.ids.get(id)!, { ...rec, building: buildingKey(rec.building) });
     }
     this.model.applySnapshot(snapshot.day, state, snapshot.complete);
     const derived = this.model.recompute(snapshot.day);

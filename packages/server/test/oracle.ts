@@ -34,12 +34,29 @@ export function oraclePartialDays(snaps: OracleSnapshot[], carry: number): Set<n
   return out;
 }
 
+/** §10.3 as worded: spaces collapsed, a leading «корпус», «корп.» or «к.» (any case) removed. */
+function oracleBuilding(name: string): string {
+  const text = name.split(/\s+/).filter(Boolean).join(' ');
+  for (const prefix of ['корпус', 'корп.', 'к.'])
+    if (text.toLowerCase().startsWith(prefix)) {
+      const rest = text.slice(prefix.length).trim();
+      return rest || text;
+    }
+  return text;
+}
+
+function withBuildingKeys(s: OracleSnapshot): OracleSnapshot {
+  const flats = new Map([...s.flats].map(([id, r]) => [id, { ...r, building: oracleBuilding(r.building) }]));
+  return { ...s, flats };
+}
+
 /**
  * §10.4 applied to the lists: at a partial snapshot, every flat it leaves out that was active as known
  * at the snapshot before is listed with that record. Snapshots taken in date order, each seeing the lists
  * before it as already completed.
  */
-export function oracleEffective(snaps: OracleSnapshot[], grace: number, carry: number): OracleSnapshot[] {
+export function oracleEffective(raw: OracleSnapshot[], grace: number, carry: number): OracleSnapshot[] {
+  const snaps = raw.map(withBuildingKeys);
   const partial = oraclePartialDays(snaps, carry);
   const out: OracleSnapshot[] = [];
   snaps.forEach((s, k) => {

@@ -64,7 +64,15 @@ export const projectArb = fc
           rec.status = rec.status === 'RESERVED' ? 'AVAILABLE' : rnd() < 0.3 ? null : 'RESERVED';
         if (rnd() < 0.05) rec.building = String(1 + Math.floor(rnd() * 3));
         if (rnd() < 0.05) rec.facing = FACINGS[Math.floor(rnd() * FACINGS.length)];
-        if (rnd() < presence && rnd() < scanned) map.set(`f${i}`, { ...rec });
+        // sources spell one building differently (§10.3): «3», «Корпус 3», «корп. 3»
+        const spelling = rnd();
+        const building =
+          spelling < 0.15
+            ? `Корпус ${rec.building}`
+            : spelling < 0.25
+              ? ` корп.  ${rec.building}`
+              : rec.building;
+        if (rnd() < presence && rnd() < scanned) map.set(`f${i}`, { ...rec, building });
       });
       out.push({ day, flats: map, ...(complete && { complete }) });
     }
