@@ -27,6 +27,23 @@ const configSchema = z.object({
   httpKeepAliveSeconds: z.coerce.number().int().min(1).max(3600).default(5),
   /** how often the publisher looks for a summary to post (besides after each API import) */
   telegramPollSeconds: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** when `serve` collects the sources every day (DESIGN §10.8), HH:MM in COLLECT_TZ */
+  collectAt: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'ожидается время ЧЧ:ММ')
+    .default('06:00'),
+  /** the time zone of COLLECT_AT and of the day a collection is for */
+  collectTz: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'неизвестный часовой пояс')
+    .default('Europe/Moscow'),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -52,6 +69,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     httpRequestTimeoutSeconds: env.HTTP_REQUEST_TIMEOUT_SECONDS,
     httpHeadersTimeoutSeconds: env.HTTP_HEADERS_TIMEOUT_SECONDS,
     httpKeepAliveSeconds: env.HTTP_KEEP_ALIVE_SECONDS,
+    collectAt: env.COLLECT_AT,
+    collectTz: env.COLLECT_TZ,
   };
   const merged = Object.fromEntries(
     Object.entries({ ...fromEnv, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),

@@ -7,6 +7,7 @@ import { registerImport } from './commands/import.js';
 import { registerQuality } from './commands/quality.js';
 import { registerRebuild } from './commands/rebuild.js';
 import { registerServe } from './commands/serve.js';
+import { registerSources } from './commands/sources.js';
 import { registerUser } from './commands/user.js';
 import type { GlobalOptions } from './context.js';
 
@@ -25,6 +26,7 @@ registerUser(program, globals);
 registerRebuild(program, globals);
 registerQuality(program, globals);
 registerBot(program, globals);
+registerSources(program, globals);
 
 /** One clear line per error; exit 2 for bad input, 1 for anything else. */
 function fail(error: unknown): never {

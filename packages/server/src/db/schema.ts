@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   integer,
@@ -10,6 +11,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (a gzipped response). */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 // The tables of migrations.ts as a Drizzle schema: the typed description of the database. Queries are
 // SQL written by hand (docs/decisions.md); test/schema.test.ts checks this file against a migrated
@@ -228,6 +232,40 @@ export const jobRun = pgTable('job_run', {
   error: text('error'),
 });
 
+export const source = pgTable('source', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  url: text('url').notNull(),
+  /** request headers as a JSON object */
+  headers: text('headers').notNull().default('{}'),
+  developer: text('developer'),
+  project: text('project'),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sourceRun = pgTable('source_run', {
+  id: serial('id').primaryKey(),
+  sourceId: integer('source_id')
+    .notNull()
+    .references(() => source.id, { onDelete: 'cascade' }),
+  date: date('date').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  status: text('status').notNull().default('running'),
+  httpStatus: integer('http_status'),
+  pages: integer('pages').notNull().default(0),
+  flats: integer('flats').notNull().default(0),
+  snapshots: integer('snapshots').notNull().default(0),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  /** the raw response, gzipped (re-read by `cena-metra reparse`) */
+  raw: bytea('raw'),
+  error: text('error'),
+});
+
 export const TABLES = [
   developer,
   project,
@@ -246,4 +284,6 @@ export const TABLES = [
   telegramDelivery,
   appMeta,
   jobRun,
+  source,
+  sourceRun,
 ];

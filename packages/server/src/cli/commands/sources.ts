@@ -1,0 +1,177 @@
+import { SOURCE_KINDS } from '@cena-metra/contract';
+import type { Command } from 'commander';
+import { collectSource, reparseSource, type SourceRunResult } from '../../collect/collector.js';
+import {
+  addSource,
+  getSource,
+  listSources,
+  parseHeader,
+  removeSource,
+  type Source,
+  updateSource,
+} from '../../collect/sources.js';
+import type { Db } from '../../db/driver.js';
+import { Importer } from '../../ingest/importer.js';
+import { todayIn } from '../../lib/days.js';
+import { CliError } from '../../lib/errors.js';
+import { type GlobalOptions, openContext } from '../context.js';
+import { dateOption, printRows } from '../output.js';
+
+const runRow = (name: string, r: SourceRunResult) => ({
+  источник: name,
+  дата: r.date,
+  итог: r.status,
+  страниц: r.pages,
+  снимков: r.snapshots,
+  квартир: r.flats,
+  неполных: r.partial,
+  ошибка: r.error ?? '',
+});
+
+/** The sources of `--source N` (id or name), or every enabled one. */
+async function chosen(db: Db, key?: string): Promise<Source[]> {
+  if (key) return [await getSource(db, key)];
+  return (await listSources(db)).filter((s) => s.enabled);
+}
+
+/** `cena-metra source …`, `collect`, `reparse` (DESIGN §10.8). */
+export function registerSources(program: Command, globals: () => GlobalOptions) {
+  const source = program.command('source').description('источники прайс-листов для сбора по расписанию');
+  source
+    .command('add')
+    .description('добавить источник')
+    .argument('<name>', 'название')
+    .requiredOption('--kind <kind>', `вид: ${SOURCE_KINDS.join('|')}`)
+    .requiredOption('--url <url>', 'адрес списка')
+    .option(
+      '--header <K:V>',
+      'заголовок запроса (можно несколько)',
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
+    .option('--developer <name>', 'застройщик (если список его не называет)')
+    .option('--project <name>', 'проект (если список его не называет)')
+    .action(
+      async (
+        name: string,
+        opts: { kind: string; url: string; header: string[]; developer?: string; project?: string },
+      ) => {
+        const headers = Object.fromEntries(opts.header.map(parseHeader));
+        const ctx = await openContext(globals(), 'source');
+        try {
+          const s = await addSource(ctx.db, { name, ...opts, headers });
+          printRows([{ номер: s.id, источник: s.name, вид: s.kind, адрес: s.url }], globals().json);
+        } finally {
+          await ctx.close();
+        }
+      },
+    );
+  source
+    .command('list')
+    .description('источники и их последний сбор')
+    .action(async () => {
+      const ctx = await openContext(globals(), 'source');
+      try {
+        const last = await ctx.db.query<{ source_id: number; date: string; status: string; flats: number }>(
+          `select distinct on (source_id) source_id, date::text as date, status, flats from source_run
+           order by source_id, id desc`,
+        );
+        const byId = new Map(last.map((r) => [r.source_id, r]));
+        printRows(
+          (await listSources(ctx.db)).map((s) => ({
+            номер: s.id,
+            источник: s.name,
+            вид: s.kind,
+            адрес: s.url,
+            включён: s.enabled ? 'да' : 'нет',
+            'последний сбор': byId.get(s.id) ? `${byId.get(s.id)!.date} ${byId.get(s.id)!.status}` : '—',
+            квартир: byId.get(s.id)?.flats ?? '',
+          })),
+          globals().json,
+        );
+      } finally {
+        await ctx.close();
+      }
+    });
+  for (const [command, enabled] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const)
+    source
+      .command(command)
+      .description(enabled ? 'включить сбор источника' : 'выключить сбор источника')
+      .argument('<source>', 'номер или название')
+      .action(async (key: string) => {
+        const ctx = await openContext(globals(), 'source');
+        try {
+          const s = await updateSource(ctx.db, (await getSource(ctx.db, key)).id, { enabled });
+          printRows([{ номер: s.id, источник: s.name, включён: s.enabled ? 'да' : 'нет' }], globals().json);
+        } finally {
+          await ctx.close();
+        }
+      });
+  source
+    .command('remove')
+    .description('удалить источник и записи его сборов (снимки остаются)')
+    .argument('<source>', 'номер или название')
+    .action(async (key: string) => {
+      const ctx = await openContext(globals(), 'source');
+      try {
+        const s = await getSource(ctx.db, key);
+        await removeSource(ctx.db, s.id);
+        printRows([{ номер: s.id, источник: s.name, удалён: 'да' }], globals().json);
+      } finally {
+        await ctx.close();
+      }
+    });
+
+  program
+    .command('collect')
+    .description('собрать прайс-листы источников сейчас')
+    .option('--source <source>', 'номер или название (по умолчанию все включённые)')
+    .option('--date <date>', 'дата снимка (по умолчанию сегодня в COLLECT_TZ)')
+    .action(async (opts: { source?: string; date?: string }) => {
+      dateOption('--date', opts.date);
+      const ctx = await openContext(globals(), 'collect');
+      try {
+        const date = opts.date ?? todayIn(ctx.config.collectTz);
+        const importer = new Importer(ctx.db, ctx.config.removalGrace, ctx.config.maxCarryDays);
+        const rows = [];
+        let failed = 0;
+        for (const s of await chosen(ctx.db, opts.source)) {
+          const r = await collectSource(ctx.db, importer, s, date);
+          if (r.status === 'failed') failed++;
+          rows.push(runRow(s.name, r));
+        }
+        printRows(rows, globals().json);
+        if (failed) throw new CliError(`не собрано источников: ${failed}`, 1);
+      } finally {
+        await ctx.close();
+      }
+    });
+
+  program
+    .command('reparse')
+    .description('прочитать сохранённые ответы источников заново (после исправления формата)')
+    .option('--source <source>', 'номер или название (по умолчанию все)')
+    .action(async (opts: { source?: string }) => {
+      const ctx = await openContext(globals(), 'reparse');
+      try {
+        const importer = new Importer(ctx.db, ctx.config.removalGrace, ctx.config.maxCarryDays);
+        const rows = [];
+        const sources = opts.source ? [await getSource(ctx.db, opts.source)] : await listSources(ctx.db);
+        for (const s of sources) {
+          const r = await reparseSource(ctx.db, importer, s);
+          rows.push({
+            источник: s.name,
+            дата: r?.date ?? '—',
+            снимков: r?.results.length ?? 0,
+            статус: r ? r.results.map((x) => x.status).join(', ') : 'нет сохранённого ответа',
+          });
+        }
+        printRows(rows, globals().json);
+      } finally {
+        await ctx.close();
+      }
+    });
+}

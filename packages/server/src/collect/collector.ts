@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { ImportResult } from '@cena-metra/contract';
+import type { Db } from '../db/driver.js';
+import { type Importer, importBatch } from '../ingest/importer.js';
+import { type Format, type ReadItem, readFileSnapshots } from '../ingest/readers/index.js';
+import { pikSnapshot } from '../ingest/readers/pik.js';
+import { printable } from '../ingest/snapshot.js';
+import { FetchError, type FetchOptions, fetchList } from './fetch.js';
+import type { Source } from './sources.js';
+
+/** Pages the PIK API is asked for at most in one collection (a project has a few thousand lots). */
+export const MAX_PAGES = 200;
+
+/** How a collection of one source ended (DESIGN §10.8), as its run record says. */
+export interface SourceRunResult {
+  runId: number;
+  sourceId: number;
+  date: string;
+  status: 'done' | 'unchanged' | 'failed';
+  pages: number;
+  flats: number;
+  snapshots: number;
+  /** snapshots of this run that are partial (§10.4): reported like a failure */
+  partial: number;
+  error: string | null;
+  results: ImportResult[];
+}
+
+const FILE_OF: Record<Source['kind'], { name: string; format: Format }> = {
+  'pik-api': { name: 'pik.json', format: 'pik' },
+  yrl: { name: 'feed.xml', format: 'yrl' },
+  json: { name: 'list.json', format: 'json' },
+  ndjson: { name: 'list.ndjson', format: 'ndjson' },
+  csv: { name: 'list.csv', format: 'csv' },
+};
+
+/** The PIK API page by page (`page=1, 2, …`) until a page brings no flats: one response of all of them. */
+async function fetchPikPages(source: Source, options: FetchOptions) {
+  const flats: unknown[] = [];
+  let pages = 0;
+  let httpStatus = 200;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const url = new URL(source.url);
+    url.searchParams.set('page', String(page));
+    const got = await fetchList(url.toString(), { ...options, headers: source.headers });
+    if (got.status !== 'ok') break;
+    httpStatus = got.httpStatus;
+    let body: unknown;
+    try {
+      body = JSON.parse(got.body.toString('utf8'));
+    } catch {
+      throw new FetchError(`страница ${page}: не JSON`, got.httpStatus);
+    }
+    const list = Array.isArray(body) ? body : (body as { flats?: unknown })?.flats;
+    if (!Array.isArray(list)) throw new FetchError(`страница ${page}: нет массива flats`, got.httpStatus);
+    if (list.length === 0) break;
+    pages++;
+    flats.push(...list);
+  }
+  return { raw: Buffer.from(JSON.stringify({ flats })), pages, httpStatus };
+}
+
+/** Reads a raw list of a source as snapshots of `date`, with the source's developer and project. */
+export async function* readRaw(source: Source, raw: Buffer, date: string): AsyncGenerator<ReadItem> {
+  const options = {
+    date,
+    ...(source.developer && { developer: source.developer }),
+    ...(source.project && { project: source.project }),
+  };
+  if (source.kind === 'pik-api') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch (error) {
+      yield { errors: [`${source.name}: не удалось разобрать JSON: ${printable((error as Error).message)}`] };
+      return;
+    }
+    yield pikSnapshot(parsed, source.name, options);
+    return;
+  }
+  // the readers stream from a file: the body is written to one, named so that messages say the source
+  const dir = mkdtempSync(join(tmpdir(), 'cena-collect-'));
+  try {
+    const path = join(dir, `${source.name.replace(/[^\p{L}\p{N}._-]+/gu, '_')}-${FILE_OF[source.kind].name}`);
+    writeFileSync(path, raw);
+    yield* readFileSnapshots(path, { ...options, format: FILE_OF[source.kind].format });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The raw list of the source's last run that has one, with its validators. */
+async function lastRaw(db: Db, sourceId: number) {
+  const [row] = await db.query<{ raw: Buffer; etag: string | null; last_modified: string | null }>(
+    `select raw, etag, last_modified from source_run where source_id = $1 and raw is not null
+       and status in ('done', 'unchanged') order by id desc limit 1`,
+    [sourceId],
+  );
+  return row ? { raw: gunzipSync(row.raw), etag: row.etag, lastModified: row.last_modified } : null;
+}
+
+/**
+ * Collects one source for `date`: fetches its list (pages for the PIK API; a conditional request
+ * otherwise: an unchanged list is the day's snapshot again), keeps the raw body gzipped, and imports it
+ * through the ordinary import (validated, all-or-nothing, idempotent, §10.4). The run is recorded from
+ * its start; a process killed meanwhile leaves it 'running' and the import not applied.
+ */
+export async function collectSource(
+  db: Db,
+  importer: Importer,
+  source: Source,
+  date: string,
+  options: FetchOptions = {},
+): Promise<SourceRunResult> {
+  const [{ id: runId }] = await db.query<{ id: number }>(
+    'insert into source_run (source_id, date) values ($1, $2) returning id',
+    [source.id, date],
+  );
+  const out: SourceRunResult = {
+    runId,
+    sourceId: source.id,
+    date,
+    status: 'done',
+    pages: 0,
+    flats: 0,
+    snapshots: 0,
+    partial: 0,
+    error: null,
+    results: [],
+  };
+  let raw: Buffer | null = null;
+  let httpStatus: number | null = null;
+  let validators: { etag: string | null; lastModified: string | null } = { etag: null, lastModified: null };
+  try {
+    if (source.kind === 'pik-api') {
+      const got = await fetchPikPages(source, options);
+      raw = got.raw;
+      out.pages = got.pages;
+      httpStatus = got.httpStatus;
+    } else {
+      const previous = await lastRaw(db, source.id);
+      const got = await fetchList(source.url, {
+        ...options,
+        headers: source.headers,
+        etag: previous?.etag,
+        lastModified: previous?.lastModified,
+      });
+      httpStatus = got.httpStatus;
+      out.pages = 1;
+      if (got.status === 'unchanged') {
+        if (!previous) throw new FetchError('сервер ответил 304, а прежнего списка нет', 304);
+        raw = previous.raw;
+        validators = { etag: previous.etag, lastModified: previous.lastModified };
+        out.status = 'unchanged';
+      } else {
+        raw = got.body;
+        validators = { etag: got.etag, lastModified: got.lastModified };
+      }
+    }
+    const body = raw;
+    out.results = await importBatch(importer, [() => readRaw(source, body, date)]);
+    out.snapshots = out.results.length;
+    out.flats = out.results.reduce((sum, r) => sum + r.flats, 0);
+    out.partial = out.results.filter((r) => r.partial).length;
+  } catch (error) {
+    out.status = 'failed';
+    out.error = printable((error as Error).message).slice(0, 4000);
+    if (error instanceof FetchError && error.httpStatus !== null) httpStatus = error.httpStatus;
+  }
+  await db.query(
+    `update source_run set finished_at = now(), status = $2, http_status = $3, pages = $4, flats = $5,
+       snapshots = $6, bytes = $7, etag = $8, last_modified = $9, raw = $10, error = $11 where id = $1`,
+    [
+      runId,
+      out.status,
+      httpStatus,
+      out.pages,
+      out.flats,
+      out.snapshots,
+      raw?.length ?? 0,
+      validators.etag,
+      validators.lastModified,
+      raw ? gzipSync(raw) : null,
+      out.error,
+    ],
+  );
+  return out;
+}
+
+/**
+ * Reads the last stored list of a source again (after a reader was fixed) and imports it for the date it
+ * was collected on: the day's snapshot is replaced by what the reader now makes of it.
+ */
+export async function reparseSource(db: Db, importer: Importer, source: Source) {
+  const [run] = await db.query<{ id: number; date: string; raw: Buffer }>(
+    `select id, date::text as date, raw from source_run where source_id = $1 and raw is not null
+     order by id desc limit 1`,
+    [source.id],
+  );
+  if (!run) return null;
+  const raw = gunzipSync(run.raw);
+  const results = await importBatch(importer, [() => readRaw(source, raw, run.date)]);
+  return { runId: run.id, date: run.date, results };
+}

@@ -1,0 +1,143 @@
+import { SOURCE_KINDS, type SourceKind } from '@cena-metra/contract';
+import type { Db } from '../db/driver.js';
+import { BadRequestError, NotFoundError } from '../lib/errors.js';
+
+/** A developer's price list at a URL, collected by schedule (DESIGN §10.8). */
+export interface Source {
+  id: number;
+  name: string;
+  kind: SourceKind;
+  url: string;
+  headers: Record<string, string>;
+  developer: string | null;
+  project: string | null;
+  enabled: boolean;
+}
+
+export interface SourceInput {
+  name: string;
+  kind: string;
+  url: string;
+  headers?: Record<string, string>;
+  developer?: string | null;
+  project?: string | null;
+  enabled?: boolean;
+}
+
+interface SourceRow {
+  id: number;
+  name: string;
+  kind: SourceKind;
+  url: string;
+  headers: string;
+  developer: string | null;
+  project: string | null;
+  enabled: boolean;
+}
+
+const fromRow = (r: SourceRow): Source => ({
+  ...r,
+  headers: JSON.parse(r.headers) as Record<string, string>,
+});
+
+/** The checks of a source, each naming its field: a 400, never a database error. */
+export function checkSource(input: SourceInput): SourceInput & { headers: Record<string, string> } {
+  const name = input.name?.trim();
+  if (!name) throw new BadRequestError('name: укажите название источника');
+  if (name.length > 100) throw new BadRequestError('name: не длиннее 100 символов');
+  if (!(SOURCE_KINDS as readonly string[]).includes(input.kind))
+    throw new BadRequestError(`kind: допустимо ${SOURCE_KINDS.join(', ')} (получено «${input.kind}»)`);
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch {
+    throw new BadRequestError(`url: не адрес (получено «${input.url}»)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BadRequestError('url: адрес должен начинаться с http:// или https://');
+  if (input.url.length > 2000) throw new BadRequestError('url: не длиннее 2000 символов');
+  const headers = input.headers ?? {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(k))
+      throw new BadRequestError(`headers: «${k}» — не имя заголовка`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a header value must not carry them
+    if (/[\u0000-\u001f\u007f]/.test(v)) throw new BadRequestError(`headers: «${k}»: управляющие символы`);
+  }
+  for (const field of ['developer', 'project'] as const) {
+    const v = input[field];
+    if (v != null && v.trim().length > 200) throw new BadRequestError(`${field}: не длиннее 200 символов`);
+  }
+  return {
+    ...input,
+    name,
+    headers,
+    developer: input.developer?.trim() || null,
+    project: input.project?.trim() || null,
+  };
+}
+
+/** «Authorization: Bearer x» → ['Authorization', 'Bearer x'] (the CLI's --header K:V). */
+export function parseHeader(text: string): [string, string] {
+  const at = text.indexOf(':');
+  if (at <= 0) throw new BadRequestError(`--header: ожидается «Имя: значение» (получено «${text}»)`);
+  return [text.slice(0, at).trim(), text.slice(at + 1).trim()];
+}
+
+export async function listSources(db: Db): Promise<Source[]> {
+  return (await db.query<SourceRow>('select * from source order by lower(name), id')).map(fromRow);
+}
+
+/** A source by id or by name (case-insensitive); 404 when there is none. */
+export async function getSource(db: Db, key: string | number): Promise<Source> {
+  const byId = typeof key === 'number' || /^\d+$/.test(key);
+  const [row] = await db.query<SourceRow>(
+    byId ? 'select * from source where id = $1' : 'select * from source where lower(name) = lower($1)',
+    [byId ? Number(key) : key],
+  );
+  if (!row) throw new NotFoundError(`источник «${key}» не найден`);
+  return fromRow(row);
+}
+
+export async function addSource(db: Db, input: SourceInput): Promise<Source> {
+  const s = checkSource(input);
+  const [clash] = await db.query('select 1 from source where lower(name) = lower($1)', [s.name]);
+  if (clash) throw new BadRequestError(`name: источник «${s.name}» уже есть`);
+  const [row] = await db.query<SourceRow>(
+    `insert into source (name, kind, url, headers, developer, project, enabled)
+     values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+    [s.name, s.kind, s.url, JSON.stringify(s.headers), s.developer, s.project, s.enabled ?? true],
+  );
+  return fromRow(row);
+}
+
+export async function updateSource(db: Db, id: number, patch: Partial<SourceInput>): Promise<Source> {
+  const current = await getSource(db, id);
+  const s = checkSource({ ...current, ...patch });
+  if (s.name.toLowerCase() !== current.name.toLowerCase()) {
+    const [clash] = await db.query('select 1 from source where lower(name) = lower($1) and id <> $2', [
+      s.name,
+      id,
+    ]);
+    if (clash) throw new BadRequestError(`name: источник «${s.name}» уже есть`);
+  }
+  const [row] = await db.query<SourceRow>(
+    `update source set name = $2, kind = $3, url = $4, headers = $5, developer = $6, project = $7, enabled = $8
+     where id = $1 returning *`,
+    [
+      id,
+      s.name,
+      s.kind,
+      s.url,
+      JSON.stringify(s.headers),
+      s.developer,
+      s.project,
+      s.enabled ?? current.enabled,
+    ],
+  );
+  return fromRow(row);
+}
+
+export async function removeSource(db: Db, id: number): Promise<void> {
+  await getSource(db, id);
+  await db.query('delete from source where id = $1', [id]);
+}
