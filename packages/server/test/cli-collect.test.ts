@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `cena-metra source …`, `collect`, `reparse` (DESIGN §10.8) as a user runs them, against a loopback server.
+
+const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../bin/cena-metra.js');
+const FEED = readFileSync(new URL('./fixtures/yrl/feed.xml', import.meta.url));
+
+/** The CLI in a child process, asynchronously: this process must keep serving the feed meanwhile. */
+function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [BIN, '--data-dir', dataDir, ...args],
+      { env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('cena-metra source / collect / reparse', () => {
+  let server: Server;
+  let base = '';
+  let work = '';
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'cena-collect-cli-'));
+    server = createServer((req, res) => {
+      if (req.url === '/feed.xml') res.writeHead(200, { 'content-type': 'application/xml' }).end(FEED);
+      else res.writeHead(503).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('adds sources, collects them, lists their last run, reparses; bad input is exit 2 naming the field', async () => {
+    const dir = join(work, 'data');
+    const add = await cli(
+      dir,
+      '--json',
+      'source',
+      'add',
+      'Пионер',
+      '--kind',
+      'yrl',
+      '--url',
+      `${base}/feed.xml`,
+    );
+    expect(add.code, add.stderr).toBe(0);
+    expect(JSON.parse(add.stdout)[0]).toMatchObject({ источник: 'Пионер', вид: 'yrl' });
+    const down = await cli(
+      dir,
+      'source',
+      'add',
+      'Лежит',
+      '--kind',
+      'json',
+      '--url',
+      `${base}/down.json`,
+      '--header',
+      'X-Key: 1',
+    );
+    expect(down.code, down.stderr).toBe(0);
+
+    const badKind = await cli(dir, 'source', 'add', 'X', '--kind', 'xls', '--url', base);
+    expect(badKind.code).toBe(2);
+    expect(badKind.stderr).toContain('kind: допустимо pik-api, yrl, json, ndjson, csv');
+    const badHeader = await cli(
+      dir,
+      'source',
+      'add',
+      'Y',
+      '--kind',
+      'yrl',
+      '--url',
+      base,
+      '--header',
+      'oops',
+    );
+    expect(badHeader.code).toBe(2);
+    expect(badHeader.stderr).toContain('--header');
+    const twice = await cli(dir, 'source', 'add', 'пионер', '--kind', 'yrl', '--url', base);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('уже есть');
+
+    // one source works, one is down: the run says which, and the exit code is 1
+    const collect = await cli(dir, '--json', 'collect', '--date', '2026-11-20');
+    expect(collect.code).toBe(1);
+    expect(collect.stderr).toContain('не собрано источников: 1');
+    const rows = JSON.parse(collect.stdout) as {
+      источник: string;
+      итог: string;
+      квартир: number;
+      ошибка: string;
+    }[];
+    expect(rows.map((r) => [r.источник, r.итог, r.квартир])).toEqual([
+      ['Лежит', 'failed', 0],
+      ['Пионер', 'done', 5],
+    ]);
+    expect(rows[0].ошибка).toContain('HTTP 503');
+
+    // a disabled source is not collected
+    expect((await cli(dir, 'source', 'disable', 'Лежит')).code).toBe(0);
+    const again = await cli(dir, '--json', 'collect', '--date', '2026-11-21');
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).map((r: { источник: string }) => r.источник)).toEqual(['Пионер']);
+
+    const list = await cli(dir, '--json', 'source', 'list');
+    const listed = JSON.parse(list.stdout) as {
+      источник: string;
+      включён: string;
+      'последний сбор': string;
+    }[];
+    expect(listed.map((s) => [s.источник, s.включён, s['последний сбор']])).toEqual([
+      ['Лежит', 'нет', '2026-11-20 failed'],
+      ['Пионер', 'да', '2026-11-21 done'],
+    ]);
+
+    const reparse = await cli(dir, '--json', 'reparse', '--source', 'Пионер');
+    expect(reparse.code, reparse.stderr).toBe(0);
+    expect(JSON.parse(reparse.stdout)[0]).toMatchObject({
+      дата: '2026-11-21',
+      снимков: 2,
+      статус: 'unchanged, unchanged',
+    });
+
+    const unknown = await cli(dir, 'collect', '--source', 'Нет такого');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('источник «Нет такого» не найден');
+    expect((await cli(dir, 'source', 'remove', 'Лежит')).code).toBe(0);
+    expect(JSON.parse((await cli(dir, '--json', 'source', 'list')).stdout)).toHaveLength(1);
+  }, 120_000);
+});
