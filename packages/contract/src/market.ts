@@ -7,6 +7,7 @@ import {
   eventKindSchema,
   facingSchema,
   flatStatusSchema,
+  sourceKindSchema,
   statsStatusSchema,
 } from './enums.js';
 import { safeText } from './text.js';
@@ -300,3 +301,61 @@ export const projectQualitySchema = z.object({
   noSettlementPercent: z.number().nullable(),
 });
 export type ProjectQuality = z.infer<typeof projectQualitySchema>;
+
+// --- sources collected by schedule (DESIGN §10.8) ---
+const sourceName = safeText('name', 100).trim().pipe(z.string().min(1, 'name: укажите название источника'));
+const optionalName = (field: string) => safeText(field, 200).trim().nullable().optional();
+export const sourceInputSchema = z.object({
+  name: sourceName,
+  kind: sourceKindSchema,
+  url: safeText('url', 2000).trim(),
+  headers: z.record(z.string().max(200), z.string().max(2000)).default({}),
+  developer: optionalName('developer'),
+  project: optionalName('project'),
+  enabled: z.boolean().default(true),
+});
+export type SourceInput = z.input<typeof sourceInputSchema>;
+export const sourcePatchSchema = z.object({
+  name: sourceName.optional(),
+  kind: sourceKindSchema.optional(),
+  url: safeText('url', 2000).trim().optional(),
+  headers: z.record(z.string().max(200), z.string().max(2000)).optional(),
+  developer: optionalName('developer'),
+  project: optionalName('project'),
+  enabled: z.boolean().optional(),
+});
+export const sourceParamsSchema = z.object({ id: idSchema('id') });
+export const SOURCE_RUN_STATUSES = ['running', 'done', 'unchanged', 'failed', 'interrupted'] as const;
+export const sourceRunSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  status: z.enum(SOURCE_RUN_STATUSES),
+  httpStatus: z.number().int().nullable(),
+  pages: z.number().int(),
+  flats: z.number().int(),
+  snapshots: z.number().int(),
+  bytes: z.number().int(),
+  error: z.string().nullable(),
+});
+export type SourceRun = z.infer<typeof sourceRunSchema>;
+export const sourceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: sourceKindSchema,
+  url: z.string(),
+  /** header names only: values may be secrets */
+  headerNames: z.array(z.string()),
+  developer: z.string().nullable(),
+  project: z.string().nullable(),
+  enabled: z.boolean(),
+  lastRun: sourceRunSchema.nullable(),
+  /** the last two runs failed (DESIGN §10.8: reported) */
+  failing: z.boolean(),
+  /** when `serve` collects it next (ISO time), null when disabled */
+  nextRun: z.string().nullable(),
+});
+export type SourceView = z.infer<typeof sourceSchema>;
+export const sourcesResponseSchema = z.array(sourceSchema);
+export const sourceRunsResponseSchema = z.array(sourceRunSchema);

@@ -26,6 +26,7 @@ import { flatRoutes } from './routes/flats/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { ingestRoutes } from './routes/ingest/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
+import { sourceRoutes } from './routes/sources/routes.js';
 import { statsRoutes } from './routes/stats/routes.js';
 import { summaryRoutes } from './routes/summaries/routes.js';
 
@@ -266,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes);
       await api.register(summaryRoutes);
       await api.register(ingestRoutes);
+      await api.register(sourceRoutes);
     },
     { prefix: '/api' },
   );

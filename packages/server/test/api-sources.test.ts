@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb } from './databases.js';
+import { signedInApp } from './signed-in-app.js';
+
+// /api/sources (DESIGN §10.8): the «Источники» page's API, against a loopback feed.
+
+const FEED = readFileSync(new URL('./fixtures/yrl/feed.xml', import.meta.url));
+
+describeEachDb('sources API', (ctx) => {
+  let app: FastifyInstance;
+  let headers: Record<string, string> = {};
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    ({ app, headers } = await signedInApp(ctx.db));
+    server = createServer((req, res) => {
+      if (req.url === '/feed.xml') res.writeHead(200).end(FEED);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, headers, ...(payload && { payload }) });
+
+  it('adds, lists without header values, changes, runs now, lists the runs, removes', async () => {
+    const created = await call('POST', '/api/sources', {
+      name: 'Пионер фид',
+      kind: 'yrl',
+      url: `${base}/feed.xml`,
+      headers: { Authorization: 'Bearer secret' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const source = created.json();
+    expect(source).toMatchObject({
+      name: 'Пионер фид',
+      kind: 'yrl',
+      headerNames: ['Authorization'],
+      enabled: true,
+    });
+    expect(source.nextRun).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/);
+    const list = await call('GET', '/api/sources');
+    expect(list.body).not.toContain('secret');
+
+    const run = await call('POST', `/api/sources/${source.id}/run`);
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json()).toMatchObject({
+      status: 'done',
+      snapshots: 2,
+      flats: 5,
+      httpStatus: 200,
+      error: null,
+    });
+    const runs = (await call('GET', `/api/sources/${source.id}/runs`)).json();
+    expect(runs).toHaveLength(1);
+    expect((await call('GET', '/api/sources')).json()[0].lastRun).toMatchObject({ status: 'done', flats: 5 });
+
+    // a source whose list is gone fails twice in a row: it is «failing»
+    const gone = (
+      await call('POST', '/api/sources', { name: 'Пропавший', kind: 'json', url: `${base}/missing.json` })
+    ).json();
+    for (let i = 0; i < 2; i++)
+      expect((await call('POST', `/api/sources/${gone.id}/run`)).json()).toMatchObject({
+        status: 'failed',
+        httpStatus: 404,
+      });
+    const views = (await call('GET', '/api/sources')).json() as { name: string; failing: boolean }[];
+    expect(views.map((v) => [v.name, v.failing])).toEqual([
+      ['Пионер фид', false],
+      ['Пропавший', true],
+    ]);
+
+    const off = await call('PATCH', `/api/sources/${gone.id}`, { enabled: false });
+    expect(off.json()).toMatchObject({ enabled: false, nextRun: null });
+    expect((await call('DELETE', `/api/sources/${gone.id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/sources/${gone.id}/runs`)).statusCode).toBe(404);
+  });
+
+  it('bad input is a 400 naming the field; an unknown source a 404; a guest a 401', async () => {
+    const cases: [object, string][] = [
+      [{ name: '', kind: 'yrl', url: `${base}/a` }, 'name'],
+      [{ name: 'a', kind: 'xls', url: `${base}/a` }, 'kind'],
+      [{ name: 'a', kind: 'yrl', url: 'ftp://host/a' }, 'url'],
+      [{ name: 'a', kind: 'yrl', url: 'не адрес' }, 'url'],
+      [{ name: 'a', kind: 'yrl', url: `${base}/a`, headers: { 'bad header': 'x' } }, 'headers'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('POST', '/api/sources', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+    const dup = await call('POST', '/api/sources', { name: 'пионер ФИД', kind: 'yrl', url: `${base}/a` });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().message).toContain('уже есть');
+    expect((await call('POST', '/api/sources/99999/run')).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/sources/99999', { enabled: true })).statusCode).toBe(404);
+    const guest = await app.inject({ method: 'GET', url: '/api/sources' });
+    expect(guest.statusCode).toBe(401);
+  });
+});
