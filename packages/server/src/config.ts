@@ -15,6 +15,8 @@ const configSchema = z.object({
   telegramChannelId: z.string().optional(),
   telegramChannelUrl: z.string().optional(),
   telegramApiRoot: z.string().optional(),
+  /** where collection problems are reported (DESIGN §10.8) */
+  telegramAdminChatId: z.string().optional(),
   /** a summary is posted once no import has changed it for this long */
   telegramSettleSeconds: z.coerce.number().int().min(0).max(86_400).default(300),
   /** an idle or stalled connection is closed after this many seconds without a byte either way */
@@ -63,6 +65,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     telegramChannelId: env.TELEGRAM_CHANNEL_ID,
     telegramChannelUrl: env.TELEGRAM_CHANNEL_URL,
     telegramApiRoot: env.TELEGRAM_API_ROOT,
+    telegramAdminChatId: env.TELEGRAM_ADMIN_CHAT_ID || undefined,
     telegramSettleSeconds: env.TELEGRAM_SETTLE_SECONDS,
     telegramPollSeconds: env.TELEGRAM_POLL_SECONDS,
     httpIdleTimeoutSeconds: env.HTTP_IDLE_TIMEOUT_SECONDS,

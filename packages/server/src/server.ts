@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Context } from './cli/context.js';
+import { collectJob } from './collect/job.js';
 import { DEMO_USER } from './demo/run.js';
+import { JobRunner } from './jobs/jobs.js';
 import { startTelegram, type Telegram } from './telegram/service.js';
 
 /** The built web app beside the server in the monorepo (packages/web/dist), if it has been built. */
@@ -23,11 +25,26 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     onImported: () => telegram?.imported(),
   });
+  // the daily collection of the sources (DESIGN §10.8), once across instances
+  const jobs = new JobRunner(db, app.log);
+  jobs.add(
+    collectJob({
+      importer: app.importer,
+      collectAt: config.collectAt,
+      timezone: config.collectTz,
+      onCollected: () => {
+        app.dataVersion.invalidate();
+        telegram?.imported();
+      },
+      notify: async (text) => telegram?.notifyAdmin(text),
+    }),
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'останавливаюсь');
+    await jobs.stop();
     await telegram?.stop();
     await app.close();
     await ctx.close();

@@ -15,6 +15,8 @@ export interface Telegram {
   imported(): void;
   /** One publisher run now (also what the timer does). */
   publish(): Promise<PublishReport | null>;
+  /** A message to TELEGRAM_ADMIN_CHAT_ID, when it is set (collection problems). */
+  notifyAdmin(text: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,10 @@ export async function startTelegram(db: Db, config: Config, log: TelegramLog): P
     publisher,
     imported: () => jobs.trigger(PUBLISHER_JOB, config.telegramSettleSeconds * 1000 + 100),
     publish,
+    async notifyAdmin(text: string) {
+      if (config.telegramAdminChatId)
+        await bot.api.sendMessage(config.telegramAdminChatId, text.slice(0, 4096));
+    },
     async stop() {
       await jobs.stop();
       await bot.stop();
