@@ -1024,6 +1024,50 @@ describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)',
   });
 });
 
+describe('sources (/sources)', () => {
+  it('adds a source with checks, collects it now, shows its runs; a broken one shows its error', async () => {
+    const { createServer } = await import('node:http');
+    const feed = readFileSync(new URL('../packages/server/test/fixtures/yrl/feed.xml', import.meta.url));
+    const server = createServer((req, res) => {
+      if (req.url === '/feed.xml') res.writeHead(200).end(feed);
+      else res.writeHead(500).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await signedIn(context, '/sources');
+      await expectTitle(page, 'Источники — Цена метра');
+      await page.waitForSelector('[data-testid=empty-state], [data-testid=sources-table]');
+      // the form names what is wrong before anything is sent
+      await page.click('form[aria-label="Добавить источник"] button[type=submit]');
+      expect(await page.textContent('form[aria-label="Добавить источник"] [role=alert]')).toBe(
+        'Название: введите его',
+      );
+      await page.fill('input[name=name]', 'Фид Пионера');
+      await page.fill('input[name=url]', 'ftp://x');
+      await page.click('form[aria-label="Добавить источник"] button[type=submit]');
+      expect(await page.textContent('form[aria-label="Добавить источник"] [role=alert]')).toContain(
+        'http://',
+      );
+      await page.fill('input[name=url]', `http://127.0.0.1:${port}/feed.xml`);
+      await page.click('form[aria-label="Добавить источник"] button[type=submit]');
+      await page.waitForSelector('[data-testid=source-row]');
+      const row = page.locator('[data-testid=source-row]', { hasText: 'Фид Пионера' });
+      await row.getByRole('button', { name: 'Собрать' }).click();
+      await row.locator('[data-testid=source-status]', { hasText: 'собран' }).waitFor();
+      expect(await row.textContent()).toContain('5');
+      await row.getByRole('button', { name: 'Фид Пионера', exact: true }).click();
+      await page.waitForSelector('[data-testid=source-runs] tbody tr[data-status=done]');
+      await page.screenshot({ path: `${ARTIFACTS}/sources.png`, fullPage: true });
+    } finally {
+      await context.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 // the profile test changes the demo password: it stays last
 describe('profile', () => {
   it('changes the password with checks; the other session is signed out; the new password signs in', async () => {

@@ -37,6 +37,9 @@ const PriceChangesPage = lazy(() =>
   import('../features/price-changes/price-changes-page').then((m) => ({ default: m.PriceChangesPage })),
 );
 
+const SourcesPage = lazy(() =>
+  import('../features/sources/sources-page').then((m) => ({ default: m.SourcesPage })),
+);
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
 function PageLoading() {
@@ -90,6 +93,7 @@ export const router = createBrowserRouter([
       { path: '/tables', element: authed(lazyPage(<PriceChangesPage />)) },
       { path: '/discounts-by-project', element: authed(lazyPage(<DiscountsPage />)) },
       { path: '/flat', element: authed(lazyPage(<FlatPage />)) },
+      { path: '/sources', element: authed(lazyPage(<SourcesPage />)) },
       { path: '/forms', element: authed(lazyPage(<FormsPage />)) },
       {
         path: '/ui',

@@ -17,7 +17,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   data?: unknown;
   params?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;

@@ -1,0 +1,38 @@
+import type { SourceInput, SourceRun, SourceView } from '@cena-metra/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../lib/api-client';
+
+export const useSources = () =>
+  useQuery({ queryKey: ['sources'], queryFn: () => request<SourceView[]>({ url: '/sources' }) });
+
+export const useSourceRuns = (id: number | null) =>
+  useQuery({
+    queryKey: ['sources', id, 'runs'],
+    queryFn: () => request<SourceRun[]>({ url: `/sources/${id}/runs` }),
+    enabled: id !== null,
+  });
+
+/** Add, change, remove, run now: each refreshes the list (and the runs) when done. */
+export function useSourceActions() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: ['sources'] });
+  return {
+    add: useMutation({
+      mutationFn: (data: SourceInput) => request<SourceView>({ url: '/sources', method: 'POST', data }),
+      onSuccess: done,
+    }),
+    setEnabled: useMutation({
+      mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+        request<SourceView>({ url: `/sources/${id}`, method: 'PATCH', data: { enabled } }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => request<null>({ url: `/sources/${id}`, method: 'DELETE' }),
+      onSuccess: done,
+    }),
+    run: useMutation({
+      mutationFn: (id: number) => request<SourceRun>({ url: `/sources/${id}/run`, method: 'POST' }),
+      onSuccess: done,
+    }),
+  };
+}

@@ -1,0 +1,280 @@
+import type { SourceKind, SourceView } from '@cena-metra/contract';
+import { SOURCE_KINDS } from '@cena-metra/contract';
+import { mdiCloudDownload, mdiDelete, mdiPlay, mdiPlus } from '@mdi/js';
+import { type FormEvent, useState } from 'react';
+import { useSourceActions, useSourceRuns, useSources } from '../../api/sources';
+import { DataTable } from '../../components/data-table';
+import { HeaderCells } from '../../components/flat-cells';
+import { DataState } from '../../components/states';
+import { toast } from '../../components/toast';
+import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
+import { useTitle } from '../../lib/use-title';
+import { checkSourceForm, EMPTY_FORM, KIND_LABELS, runStatusLabel, type SourceForm } from './lib/source-form';
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('ru-RU', {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('ru-RU');
+
+/** «Источники» (DESIGN §10.8): the price lists collected every morning, their last runs, add and run now. */
+export function SourcesPage() {
+  useTitle('Источники');
+  const sources = useSources();
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <Section>
+      <SectionTitle icon={mdiCloudDownload}>Источники</SectionTitle>
+      <p className="mb-6 max-w-3xl text-gray-600 dark:text-slate-300">
+        Прайс-листы застройщиков, которые сервер собирает сам каждое утро. Сбор можно запустить и сейчас:
+        снимок дня заменит собранный раньше.
+      </p>
+      <DataState
+        loading={sources.isLoading}
+        error={sources.error}
+        empty={sources.data?.length === 0}
+        emptyText="Источников пока нет: добавьте первый ниже."
+      >
+        <div className="mb-6 overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
+          <DataTable testId="sources-table">
+            <thead>
+              <tr>
+                <HeaderCells
+                  labels={['Источник', 'Вид', 'Последний сбор', 'Квартир', 'Следующий', 'Сбор', '']}
+                />
+              </tr>
+            </thead>
+            <tbody>
+              {sources.data?.map((s) => (
+                <SourceRow
+                  key={s.id}
+                  source={s}
+                  open={open === s.id}
+                  onToggle={() => setOpen(open === s.id ? null : s.id)}
+                />
+              ))}
+            </tbody>
+          </DataTable>
+        </div>
+      </DataState>
+      {open !== null && (
+        <RunsCard sourceId={open} name={sources.data?.find((s) => s.id === open)?.name ?? ''} />
+      )}
+      <AddSource />
+    </Section>
+  );
+}
+
+function SourceRow({
+  source: s,
+  open,
+  onToggle,
+}: {
+  source: SourceView;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const actions = useSourceActions();
+  const running = actions.run.isPending && actions.run.variables === s.id;
+  const last = s.lastRun;
+  return (
+    <tr data-testid="source-row" data-failing={s.failing ? 'true' : 'false'}>
+      <td>
+        <button
+          type="button"
+          className="text-left text-blue-600 hover:underline dark:text-blue-400"
+          onClick={onToggle}
+          aria-expanded={open}
+        >
+          {s.name}
+        </button>
+        <div className="max-w-xs truncate text-gray-500 text-xs dark:text-slate-400" title={s.url}>
+          {s.url}
+        </div>
+        {s.failing && (
+          <span
+            className="mt-1 inline-block rounded-full border border-red-400 px-2 text-red-600 text-xs"
+            data-testid="source-failing"
+          >
+            не собирается второй раз подряд
+          </span>
+        )}
+      </td>
+      <td>{KIND_LABELS[s.kind]}</td>
+      <td>
+        {last ? (
+          <>
+            {day(last.date)} · <span data-testid="source-status">{runStatusLabel(last.status)}</span>
+            {last.error && <div className="max-w-xs text-red-600 text-xs">{last.error}</div>}
+          </>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className="text-right">{last ? last.flats.toLocaleString('ru-RU') : '—'}</td>
+      <td>{s.nextRun ? dateTime(s.nextRun) : 'выключен'}</td>
+      <td>
+        <label className="flex cursor-pointer items-center gap-2">
+          <input
+            type="checkbox"
+            checked={s.enabled}
+            data-testid="source-enabled"
+            onChange={(e) =>
+              actions.setEnabled.mutate(
+                { id: s.id, enabled: e.target.checked },
+                { onError: (err) => toast(err.message) },
+              )
+            }
+          />
+          {s.enabled ? 'включён' : 'выключен'}
+        </label>
+      </td>
+      <td className="whitespace-nowrap">
+        <Button
+          small
+          icon={mdiPlay}
+          disabled={running}
+          onClick={() =>
+            actions.run.mutate(s.id, {
+              onSuccess: (run) =>
+                run.status === 'failed'
+                  ? toast(`«${s.name}»: ${run.error}`)
+                  : toast(`«${s.name}»: собрано квартир ${run.flats.toLocaleString('ru-RU')}`, 'success'),
+              onError: (err) => toast(err.message),
+            })
+          }
+        >
+          {running ? 'Собираю…' : 'Собрать'}
+        </Button>{' '}
+        <Button
+          small
+          icon={mdiDelete}
+          aria-label={`Удалить «${s.name}»`}
+          onClick={() => {
+            if (window.confirm(`Удалить источник «${s.name}»? Собранные снимки останутся.`))
+              actions.remove.mutate(s.id, { onError: (err) => toast(err.message) });
+          }}
+        />
+      </td>
+    </tr>
+  );
+}
+
+function RunsCard({ sourceId, name }: { sourceId: number; name: string }) {
+  const runs = useSourceRuns(sourceId);
+  return (
+    <Card className="mb-6" title={`Сборы «${name}»`}>
+      <DataState
+        loading={runs.isLoading}
+        error={runs.error}
+        empty={runs.data?.length === 0}
+        emptyText="Источник ещё не собирали."
+      >
+        <div className="overflow-x-auto">
+          <DataTable testId="source-runs">
+            <thead>
+              <tr>
+                <HeaderCells
+                  labels={['Начат', 'За день', 'Итог', 'HTTP', 'Страниц', 'Снимков', 'Квартир', 'Ошибка']}
+                />
+              </tr>
+            </thead>
+            <tbody>
+              {runs.data?.map((r) => (
+                <tr key={r.id} data-status={r.status}>
+                  <td className="whitespace-nowrap">{dateTime(r.startedAt)}</td>
+                  <td>{day(r.date)}</td>
+                  <td>{runStatusLabel(r.status)}</td>
+                  <td>{r.httpStatus ?? '—'}</td>
+                  <td className="text-right">{r.pages}</td>
+                  <td className="text-right">{r.snapshots}</td>
+                  <td className="text-right">{r.flats.toLocaleString('ru-RU')}</td>
+                  <td className="max-w-md text-red-600 text-xs">{r.error ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </div>
+      </DataState>
+    </Card>
+  );
+}
+
+function AddSource() {
+  const [form, setForm] = useState<SourceForm>(EMPTY_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const { add } = useSourceActions();
+  const set = (k: keyof SourceForm) => (v: string) => setForm({ ...form, [k]: v });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkSourceForm(form);
+    if ('problem' in checked) return setError(checked.problem);
+    setError(null);
+    add.mutate(checked.body, {
+      onSuccess: (s) => {
+        toast(`Источник «${s.name}» добавлен`, 'success');
+        setForm(EMPTY_FORM);
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+  const text = (label: string, k: keyof SourceForm, placeholder = '') => (
+    <label className="block">
+      <span className="mb-1 block font-semibold text-sm">{label}</span>
+      <input
+        className={inputClass}
+        name={k}
+        value={form[k]}
+        placeholder={placeholder}
+        onChange={(e) => set(k)(e.target.value)}
+      />
+    </label>
+  );
+  return (
+    <Card title="Добавить источник">
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label="Добавить источник"
+        className="grid max-w-3xl grid-cols-1 gap-4 md:grid-cols-2"
+      >
+        {text('Название', 'name', 'ПИК — Саларьево парк')}
+        <Select
+          label="Вид"
+          testId="source-kind"
+          value={form.kind}
+          options={SOURCE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k as SourceKind] }))}
+          onChange={(v) => set('kind')(v)}
+        />
+        <div className="md:col-span-2">{text('Адрес', 'url', 'https://example.ru/feed.xml')}</div>
+        {text('Застройщик (если список его не называет)', 'developer')}
+        {text('Проект (если список его не называет)', 'project')}
+        <label className="block md:col-span-2">
+          <span className="mb-1 block font-semibold text-sm">
+            Заголовки запроса (по одному: «Имя: значение»)
+          </span>
+          <textarea
+            className={inputClass}
+            name="headers"
+            rows={2}
+            value={form.headers}
+            onChange={(e) => set('headers')(e.target.value)}
+          />
+        </label>
+        {error && (
+          <p role="alert" className="text-red-600 md:col-span-2">
+            {error}
+          </p>
+        )}
+        <div className="md:col-span-2">
+          <Button type="submit" icon={mdiPlus} disabled={add.isPending}>
+            {add.isPending ? 'Добавляю…' : 'Добавить'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
