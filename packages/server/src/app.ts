@@ -20,6 +20,7 @@ import { AppError, DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from '
 import { StatsReader } from './read/stats-reader.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
+import { demoFeedRoutes } from './routes/demo-feeds/routes.js';
 import { discountRoutes } from './routes/discounts/routes.js';
 import { eventRoutes } from './routes/events/routes.js';
 import { flatRoutes } from './routes/flats/routes.js';
@@ -271,5 +272,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await app.register(demoFeedRoutes, { prefix: '/demo-feeds' });
   return app;
 }

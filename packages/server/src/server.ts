@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Context } from './cli/context.js';
 import { collectJob } from './collect/job.js';
+import { registerDemoSources } from './demo/register-sources.js';
 import { DEMO_USER } from './demo/run.js';
 import { JobRunner } from './jobs/jobs.js';
 import { startTelegram, type Telegram } from './telegram/service.js';
@@ -69,6 +70,13 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
     (error) => app.log.error({ err: error }, 'telegram: бот не запущен'),
   );
   void starting;
-  if (users > 0) process.stdout.write(`вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`);
+  if (users > 0) {
+    process.stdout.write(`вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`);
+    // the demo's own price lists, collected like any developer's (DESIGN §10.8)
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    await registerDemoSources(db, `http://${host.includes(':') ? `[${host}]` : host}:${port}`).catch(
+      (error) => app.log.warn({ err: error }, 'демо-источники не зарегистрированы'),
+    );
+  }
   return app;
 }

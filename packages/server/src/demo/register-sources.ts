@@ -1,0 +1,22 @@
+import { addSource } from '../collect/sources.js';
+import type { Db } from '../db/driver.js';
+import { demoSources } from './feeds.js';
+
+/**
+ * On a demo database, the two demo sources are registered once (a user may delete them) and pointed at
+ * this server's address at every start (the port may change).
+ */
+export async function registerDemoSources(db: Db, base: string): Promise<void> {
+  const [done] = await db.query(`select 1 from app_meta where key = 'demo_sources'`);
+  for (const s of demoSources(base)) {
+    if (done) await db.query('update source set url = $2 where lower(name) = lower($1)', [s.name, s.url]);
+    else {
+      const [exists] = await db.query('select 1 from source where lower(name) = lower($1)', [s.name]);
+      if (!exists) await addSource(db, s);
+    }
+  }
+  if (!done)
+    await db.query(
+      `insert into app_meta (key, value) values ('demo_sources', 'yes') on conflict (key) do nothing`,
+    );
+}
