@@ -4,6 +4,7 @@ import { addToCells, type CubeCell, sortedCells } from './cube.js';
 import { type FlatEvent, flatEventsAt, lowerBound } from './events.js';
 import { withPartialScans } from './partial.js';
 import { partialScans } from './quality.js';
+import { insertRow, rowIndex, stateAt } from './rows.js';
 import {
   DEFAULT_CARRY_DAYS,
   type FlatHistory,
@@ -12,6 +13,8 @@ import {
   type Segment,
   sameRecord,
 } from './types.js';
+
+export { stateAt } from './rows.js';
 
 /** Row changes of the observation log that one snapshot causes. */
 export interface RowChanges {
@@ -27,35 +30,6 @@ export interface DerivedChanges {
   cubes: Map<number, CubeCell[]>;
   /** recomputed events by snapshot day */
   events: Map<number, FlatEvent[]>;
-}
-
-/** The state in force on `day`: the last row dated on or before it (absent when none). */
-export function stateAt(rows: ObservationRow[], day: number): FlatRecord | null {
-  let lo = 0;
-  let hi = rows.length - 1;
-  let found: ObservationRow | null = null;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (rows[mid].day <= day) {
-      found = rows[mid];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found ? found.rec : null;
-}
-
-function rowIndex(rows: ObservationRow[], day: number): number {
-  for (let i = rows.length - 1; i >= 0; i--) {
-    if (rows[i].day === day) return i;
-    if (rows[i].day < day) return -1;
-  }
-  return -1;
-}
-
-function insertRow(rows: ObservationRow[], row: ObservationRow): void {
-  let i = rows.length;
-  while (i > 0 && rows[i - 1].day > row.day) i--;
-  rows.splice(i, 0, row);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { knownAt } from './events.js';
-import { type FlatRecord, type ObservationRow, sameRecord } from './types.js';
+import { insertRow, rowIndex, stateAt } from './rows.js';
+import { type ObservationRow, sameRecord } from './types.js';
 
 /**
  * Partial scans (DESIGN §10.4) as the engine reads a flat's log: at a partial snapshot k, a flat the list
@@ -21,38 +22,16 @@ export function withPartialScans(
     if (k < 1) continue;
     const day = dates[k];
     if (out.length === 0 || out[0].day > day) continue;
-    if (stateOn(out, day) !== null) continue; // listed there
+    if (stateAt(out, day) !== null) continue; // listed there
     const before = knownAt(out, dates, k - 1, grace, carry);
     if (!before.active) continue;
     if (out === rows) out = [...rows];
-    const own = exactRow(out, day);
+    const own = rowIndex(out, day);
     if (own >= 0) out.splice(own, 1);
-    if (!sameRecord(stateOn(out, dates[k - 1]), before.rec)) put(out, { day, rec: before.rec });
+    if (!sameRecord(stateAt(out, dates[k - 1]), before.rec)) insertRow(out, { day, rec: before.rec });
     // the raw state after k was absent (the flat was absent at k): it resumes at k + 1
-    if (k + 1 < dates.length && exactRow(out, dates[k + 1]) < 0) put(out, { day: dates[k + 1], rec: null });
+    if (k + 1 < dates.length && rowIndex(out, dates[k + 1]) < 0)
+      insertRow(out, { day: dates[k + 1], rec: null });
   }
   return out;
-}
-
-function stateOn(rows: ObservationRow[], day: number): FlatRecord | null {
-  let found: FlatRecord | null = null;
-  for (const r of rows) {
-    if (r.day > day) break;
-    found = r.rec;
-  }
-  return found;
-}
-
-function exactRow(rows: ObservationRow[], day: number): number {
-  for (let i = rows.length - 1; i >= 0; i--) {
-    if (rows[i].day === day) return i;
-    if (rows[i].day < day) return -1;
-  }
-  return -1;
-}
-
-function put(rows: ObservationRow[], row: ObservationRow): void {
-  let i = rows.length;
-  while (i > 0 && rows[i - 1].day > row.day) i--;
-  rows.splice(i, 0, row);
 }
