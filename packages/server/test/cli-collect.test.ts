@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../src/db/driver.js';
 
 // `cena-metra source …`, `collect`, `reparse` (DESIGN §10.8) as a user runs them, against a loopback server.
 
@@ -140,5 +141,62 @@ describe('cena-metra source / collect / reparse', () => {
     expect(unknown.stderr).toContain('источник «Нет такого» не найден');
     expect((await cli(dir, 'source', 'remove', 'Лежит')).code).toBe(0);
     expect(JSON.parse((await cli(dir, '--json', 'source', 'list')).stdout)).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('a collection killed midway', () => {
+  it('leaves the day absent and its run «running»; the next collection marks it interrupted and completes the day', async () => {
+    const { spawn } = await import('node:child_process');
+    const work = mkdtempSync(join(tmpdir(), 'cena-collect-kill-'));
+    let stall = true;
+    let asked = 0;
+    const server = createServer((req, res) => {
+      asked++;
+      if (!stall) return void res.writeHead(200).end(FEED);
+      // half the feed, then nothing: the collector waits in the middle of the body
+      res.writeHead(200, { 'content-length': String(FEED.length) });
+      res.write(FEED.subarray(0, FEED.length >> 1));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.xml`;
+    try {
+      const dir = join(work, 'data');
+      expect((await cli(dir, 'source', 'add', 'Фид', '--kind', 'yrl', '--url', url)).code).toBe(0);
+      const child = spawn(process.execPath, [BIN, '--data-dir', dir, 'collect', '--date', '2026-11-20'], {
+        env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((r) => child.once('exit', r));
+      while (asked === 0) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGKILL');
+      await exited;
+      server.closeAllConnections();
+
+      // the run is left «running», the day has no snapshot
+      const during = await cli(dir, '--json', 'source', 'list');
+      expect(JSON.parse(during.stdout)[0]['последний сбор']).toBe('2026-11-20 running');
+      expect((await cli(dir, 'quality', '1')).stderr).toContain('не найден');
+
+      stall = false;
+      const again = await cli(dir, '--json', 'collect', '--date', '2026-11-20');
+      expect(again.code, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)[0]).toMatchObject({ итог: 'done', снимков: 2, квартир: 5 });
+      const quality = await cli(dir, '--json', 'quality', '1');
+      expect(JSON.parse(quality.stdout).snapshots).toMatchObject({ count: 1, first: '2026-11-20' });
+      const runs = await cli(dir, '--json', 'source', 'list');
+      expect(JSON.parse(runs.stdout)[0]['последний сбор']).toBe('2026-11-20 done');
+      const db = await openDb({ dataDir: dir });
+      try {
+        const rows = await db.query<{ status: string }>('select status from source_run order by id');
+        expect(rows.map((r) => r.status)).toEqual(['interrupted', 'done']);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      rmSync(work, { recursive: true, force: true });
+    }
   }, 120_000);
 });

@@ -115,6 +115,26 @@ export async function collectSource(
   date: string,
   options: FetchOptions = {},
 ): Promise<SourceRunResult> {
+  // one collection of a source at a time, across processes: a run still 'running' here was cut off (a
+  // process killed); its import was one transaction, so nothing of it was stored
+  return db.withLock(`cena-metra:source:${source.id}`, async () => {
+    await db.query(
+      `update source_run set status = 'interrupted', finished_at = now(),
+         error = coalesce(error, 'сбор прерван: процесс остановлен')
+       where source_id = $1 and status = 'running'`,
+      [source.id],
+    );
+    return collectLocked(db, importer, source, date, options);
+  });
+}
+
+async function collectLocked(
+  db: Db,
+  importer: Importer,
+  source: Source,
+  date: string,
+  options: FetchOptions,
+): Promise<SourceRunResult> {
   const [{ id: runId }] = await db.query<{ id: number }>(
     'insert into source_run (source_id, date) values ($1, $2) returning id',
     [source.id, date],
