@@ -13,6 +13,7 @@ import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import { apiLoadBench, exportLoadBench } from './api-load.js';
+import { collectBench } from './collect.js';
 import { benchCsv, benchSnapshots } from './market.js';
 import {
   BIN,
@@ -34,12 +35,15 @@ const GRACE = 2;
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 const only = (part: string) =>
-  !['--stats', '--import', '--demo', '--web', '--api'].some((a) => args.has(a)) || args.has(`--${part}`);
+  !['--stats', '--import', '--demo', '--web', '--api', '--collect'].some((a) => args.has(a)) ||
+  args.has(`--${part}`);
 const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
 // dataset sizes (the budgets are stated for the defaults)
 const STATS_FLATS = option('flats', 2000);
 const STATS_DAYS = option('days', 3 * 365 + 1);
 const IMPORT_FLATS = option('import-flats', 100_000);
+const COLLECT_OFFERS = option('collect-offers', 100_000);
+const COLLECT_SOURCES = option('collect-sources', 200);
 const DEFAULT_STATS_SIZE = STATS_FLATS === 2000 && STATS_DAYS === 3 * 365 + 1;
 /** PostgreSQL of DATABASE_URL: the stats part runs there too, in a fresh database. */
 const PG_URL = process.env.DATABASE_URL || undefined;
@@ -330,6 +334,12 @@ try {
     if (PG_URL) await statsBench('postgresql');
   }
   if (only('import')) await importBench();
+  if (only('collect'))
+    await collectBench(work, rows, note, {
+      offers: COLLECT_OFFERS,
+      sources: COLLECT_SOURCES,
+      perSource: 300,
+    });
   if (only('demo') || only('web') || only('api')) {
     await demoBench('pglite');
     if (PG_URL) await demoBench('postgresql');

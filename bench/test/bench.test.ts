@@ -91,6 +91,21 @@ describe('bench tools (tiny datasets)', () => {
     expect(report.rows.some((r) => r.ok === false)).toBe(false);
   }, 240_000);
 
+  it('npm run bench --collect: a feed and a market of sources collected from loopback, judged', async () => {
+    const { report } = await bench<{ postgresql: boolean }>(
+      'run.js',
+      ['--collect', '--collect-offers', '400', '--collect-sources', '3'],
+      {},
+      'cena_bench_',
+      'latest.json',
+    );
+    const what = report.rows.map((r) => r.what);
+    expect(what.some((w) => w.startsWith('collect + import a 400-offer YRL feed'))).toBe(true);
+    const market = report.rows.find((r) => r.what.startsWith("one day's collection of 3 sources"));
+    expect(market?.value).toContain('3/3 done');
+    expect(report.rows.every((r) => r.ok !== false)).toBe(true);
+  }, 240_000);
+
   it('npm run bench:scale: loads a market in a child, serves it from its own process, judges the budgets', async () => {
     const { report } = await bench<{ projects: number; snapshots: number }>(
       'scale.js',
