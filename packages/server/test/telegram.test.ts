@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { addUser } from '../src/auth/users.js';
 import { loadConfig } from '../src/config.js';
 import { openDb } from '../src/db/driver.js';
+import { migrate } from '../src/db/migrate.js';
 import { createBot } from '../src/telegram/bot.js';
 import { Publisher } from '../src/telegram/publisher.js';
 import { startTelegram } from '../src/telegram/service.js';
@@ -428,6 +429,38 @@ describe('the bot in a process', () => {
       expect(lines).toEqual(['telegram: бот выключен (TELEGRAM_BOT_TOKEN не задан)']);
     } finally {
       await db.close();
+    }
+  });
+
+  it('collection problems go to TELEGRAM_ADMIN_CHAT_ID when it is set, and nowhere when it is not', async () => {
+    const fake = await new FakeTelegram().start();
+    const db = await openDb({ memory: true });
+    await migrate(db);
+    const quiet = { info() {}, warn() {}, error() {} };
+    const config = (admin?: string) =>
+      loadConfig(
+        {
+          logLevel: 'silent',
+          telegramBotToken: '123:abc',
+          telegramApiRoot: fake.url,
+          ...(admin && { telegramAdminChatId: admin }),
+        },
+        {},
+      );
+    try {
+      const off = await startTelegram(db, config(), quiet);
+      await off!.notifyAdmin('без адресата');
+      await off!.stop();
+      const on = await startTelegram(db, config('-1001'), quiet);
+      await on!.notifyAdmin('Не собираются второй раз подряд: Сломан.');
+      await on!.stop();
+      const sent = fake.calls.filter((c) => c.method === 'sendMessage');
+      expect(sent.map((c) => [c.body.chat_id, c.body.text])).toEqual([
+        ['-1001', 'Не собираются второй раз подряд: Сломан.'],
+      ]);
+    } finally {
+      await db.close();
+      await fake.stop();
     }
   });
 
