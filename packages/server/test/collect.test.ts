@@ -128,6 +128,47 @@ describeEachDb('collecting sources', (ctx) => {
     importer = new Importer(ctx.db, 2);
   });
 
+  it('our own formats from a URL: JSON (brotli), NDJSON and CSV, the project named by the source when asked', async () => {
+    const { brotliCompressSync } = await import('node:zlib');
+    const snapshot = (date: string) => ({
+      date,
+      developer: 'Свой',
+      project: 'Формат',
+      flats: [{ id: 'a', building: '1', rooms: 1, area: 40, price: 8_000_000 }],
+    });
+    loop.routes.set('/own.json', (_req, res) =>
+      res
+        .writeHead(200, { 'content-encoding': 'br' })
+        .end(brotliCompressSync(JSON.stringify(snapshot('2020-01-01')))),
+    );
+    loop.routes.set('/own.ndjson', (_req, res) =>
+      res.writeHead(200).end(`${JSON.stringify(snapshot('2020-01-01'))}\n`),
+    );
+    loop.routes.set('/own.csv', (_req, res) =>
+      res
+        .writeHead(200)
+        .end(
+          'date;developer;project;id;building;rooms;area;price\n2020-01-01;Свой;Формат;b;1;2;55,5;9900000\n',
+        ),
+    );
+    for (const [kind, path, project] of [
+      ['json', '/own.json', 'Формат JSON'],
+      ['ndjson', '/own.ndjson', 'Формат NDJSON'],
+      ['csv', '/own.csv', 'Формат CSV'],
+    ] as const) {
+      const source = await addSource(ctx.db, {
+        name: `Свой ${kind}`,
+        kind,
+        url: `${loop.base}${path}`,
+        project,
+      });
+      const run = await collectSource(ctx.db, importer, source, '2026-11-22', fast);
+      expect(run, `${kind}: ${run.error}`).toMatchObject({ status: 'done', snapshots: 1, flats: 1 });
+      // the collection's date wins over the list's own: it is the day the list was read
+      expect(run.results[0]).toMatchObject({ project, date: '2026-11-22', developer: 'Свой' });
+    }
+  });
+
   it('checks a source field by field; headers come as «Name: value»', async () => {
     await expect(addSource(ctx.db, { name: '', kind: 'yrl', url: 'http://x' })).rejects.toThrow('name');
     await expect(addSource(ctx.db, { name: 'a', kind: 'xls', url: 'http://x' })).rejects.toThrow('kind');
