@@ -21,6 +21,11 @@ export function useSourceActions() {
       mutationFn: (data: SourceInput) => request<SourceView>({ url: '/sources', method: 'POST', data }),
       onSuccess: done,
     }),
+    update: useMutation({
+      mutationFn: ({ id, data }: { id: number; data: Partial<SourceInput> }) =>
+        request<SourceView>({ url: `/sources/${id}`, method: 'PATCH', data }),
+      onSuccess: done,
+    }),
     setEnabled: useMutation({
       mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
         request<SourceView>({ url: `/sources/${id}`, method: 'PATCH', data: { enabled } }),

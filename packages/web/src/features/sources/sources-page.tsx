@@ -1,6 +1,6 @@
 import type { SourceKind, SourceView } from '@cena-metra/contract';
 import { SOURCE_KINDS } from '@cena-metra/contract';
-import { mdiCloudDownload, mdiDelete, mdiPlay, mdiPlus } from '@mdi/js';
+import { mdiCloudDownload, mdiContentSave, mdiDelete, mdiPencil, mdiPlay, mdiPlus } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
 import { useSourceActions, useSourceRuns, useSources } from '../../api/sources';
 import { DataTable } from '../../components/data-table';
@@ -25,6 +25,7 @@ export function SourcesPage() {
   useTitle('Источники');
   const sources = useSources();
   const [open, setOpen] = useState<number | null>(null);
+  const [editing, setEditing] = useState<SourceView | null>(null);
   return (
     <Section>
       <SectionTitle icon={mdiCloudDownload}>Источники</SectionTitle>
@@ -54,6 +55,7 @@ export function SourcesPage() {
                   source={s}
                   open={open === s.id}
                   onToggle={() => setOpen(open === s.id ? null : s.id)}
+                  onEdit={() => setEditing(s)}
                 />
               ))}
             </tbody>
@@ -63,7 +65,7 @@ export function SourcesPage() {
       {open !== null && (
         <RunsCard sourceId={open} name={sources.data?.find((s) => s.id === open)?.name ?? ''} />
       )}
-      <AddSource />
+      <SourceFormCard key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
     </Section>
   );
 }
@@ -72,10 +74,12 @@ function SourceRow({
   source: s,
   open,
   onToggle,
+  onEdit,
 }: {
   source: SourceView;
   open: boolean;
   onToggle: () => void;
+  onEdit: () => void;
 }) {
   const actions = useSourceActions();
   const running = actions.run.isPending && actions.run.variables === s.id;
@@ -149,6 +153,7 @@ function SourceRow({
         >
           {running ? 'Собираю…' : 'Собрать'}
         </Button>{' '}
+        <Button small icon={mdiPencil} aria-label={`Изменить «${s.name}»`} onClick={onEdit} />{' '}
         <Button
           small
           icon={mdiDelete}
@@ -203,22 +208,50 @@ function RunsCard({ sourceId, name }: { sourceId: number; name: string }) {
   );
 }
 
-function AddSource() {
-  const [form, setForm] = useState<SourceForm>(EMPTY_FORM);
+/** The add form, or the edit form of `editing` (header values are never shown: empty keeps them). */
+function SourceFormCard({ editing, onDone }: { editing: SourceView | null; onDone: () => void }) {
+  const [form, setForm] = useState<SourceForm>(
+    editing
+      ? {
+          name: editing.name,
+          kind: editing.kind,
+          url: editing.url,
+          headers: '',
+          developer: editing.developer ?? '',
+          project: editing.project ?? '',
+        }
+      : EMPTY_FORM,
+  );
   const [error, setError] = useState<string | null>(null);
-  const { add } = useSourceActions();
+  const { add, update } = useSourceActions();
+  const pending = add.isPending || update.isPending;
   const set = (k: keyof SourceForm) => (v: string) => setForm({ ...form, [k]: v });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const checked = checkSourceForm(form);
     if ('problem' in checked) return setError(checked.problem);
     setError(null);
+    const onError = (err: Error) => setError(err.message);
+    if (editing) {
+      const { headers: _headers, ...rest } = checked.body;
+      update.mutate(
+        { id: editing.id, data: form.headers.trim() ? checked.body : rest },
+        {
+          onSuccess: (s) => {
+            toast(`Источник «${s.name}» изменён`, 'success');
+            onDone();
+          },
+          onError,
+        },
+      );
+      return;
+    }
     add.mutate(checked.body, {
       onSuccess: (s) => {
         toast(`Источник «${s.name}» добавлен`, 'success');
         setForm(EMPTY_FORM);
       },
-      onError: (err) => setError(err.message),
+      onError,
     });
   };
   const text = (label: string, k: keyof SourceForm, placeholder = '') => (
@@ -270,9 +303,14 @@ function AddSource() {
           </p>
         )}
         <div className="md:col-span-2">
-          <Button type="submit" icon={mdiPlus} disabled={add.isPending}>
-            {add.isPending ? 'Добавляю…' : 'Добавить'}
+          <Button type="submit" icon={editing ? mdiContentSave : mdiPlus} disabled={pending}>
+            {pending ? 'Сохраняю…' : editing ? 'Сохранить' : 'Добавить'}
           </Button>
+          {editing && (
+            <Button className="ml-2" onClick={onDone}>
+              Отмена
+            </Button>
+          )}
         </div>
       </form>
     </Card>
