@@ -1025,7 +1025,7 @@ describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)',
 });
 
 describe('sources (/sources)', () => {
-  it('adds a source with checks, collects it now, shows its runs', async () => {
+  it('adds a source with checks, collects it now, shows its runs, edits it', async () => {
     const { createServer } = await import('node:http');
     const feed = readFileSync(new URL('../packages/server/test/fixtures/yrl/feed.xml', import.meta.url));
     const server = createServer((req, res) => {
@@ -1060,6 +1060,17 @@ describe('sources (/sources)', () => {
       await row.getByRole('button', { name: 'Фид Пионера', exact: true }).click();
       await page.waitForSelector('[data-testid=source-runs] tbody tr[data-status=done]');
       await page.screenshot({ path: `${ARTIFACTS}/sources.png`, fullPage: true });
+      // edit: the form takes the source's values; a bad address is named, a good one saved
+      await row.getByRole('button', { name: 'Изменить «Фид Пионера»' }).click();
+      const edit = page.locator('form[aria-label="Изменить источник"]');
+      expect(await edit.locator('input[name=name]').inputValue()).toBe('Фид Пионера');
+      await edit.locator('input[name=project]').fill('ЖК Тестовый');
+      await edit.locator('input[name=url]').fill('нет');
+      await edit.locator('button[type=submit]').click();
+      expect(await edit.locator('[role=alert]').textContent()).toContain('Адрес');
+      await edit.locator('input[name=url]').fill(`http://127.0.0.1:${port}/feed.xml`);
+      await edit.locator('button[type=submit]').click();
+      await page.waitForSelector('form[aria-label="Добавить источник"]');
     } finally {
       await context.close();
       server.closeAllConnections();
