@@ -1,7 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
 import type { ImportResult } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
 import { type Importer, importBatch } from '../ingest/importer.js';
@@ -63,8 +72,8 @@ async function fetchPikPages(source: Source, options: FetchOptions) {
   return { raw: Buffer.from(JSON.stringify({ flats })), pages, httpStatus };
 }
 
-/** Reads a raw list of a source as snapshots of `date`, with the source's developer and project. */
-export async function* readRaw(source: Source, raw: Buffer, date: string): AsyncGenerator<ReadItem> {
+/** Reads a raw list of a source, kept in `file`, as snapshots of `date` with the source's developer and project. */
+export async function* readRaw(source: Source, file: string, date: string): AsyncGenerator<ReadItem> {
   const options = {
     date,
     ...(source.developer && { developer: source.developer }),
@@ -73,7 +82,7 @@ export async function* readRaw(source: Source, raw: Buffer, date: string): Async
   if (source.kind === 'pik-api') {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(raw.toString('utf8'));
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
       yield { errors: [`${source.name}: не удалось разобрать JSON: ${printable((error as Error).message)}`] };
       return;
@@ -81,15 +90,30 @@ export async function* readRaw(source: Source, raw: Buffer, date: string): Async
     yield pikSnapshot(parsed, source.name, options);
     return;
   }
-  // the readers stream from a file: the body is written to one, named so that messages say the source
-  const dir = mkdtempSync(join(tmpdir(), 'cena-collect-'));
-  try {
-    const path = join(dir, `${source.name.replace(/[^\p{L}\p{N}._-]+/gu, '_')}-${FILE_OF[source.kind].name}`);
-    writeFileSync(path, raw);
-    yield* readFileSnapshots(path, { ...options, format: FILE_OF[source.kind].format });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  // the readers stream from the file, named so that messages say the source
+  yield* readFileSnapshots(file, { ...options, format: FILE_OF[source.kind].format });
+}
+
+/** A run's working file, named after the source so that readers' messages name it. */
+function rawFileIn(dir: string, source: Source): string {
+  return join(dir, `${source.name.replace(/[^\p{L}\p{N}._-]+/gu, '_')}-${FILE_OF[source.kind].name}`);
+}
+
+/** A file gzipped, streamed (a 100 MB feed is never held whole). */
+async function gzipFile(file: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await pipeline(createReadStream(file), createGzip(), async (compressed: AsyncIterable<Buffer>) => {
+    for await (const chunk of compressed) chunks.push(chunk);
+  });
+  return Buffer.concat(chunks);
+}
+
+/** A stored raw list written back to a file. */
+async function gunzipTo(raw: Buffer, file: string): Promise<void> {
+  const gunzip = createGunzip();
+  const done = pipeline(gunzip, createWriteStream(file));
+  gunzip.end(raw);
+  await done;
 }
 
 /** The raw list of the source's last run that has one, with its validators. */
@@ -99,7 +123,7 @@ async function lastRaw(db: Db, sourceId: number) {
        and status in ('done', 'unchanged') order by id desc limit 1`,
     [sourceId],
   );
-  return row ? { raw: gunzipSync(row.raw), etag: row.etag, lastModified: row.last_modified } : null;
+  return row ? { gzipped: row.raw, etag: row.etag, lastModified: row.last_modified } : null;
 }
 
 /**
@@ -151,13 +175,17 @@ async function collectLocked(
     error: null,
     results: [],
   };
-  let raw: Buffer | null = null;
+  let stored: Buffer | null = null;
+  let bytes = 0;
   let httpStatus: number | null = null;
   let validators: { etag: string | null; lastModified: string | null } = { etag: null, lastModified: null };
+  const dir = mkdtempSync(join(tmpdir(), 'cena-collect-'));
+  const file = rawFileIn(dir, source);
+  let fetched = false;
   try {
     if (source.kind === 'pik-api') {
       const got = await fetchPikPages(source, options);
-      raw = got.raw;
+      writeFileSync(file, got.raw);
       out.pages = got.pages;
       httpStatus = got.httpStatus;
     } else {
@@ -167,21 +195,22 @@ async function collectLocked(
         headers: source.headers,
         etag: previous?.etag,
         lastModified: previous?.lastModified,
+        toFile: file,
       });
       httpStatus = got.httpStatus;
       out.pages = 1;
       if (got.status === 'unchanged') {
         if (!previous) throw new FetchError('сервер ответил 304, а прежнего списка нет', 304);
-        raw = previous.raw;
+        await gunzipTo(previous.gzipped, file);
+        stored = previous.gzipped;
         validators = { etag: previous.etag, lastModified: previous.lastModified };
         out.status = 'unchanged';
-      } else {
-        raw = got.body;
-        validators = { etag: got.etag, lastModified: got.lastModified };
-      }
+      } else validators = { etag: got.etag, lastModified: got.lastModified };
     }
-    const body = raw;
-    out.results = await importBatch(importer, [() => readRaw(source, body, date)]);
+    fetched = true;
+    bytes = statSync(file).size;
+    stored ??= await gzipFile(file);
+    out.results = await importBatch(importer, [() => readRaw(source, file, date)]);
     out.snapshots = out.results.length;
     out.flats = out.results.reduce((sum, r) => sum + r.flats, 0);
     out.partial = out.results.filter((r) => r.partial).length;
@@ -189,6 +218,9 @@ async function collectLocked(
     out.status = 'failed';
     out.error = printable((error as Error).message).slice(0, 4000);
     if (error instanceof FetchError && error.httpStatus !== null) httpStatus = error.httpStatus;
+    if (fetched && !stored) stored = await gzipFile(file).catch(() => null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   await db.query(
     `update source_run set finished_at = now(), status = $2, http_status = $3, pages = $4, flats = $5,
@@ -200,10 +232,10 @@ async function collectLocked(
       out.pages,
       out.flats,
       out.snapshots,
-      raw?.length ?? 0,
+      bytes,
       validators.etag,
       validators.lastModified,
-      raw ? gzipSync(raw) : null,
+      stored,
       out.error,
     ],
   );
@@ -221,7 +253,13 @@ export async function reparseSource(db: Db, importer: Importer, source: Source) 
     [source.id],
   );
   if (!run) return null;
-  const raw = gunzipSync(run.raw);
-  const results = await importBatch(importer, [() => readRaw(source, raw, run.date)]);
-  return { runId: run.id, date: run.date, results };
+  const dir = mkdtempSync(join(tmpdir(), 'cena-reparse-'));
+  try {
+    const file = rawFileIn(dir, source);
+    await gunzipTo(run.raw, file);
+    const results = await importBatch(importer, [() => readRaw(source, file, run.date)]);
+    return { runId: run.id, date: run.date, results };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

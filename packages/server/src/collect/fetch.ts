@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -23,6 +25,8 @@ export interface FetchOptions {
   /** the longest wait a Retry-After may ask for, ms */
   maxRetryAfterMs?: number;
   maxBytes?: number;
+  /** write the body to this file instead of keeping it in memory (large feeds); `body` is then empty */
+  toFile?: string;
 }
 
 export const FETCH_DEFAULTS = {
@@ -38,6 +42,8 @@ export type Fetched =
       status: 'ok';
       httpStatus: number;
       body: Buffer;
+      /** bytes of the (decoded) body */
+      bytes: number;
       etag: string | null;
       lastModified: string | null;
       attempts: number;
@@ -64,21 +70,32 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
 
 const retryable = (status: number) => status === 429 || status >= 500;
 
-async function readLimited(res: Response, maxBytes: number): Promise<Buffer> {
+async function readLimited(
+  res: Response,
+  maxBytes: number,
+  toFile?: string,
+): Promise<{ body: Buffer; bytes: number }> {
   const declared = Number(res.headers.get('content-length') ?? '');
   // a declared length is of the encoded body; the limit is checked on what is decoded too
   if (Number.isFinite(declared) && declared > maxBytes && !res.headers.get('content-encoding'))
     throw new FetchError(`ответ больше ${Math.round(maxBytes / 1048576)} МБ`, res.status);
   const chunks: Buffer[] = [];
   let size = 0;
-  if (!res.body) return Buffer.alloc(0);
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > maxBytes)
-      throw new FetchError(`ответ больше ${Math.round(maxBytes / 1048576)} МБ`, res.status);
-    chunks.push(Buffer.from(chunk));
+  if (!res.body) return { body: Buffer.alloc(0), bytes: 0 };
+  const file = toFile ? createWriteStream(toFile) : null;
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > maxBytes)
+        throw new FetchError(`ответ больше ${Math.round(maxBytes / 1048576)} МБ`, res.status);
+      if (file) {
+        if (!file.write(chunk)) await once(file, 'drain');
+      } else chunks.push(Buffer.from(chunk));
+    }
+  } finally {
+    if (file) await new Promise<void>((done) => file.end(() => done()));
   }
-  return Buffer.concat(chunks, size);
+  return { body: file ? Buffer.alloc(0) : Buffer.concat(chunks, size), bytes: size };
 }
 
 /** GETs `url`, retrying what may pass; throws FetchError when it will not. */
@@ -101,11 +118,12 @@ export async function fetchList(url: string, options: FetchOptions = {}): Promis
         return { status: 'unchanged', httpStatus: 304, attempts: attempt };
       }
       if (res.ok) {
-        const body = await readLimited(res, o.maxBytes);
+        const { body, bytes } = await readLimited(res, o.maxBytes, o.toFile);
         return {
           status: 'ok',
           httpStatus: res.status,
           body,
+          bytes,
           etag: res.headers.get('etag'),
           lastModified: res.headers.get('last-modified'),
           attempts: attempt,

@@ -265,7 +265,9 @@ async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadIte
     yield { errors: [`${file}: в фиде нет ни одной квартиры в продаже (${describeSkipped(feed)})`] };
     return;
   }
-  for (const group of feed.groups.values()) {
+  for (const [key, group] of feed.groups) {
+    // each group's raw offers are let go once validated: memory holds one form of the flats, not two
+    feed.groups.delete(key);
     const item = validated(
       { date, developer: group.developer, project: group.project, flats: group.flats },
       { file },
