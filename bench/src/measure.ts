@@ -84,7 +84,14 @@ export interface ChildRun {
 }
 
 /** Runs a node script in a child process and reports its wall time and peak resident memory. */
-export function runNode(script: string, args: string[], workDir: string, env: NodeJS.ProcessEnv = {}) {
+export function runNode(
+  script: string,
+  args: string[],
+  workDir: string,
+  env: NodeJS.ProcessEnv = {},
+  /** run the script itself (its shebang's node flags apply, as for `npx cena-metra`) */
+  asUserRunsIt = false,
+) {
   const preload = join(workDir, 'maxrss.cjs');
   const rssFile = join(workDir, `maxrss-${process.pid}-${Date.now()}.txt`);
   writeFileSync(
@@ -93,7 +100,7 @@ export function runNode(script: string, args: string[], workDir: string, env: No
   );
   return new Promise<ChildRun>((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(asUserRunsIt ? script : process.execPath, asUserRunsIt ? args : [script, ...args], {
       env: { ...process.env, ...env, NODE_OPTIONS: `--require ${preload}`, BENCH_RSS_FILE: rssFile },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
