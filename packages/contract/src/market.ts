@@ -336,6 +336,8 @@ export const sourceRunSchema = z.object({
   pages: z.number().int(),
   flats: z.number().int(),
   snapshots: z.number().int(),
+  /** snapshots of the run that are partial (DESIGN §10.4) */
+  partial: z.number().int(),
   bytes: z.number().int(),
   error: z.string().nullable(),
 });

@@ -15,11 +15,24 @@ describeEachDb('sources API', (ctx) => {
   let headers: Record<string, string> = {};
   let server: Server;
   let base = '';
+  let shrinkingCalls = 0;
   beforeAll(async () => {
     ({ app, headers } = await signedInApp(ctx.db));
     server = createServer((req, res) => {
       if (req.url === '/feed.xml') res.writeHead(200).end(FEED);
-      else res.writeHead(404).end();
+      else if (req.url === '/shrinking.json') {
+        // four lots three days running, then a scan that caught one (§10.4)
+        shrinkingCalls++;
+        const lots = shrinkingCalls <= 3 ? ['a', 'b', 'c', 'd'] : ['a'];
+        res.writeHead(200).end(
+          JSON.stringify({
+            date: '2026-01-01',
+            developer: 'Сжатый',
+            project: 'Неполный',
+            flats: lots.map((id) => ({ id, building: '1', rooms: 1, area: 40, price: 8_000_000 })),
+          }),
+        );
+      } else res.writeHead(404).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -83,6 +96,25 @@ describeEachDb('sources API', (ctx) => {
     expect(off.json()).toMatchObject({ enabled: false, nextRun: null });
     expect((await call('DELETE', `/api/sources/${gone.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/api/sources/${gone.id}/runs`)).statusCode).toBe(404);
+  });
+
+  it('a partial list of the day shows on the source (DESIGN §10.4)', async () => {
+    const { collectSource } = await import('../src/collect/collector.js');
+    const { getSource } = await import('../src/collect/sources.js');
+    const { Importer } = await import('../src/ingest/importer.js');
+    const made = (
+      await call('POST', '/api/sources', { name: 'Сжатый', kind: 'json', url: `${base}/shrinking.json` })
+    ).json();
+    const source = await getSource(ctx.db, made.id);
+    const importer = new Importer(ctx.db, 2);
+    for (const date of ['2026-11-01', '2026-11-02', '2026-11-03'])
+      expect((await collectSource(ctx.db, importer, source, date)).partial).toBe(0);
+    const short = await collectSource(ctx.db, importer, source, '2026-11-04');
+    expect(short).toMatchObject({ status: 'done', partial: 1, flats: 1 });
+    const view = (
+      (await call('GET', '/api/sources')).json() as { name: string; lastRun: { partial: number } }[]
+    ).find((v) => v.name === 'Сжатый');
+    expect(view?.lastRun.partial).toBe(1);
   });
 
   it('bad input is a 400 naming the field; an unknown source a 404; a guest a 401', async () => {

@@ -224,7 +224,8 @@ async function collectLocked(
   }
   await db.query(
     `update source_run set finished_at = now(), status = $2, http_status = $3, pages = $4, flats = $5,
-       snapshots = $6, bytes = $7, etag = $8, last_modified = $9, raw = $10, error = $11 where id = $1`,
+       snapshots = $6, bytes = $7, etag = $8, last_modified = $9, raw = $10, error = $11, partial = $12
+     where id = $1`,
     [
       runId,
       out.status,
@@ -237,6 +238,7 @@ async function collectLocked(
       validators.lastModified,
       stored,
       out.error,
+      out.partial,
     ],
   );
   return out;

@@ -345,6 +345,8 @@ create table source_run (
   pages int not null default 0,
   flats int not null default 0,
   snapshots int not null default 0,
+  -- snapshots of the run that are partial (§10.4): reported like a failure
+  partial int not null default 0,
   bytes bigint not null default 0,
   etag text,
   last_modified text,

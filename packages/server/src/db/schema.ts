@@ -258,6 +258,7 @@ export const sourceRun = pgTable('source_run', {
   pages: integer('pages').notNull().default(0),
   flats: integer('flats').notNull().default(0),
   snapshots: integer('snapshots').notNull().default(0),
+  partial: integer('partial').notNull().default(0),
   bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
   etag: text('etag'),
   lastModified: text('last_modified'),

@@ -14,12 +14,13 @@ interface RunRow {
   pages: number;
   flats: number;
   snapshots: number;
+  partial: number;
   bytes: number | string;
   error: string | null;
 }
 
 const RUN_COLUMNS = `id, source_id, date::text as date, started_at, finished_at, status, http_status, pages, flats,
-  snapshots, bytes, error`;
+  snapshots, partial, bytes, error`;
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -34,6 +35,7 @@ function runOf(r: RunRow): SourceRun {
     pages: r.pages,
     flats: r.flats,
     snapshots: r.snapshots,
+    partial: r.partial,
     bytes: Number(r.bytes),
     error: r.error,
   };

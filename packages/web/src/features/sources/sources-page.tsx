@@ -112,6 +112,15 @@ function SourceRow({
         {last ? (
           <>
             {day(last.date)} · <span data-testid="source-status">{runStatusLabel(last.status)}</span>
+            {last.partial > 0 && (
+              <span
+                className="ml-2 rounded-full border border-amber-500 px-2 text-amber-700 text-xs dark:text-amber-400"
+                data-testid="source-partial"
+                title="В списке меньше половины обычного числа квартир: пропавшие не сняты"
+              >
+                неполный список
+              </span>
+            )}
             {last.error && <div className="max-w-xs text-red-600 text-xs">{last.error}</div>}
           </>
         ) : (
