@@ -10,20 +10,20 @@ import {
   writeFilters,
 } from './dashboard-url';
 
+/** What an empty or nonsensical query reads as. */
+const DEFAULTS = {
+  developerId: 5,
+  projectId: null,
+  chartType: 'NONE',
+  from: null,
+  to: null,
+  smooth: true,
+  availableOnly: false,
+};
+
 describe('dashboard filters in the URL', () => {
   it.each([
-    [
-      '',
-      {
-        developerId: 5,
-        projectId: null,
-        chartType: 'NONE',
-        from: null,
-        to: null,
-        smooth: true,
-        availableOnly: false,
-      },
-    ],
+    ['', DEFAULTS],
     [
       'developer=3&project=12&type=FACING&from=2025-01-01&to=2025-06-30&smooth=0',
       {
@@ -37,18 +37,7 @@ describe('dashboard filters in the URL', () => {
       },
     ],
     // nonsense falls back to the defaults instead of breaking the page
-    [
-      'developer=abc&project=-1&type=PIE&from=2025-13-01&to=yesterday',
-      {
-        developerId: 5,
-        projectId: null,
-        chartType: 'NONE',
-        from: null,
-        to: null,
-        smooth: true,
-        availableOnly: false,
-      },
-    ],
+    ['developer=abc&project=-1&type=PIE&from=2025-13-01&to=yesterday', DEFAULTS],
   ])('reads %j', (query, filters) => {
     expect(readFilters(new URLSearchParams(query))).toEqual(filters);
   });
