@@ -1,0 +1,64 @@
+import type { RoomGroup } from '@cena-metra/contract';
+import { fromDay } from '../lib/days.js';
+import { lastCarriedDay } from './carry.js';
+import { area100 } from './cube.js';
+import { GROUP_FILTERS } from './stats.js';
+import type { Segment } from './types.js';
+
+/**
+ * The same-flat price index of DESIGN §10.6. Average ppm moves with the mix of what is left on sale; the
+ * index does not: for consecutive days with data d′ < d, F = the flats active on both with the same area
+ * (±0.01 m²), r_d = exp(mean over F of ln(price_d / price_d′)) (1 when F is empty), I = 100 on the first day
+ * with data in the range, I(d) = I(d′) × r_d.
+ *
+ * A day's state is its latest snapshot's, so r is 1 between snapshots and the series moves only on
+ * snapshot days; `flats` are each flat's activity segments (full knowledge, §4.1 with §10.1 and §10.4).
+ */
+export function priceIndexSeries(
+  flats: Segment[][],
+  dates: number[],
+  from: number,
+  to: number,
+  carry: number,
+  group: RoomGroup = 'all',
+): { date: string; index: number }[] {
+  const accept = GROUP_FILTERS[group];
+  const out: { date: string; index: number }[] = [];
+  const n = dates.length;
+  if (n === 0) return out;
+  /** each flat's price and area at snapshot k, when active there and in the group */
+  const stateAt = (k: number) => {
+    const day = dates[k];
+    const m = new Map<number, { price: number; area100: number }>();
+    for (const segs of flats)
+      for (const s of segs)
+        if (s.startDay <= day && (s.endDay ?? dates[n - 1]) >= day && accept(s.rec.rooms)) {
+          m.set(s.flatId, { price: s.rec.price, area100: area100(s.rec.area) });
+          break;
+        }
+    return m;
+  };
+  let index = 100;
+  let previous: Map<number, { price: number; area100: number }> | null = null;
+  for (let k = 0; k < n; k++) {
+    const first = Math.max(from, dates[k]);
+    const last = Math.min(to, lastCarriedDay(dates[k], k + 1 < n ? dates[k + 1] : null, carry));
+    if (first > last) continue;
+    const now = stateAt(k);
+    if (previous && first === dates[k]) {
+      let sum = 0;
+      let count = 0;
+      for (const [flatId, p] of now) {
+        const before = previous.get(flatId);
+        if (!before || before.area100 !== p.area100) continue;
+        sum += Math.log(p.price / before.price);
+        count++;
+      }
+      if (count) index *= Math.exp(sum / count);
+    }
+    previous = now;
+    for (let day = first; day <= last; day++)
+      out.push({ date: fromDay(day), index: Math.round(index * 100) / 100 });
+  }
+  return out;
+}
