@@ -7,6 +7,7 @@ import {
   eventKindSchema,
   facingSchema,
   flatStatusSchema,
+  ROOM_GROUPS,
   sourceKindSchema,
   statsStatusSchema,
 } from './enums.js';
@@ -361,3 +362,47 @@ export const sourceSchema = z.object({
 export type SourceView = z.infer<typeof sourceSchema>;
 export const sourcesResponseSchema = z.array(sourceSchema);
 export const sourceRunsResponseSchema = z.array(sourceRunSchema);
+
+// --- sales pace and the same-flat index (DESIGN §10.5–10.6) ---
+export const paceRequestSchema = z.object({
+  projectId: idSchema('projectId'),
+  from: dataDateSchema,
+  to: dataDateSchema,
+  building: safeText('building', 100).optional(),
+  rooms: z.enum(ROOM_GROUPS).default('all'),
+  status: statsStatusSchema.default('ALL'),
+});
+export type PaceRequest = z.input<typeof paceRequestSchema>;
+export const pacePointSchema = z.object({
+  date: z.string(),
+  stock: z.number().int(),
+  new7: z.number().int(),
+  new30: z.number().int(),
+  gone7: z.number().int(),
+  gone30: z.number().int(),
+  absorption: z.number().nullable(),
+  monthsOfSupply: z.number().nullable(),
+  medianDaysOnMarket: z.number().nullable(),
+  medianStockAge: z.number().nullable(),
+});
+export type PacePointView = z.infer<typeof pacePointSchema>;
+export const paceResponseSchema = z.object({
+  points: z.array(pacePointSchema),
+  /** the values on the last day with data in the range */
+  last: pacePointSchema.nullable(),
+});
+export type PaceResponse = z.infer<typeof paceResponseSchema>;
+export const indexRequestSchema = z.object({
+  projectId: idSchema('projectId'),
+  from: dataDateSchema,
+  to: dataDateSchema,
+});
+export const indexResponseSchema = z.object({
+  series: z.array(
+    z.object({
+      group: z.enum(ROOM_GROUPS),
+      points: z.array(z.object({ date: z.string(), index: z.number() })),
+    }),
+  ),
+});
+export type IndexResponse = z.infer<typeof indexResponseSchema>;

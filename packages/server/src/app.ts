@@ -17,6 +17,7 @@ import { registerReadCaches } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
 import { AppError, DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from './lib/errors.js';
+import { PaceReader } from './read/pace-reader.js';
 import { StatsReader } from './read/stats-reader.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
@@ -26,6 +27,7 @@ import { eventRoutes } from './routes/events/routes.js';
 import { flatRoutes } from './routes/flats/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { ingestRoutes } from './routes/ingest/routes.js';
+import { paceRoutes } from './routes/pace/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
 import { sourceRoutes } from './routes/sources/routes.js';
 import { statsRoutes } from './routes/stats/routes.js';
@@ -59,6 +61,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     stats: StatsReader;
+    pace: PaceReader;
     importer: Importer;
     sessions: SessionCache;
     dataVersion: DataVersionCache;
@@ -137,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('stats', new StatsReader({ carry: deps.config.maxCarryDays }));
+  app.decorate('pace', new PaceReader(deps.config.maxCarryDays));
   app.decorate('importer', new Importer(deps.db, deps.config.removalGrace, deps.config.maxCarryDays));
   app.decorate('sessions', new SessionCache());
   app.decorate('dataVersion', new DataVersionCache(deps.db));
@@ -262,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(catalogRoutes);
       await api.register(statsRoutes);
+      await api.register(paceRoutes);
       await api.register(discountRoutes);
       await api.register(flatRoutes);
       await api.register(eventRoutes);

@@ -299,6 +299,8 @@ alter table flat_event drop constraint flat_event_pkey;
 alter table flat_event add primary key (project_id, day, flat_id, kind);
 -- AREA_CHANGED: the area before (the new one is area)
 alter table flat_event add column old_area double precision;
+-- the lot's status in the event's record (§10.5: sales pace by status)
+alter table flat_event add column status text;
 alter table summary_project add column area_changed int not null default 0;
 
 -- §10.4: a snapshot with far fewer flats than the ones before it (computed on import); complete: the

@@ -132,6 +132,7 @@ export const flatEvent = pgTable(
     changePercent: doublePrecision('change_percent'),
     /** AREA_CHANGED: the area before */
     oldArea: doublePrecision('old_area'),
+    status: text('status'),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day, t.flatId, t.kind] })],
 );

@@ -206,9 +206,10 @@ export async function saveEventsAndSummaries(
       const chunk = all.slice(offset, offset + ROW_CHUNK);
       await db.query(
         `insert into flat_event (project_id, day, flat_id, kind, ${RECORD_COLUMNS.replace(', price, base_price, status', '')},
-           old_price, new_price, change_percent, old_area)
+           old_price, new_price, change_percent, old_area, status)
          select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[],
-           $9::int[], $10::float8[], $11::text[], $12::date[], $13::int8[], $14::int8[], $15::float8[], $16::float8[])`,
+           $9::int[], $10::float8[], $11::text[], $12::date[], $13::int8[], $14::int8[], $15::float8[], $16::float8[],
+           $17::text[])`,
         [
           projectId,
           chunk.map((x) => fromDay(x.day)),
@@ -226,6 +227,7 @@ export async function saveEventsAndSummaries(
           chunk.map((x) => x.e.newPrice),
           chunk.map((x) => x.e.changePercent),
           chunk.map((x) => x.e.oldArea),
+          chunk.map((x) => x.e.rec.status),
         ],
       );
     }

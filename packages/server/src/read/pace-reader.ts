@@ -1,0 +1,144 @@
+import type { IndexResponse, PaceResponse, RoomGroup, StatsStatus } from '@cena-metra/contract';
+import { ROOM_GROUPS } from '@cena-metra/contract';
+import { isReserved } from '../analytics/cube.js';
+import type { FlatEvent } from '../analytics/events.js';
+import { paceSeries } from '../analytics/pace.js';
+import { priceIndexSeries } from '../analytics/price-index.js';
+import { GROUP_FILTERS } from '../analytics/stats.js';
+import type { FlatRecord, Segment } from '../analytics/types.js';
+import type { Db } from '../db/driver.js';
+import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
+import { toDay } from '../lib/days.js';
+import { NotFoundError } from '../lib/errors.js';
+import { ProjectCache } from './project-cache.js';
+
+/** What pace and the index of a project are computed from, read once per data version. */
+interface PaceData {
+  dates: number[];
+  segments: Segment[][];
+  events: Map<number, FlatEvent[]>;
+  firstSeen: Map<number, number>;
+  bytes: number;
+}
+
+/**
+ * Sales pace (§10.5) and the same-flat index (§10.6) of a project from its derived tables: activity
+ * segments, events and first presences, read once per data version and kept in the project cache.
+ */
+export class PaceReader {
+  private readonly cache = new ProjectCache<PaceData>(64, 256 * 1024 * 1024, (d) => d.bytes);
+
+  constructor(private readonly carry: number) {}
+
+  private async data(db: Db, projectId: number): Promise<PaceData> {
+    const [project] = await db.query<{ data_version: number }>(
+      'select data_version from project where id = $1',
+      [projectId],
+    );
+    if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
+    return this.cache.get(projectId, project.data_version, async () => {
+      const dates = (
+        await db.query<{ date: string }>(
+          'select date::text as date from snapshot where project_id = $1 order by date',
+          [projectId],
+        )
+      ).map((r) => toDay(r.date));
+      const byFlat = new Map<number, Segment[]>();
+      for (const r of await db.query<
+        RecordColumns & { flat_id: number; start_day: string; end_day: string | null }
+      >(
+        `select flat_id, start_day::text as start_day, end_day::text as end_day, ${RECORD_COLUMNS} from flat_segment
+         where project_id = $1 order by flat_id, start_day`,
+        [projectId],
+      )) {
+        const list = byFlat.get(r.flat_id) ?? [];
+        list.push({
+          flatId: r.flat_id,
+          startDay: toDay(r.start_day),
+          endDay: r.end_day === null ? null : toDay(r.end_day),
+          rec: recordFromRow(r),
+        });
+        byFlat.set(r.flat_id, list);
+      }
+      const events = new Map<number, FlatEvent[]>();
+      for (const e of await db.query<{
+        day: string;
+        flat_id: number;
+        kind: FlatEvent['kind'];
+        building: string;
+        rooms: number;
+        area: number;
+        status: FlatRecord['status'];
+      }>(
+        `select day::text as day, flat_id, kind, building, rooms, area, status from flat_event
+         where project_id = $1 and kind in ('NEW', 'REMOVED')`,
+        [projectId],
+      )) {
+        const day = toDay(e.day);
+        const list = events.get(day) ?? [];
+        list.push({
+          flatId: e.flat_id,
+          kind: e.kind,
+          // only what the filters read: building, rooms, status
+          rec: { building: e.building, rooms: e.rooms, area: e.area, status: e.status } as FlatRecord,
+          oldPrice: null,
+          newPrice: null,
+          changePercent: null,
+          oldArea: null,
+        });
+        events.set(day, list);
+      }
+      const firstSeen = new Map<number, number>();
+      for (const r of await db.query<{ flat_id: number; first: string }>(
+        `select flat_id, min(snapshot_date)::text as first from flat_observation where project_id = $1 and present
+         group by flat_id`,
+        [projectId],
+      ))
+        firstSeen.set(r.flat_id, toDay(r.first));
+      const segments = [...byFlat.values()];
+      let count = 0;
+      for (const s of segments) count += s.length;
+      return { dates, segments, events, firstSeen, bytes: count * 200 + firstSeen.size * 40 };
+    });
+  }
+
+  async pace(
+    db: Db,
+    q: {
+      projectId: number;
+      from: string;
+      to: string;
+      building?: string;
+      rooms: RoomGroup;
+      status: StatsStatus;
+    },
+  ): Promise<PaceResponse> {
+    const d = await this.data(db, q.projectId);
+    const group = GROUP_FILTERS[q.rooms];
+    const accept = (rec: FlatRecord) =>
+      group(rec.rooms) &&
+      (q.building === undefined || rec.building === q.building) &&
+      (q.status === 'ALL' || !isReserved(rec));
+    const points = paceSeries(
+      d.segments,
+      d.events,
+      d.firstSeen,
+      d.dates,
+      toDay(q.from),
+      toDay(q.to),
+      this.carry,
+      accept,
+    );
+    return { points, last: points.at(-1) ?? null };
+  }
+
+  async index(db: Db, q: { projectId: number; from: string; to: string }): Promise<IndexResponse> {
+    const d = await this.data(db, q.projectId);
+    return {
+      series: ROOM_GROUPS.map((group) => ({
+        group,
+        points: priceIndexSeries(d.segments, d.dates, toDay(q.from), toDay(q.to), this.carry, group),
+      })),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb } from './databases.js';
+import { signedInApp } from './signed-in-app.js';
+
+// POST /api/project/pace and /api/project/index (DESIGN §10.5–10.6), from the stored derived data.
+
+const lot = (id: number, rooms: number, price = 8_000_000) => ({
+  id: `f${id}`,
+  building: '1',
+  rooms,
+  area: 40,
+  price,
+});
+const ROOMS: Record<number, number> = { 1: 1, 2: 1, 3: 1, 4: 2, 5: 1 };
+const day = (date: string, ids: number[], project = 'Темп', price = (_: number) => 8_000_000) => ({
+  date,
+  developer: 'Темп',
+  project,
+  flats: ids.map((id) => lot(id, ROOMS[id] ?? 1, price(id))),
+});
+
+describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
+  let app: FastifyInstance;
+  let headers: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    ({ app, headers } = await signedInApp(ctx.db));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/snapshots',
+      headers,
+      payload: [
+        day('2026-01-01', [1, 2, 3, 4]),
+        day('2026-01-02', [1, 2, 3, 4, 5]),
+        day('2026-01-03', [1, 2, 5]),
+        day('2026-01-04', [1, 2, 5]),
+        day('2026-01-05', [1, 2, 3, 5]),
+        // a project whose every lot rises 10 % a list, while a dear lot joins: the index ignores the mix
+        day('2026-01-01', [1, 2], 'Индекс', () => 8_000_000),
+        day('2026-01-02', [1, 2], 'Индекс', () => 8_800_000),
+        day('2026-01-03', [1, 2, 3], 'Индекс', (id) => (id === 3 ? 30_000_000 : 9_680_000)),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const p of await ctx.db.query<{ id: number; name: string }>('select id, name from project'))
+      ids[p.name] = p.id;
+  });
+  afterAll(async () => app?.close());
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });
+
+  it('pace: stock, new, gone, absorption, months of supply, medians — and a filter by rooms', async () => {
+    const res = await post('/api/project/pace', {
+      projectId: ids.Темп,
+      from: '2026-01-01',
+      to: '2026-01-05',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.points).toHaveLength(5);
+    expect(body.last).toEqual({
+      date: '2026-01-05',
+      stock: 4,
+      new7: 2,
+      new30: 2,
+      gone7: 1,
+      gone30: 1,
+      absorption: 50,
+      monthsOfSupply: 4,
+      medianDaysOnMarket: 3,
+      medianStockAge: 4,
+    });
+    const one = (
+      await post('/api/project/pace', {
+        projectId: ids.Темп,
+        from: '2026-01-01',
+        to: '2026-01-05',
+        rooms: 'one',
+      })
+    ).json();
+    expect(one.last).toMatchObject({ stock: 4, gone30: 0, absorption: 0 });
+  });
+
+  it('index: 100, 110, 121 while the average jumps with the dear lot', async () => {
+    const res = await post('/api/project/index', {
+      projectId: ids.Индекс,
+      from: '2026-01-01',
+      to: '2026-01-03',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const all = res.json().series.find((s: { group: string }) => s.group === 'all');
+    expect(all.points).toEqual([
+      { date: '2026-01-01', index: 100 },
+      { date: '2026-01-02', index: 110 },
+      { date: '2026-01-03', index: 121 },
+    ]);
+  });
+
+  it('bad requests are a 400 naming the field; an unknown project a 404', async () => {
+    const base = { projectId: ids.Темп, from: '2026-01-01', to: '2026-01-05' };
+    for (const [payload, field] of [
+      [{ ...base, rooms: 'five' }, 'rooms'],
+      [{ ...base, status: 'FREE' }, 'status'],
+      [{ ...base, from: '2026-02-01' }, 'to'],
+    ] as const) {
+      const res = await post('/api/project/pace', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+    expect((await post('/api/project/index', { ...base, projectId: 99999 })).statusCode).toBe(404);
+  });
+});
