@@ -1014,6 +1014,23 @@ describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)',
       );
       expect(states).toEqual(['AVAILABLE', 'ABSENT', 'RESERVED', 'AVAILABLE']);
       await page.screenshot({ path: `${ARTIFACTS}/flat-status-history.png`, fullPage: true });
+      // the summaries: the partial day says so and removes nothing; the area change is its own group
+      const summaries = (await (await fetch(`${product.url}/api/summaries?limit=100`)).json()) as {
+        id: number;
+        date: string;
+      }[];
+      const partialDay = summaries.find((x) => x.date === '2026-09-04')!;
+      await page.goto(`${product.url}/summary/${partialDay.id}/project/${project.id}`);
+      expect(await page.textContent('[data-testid=partial-notice]')).toContain('Неполный список');
+      expect(await page.$('[data-testid=events-REMOVED]')).toBeNull();
+      const areaDay = summaries.find((x) => x.date === '2026-09-02')!;
+      await page.goto(`${product.url}/summary/${areaDay.id}/project/${project.id}`);
+      const areaGroup = await page.waitForSelector('[data-testid=events-AREA_CHANGED]');
+      expect(await areaGroup.textContent()).toContain('40,5');
+      // the day's summary marks the project whose list was partial
+      await page.goto(`${product.url}/summary/${partialDay.id}`);
+      await page.waitForSelector('[data-testid=partial-badge]');
+      expect(await page.$$('[data-testid=partial-badge]')).toHaveLength(1);
       // the price-changes table filters by «Изменилась площадь» and says the areas
       await page.goto(`${product.url}/tables?from=2026-09-01&to=2026-09-05&kind=AREA_CHANGED`);
       await page.waitForSelector('[data-testid=pc-table] tbody tr');

@@ -276,11 +276,11 @@ function SourceFormCard({ editing, onDone }: { editing: SourceView | null; onDon
     </label>
   );
   return (
-    <Card title="Добавить источник">
+    <Card title={editing ? `Изменить «${editing.name}»` : 'Добавить источник'}>
       <form
         onSubmit={submit}
         noValidate
-        aria-label="Добавить источник"
+        aria-label={editing ? 'Изменить источник' : 'Добавить источник'}
         className="grid max-w-3xl grid-cols-1 gap-4 md:grid-cols-2"
       >
         {text('Название', 'name', 'ПИК — Саларьево парк')}
@@ -297,6 +297,9 @@ function SourceFormCard({ editing, onDone }: { editing: SourceView | null; onDon
         <label className="block md:col-span-2">
           <span className="mb-1 block font-semibold text-sm">
             Заголовки запроса (по одному: «Имя: значение»)
+            {editing &&
+              editing.headerNames.length > 0 &&
+              ` — пусто: оставить ${editing.headerNames.join(', ')}`}
           </span>
           <textarea
             className={inputClass}
