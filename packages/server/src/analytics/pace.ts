@@ -29,11 +29,21 @@ function median(values: number[]): number | null {
 
 const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
+/** The lower median of sorted numbers and the one after it, averaged when the count is even. */
+function medianSorted(sorted: number[]): number | null {
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /**
  * Sales pace of DESIGN §10.5 for each day with data in [from, to]: `flats` are the activity segments,
  * `events` the §4.4 events by snapshot day, `firstSeen` each flat's first presence, `accept` the filter
  * (building, rooms group, status) applied to the record a figure counts. Windows are the snapshot dates in
  * (D − W, D].
+ *
+ * A day's state is its latest snapshot's, so the active flats are found once per snapshot, in one sweep of
+ * the segments by their start; each day then reads its snapshot's set and the events of its windows.
  */
 export function paceSeries(
   flats: Segment[][],
@@ -48,58 +58,99 @@ export function paceSeries(
   const n = dates.length;
   if (n === 0) return [];
   const lastDay = dates[n - 1];
-  /** the flats active on a day, with their record there */
-  const activeOn = (day: number) => {
-    const out = new Map<number, FlatRecord>();
-    for (const segs of flats)
-      for (const s of segs)
-        if (s.startDay <= day && (s.endDay ?? lastDay) >= day) {
-          if (accept(s.rec)) out.set(s.flatId, s.rec);
-          break;
-        }
-    return out;
-  };
-  /** whether `day` has data: a snapshot on or before it within C days, not after the last */
-  const hasData = (day: number) => {
-    let k = -1;
-    for (let i = 0; i < n && dates[i] <= day; i++) k = i;
-    return k >= 0 && day <= lastDay && carries(dates[k], day, carry);
-  };
-  /** the events of the snapshots in (day − w, day] that pass the filter, with their snapshot day */
-  const inWindow = (day: number, w: number) => {
-    const list: { e: FlatEvent; day: number }[] = [];
-    for (const snapshotDay of dates)
-      if (snapshotDay > day - w && snapshotDay <= day)
-        for (const e of events.get(snapshotDay) ?? []) if (accept(e.rec)) list.push({ e, day: snapshotDay });
-    return list;
-  };
+  // the snapshots whose state some asked day reads: those in range, and those carried into 30 days before
+  const lo = lowerIndex(dates, from - 30 - carry);
+  const hi = Math.min(n - 1, upperIndex(dates, to));
+  // active flats (passing the filter) at each snapshot k in [lo, hi], by one sweep over segments by start
+  const segments = flats.flat().sort((a, b) => a.startDay - b.startDay);
+  const active: (Set<number> | null)[] = new Array(n).fill(null);
+  const ages: (number[] | null)[] = new Array(n).fill(null);
+  const open: Segment[] = [];
+  let next = 0;
+  for (let k = lo; k <= hi; k++) {
+    const day = dates[k];
+    while (next < segments.length && segments[next].startDay <= day) open.push(segments[next++]);
+    const set = new Set<number>();
+    const firsts: number[] = [];
+    let keep = 0;
+    for (const s of open) {
+      if ((s.endDay ?? lastDay) < day) continue; // ended: dropped from the open list
+      open[keep++] = s;
+      if (accept(s.rec)) {
+        set.add(s.flatId);
+        firsts.push(firstSeen.get(s.flatId) ?? day);
+      }
+    }
+    open.length = keep;
+    active[k] = set;
+    ages[k] = firsts.sort((a, b) => a - b);
+  }
+  // the filtered events of each snapshot
+  const newCount: number[] = new Array(n).fill(0);
+  const removed: FlatEvent[][] = dates.map(() => []);
+  dates.forEach((d, k) => {
+    for (const e of events.get(d) ?? []) {
+      if (!accept(e.rec)) continue;
+      if (e.kind === 'NEW') newCount[k]++;
+      else if (e.kind === 'REMOVED') removed[k].push(e);
+    }
+  });
+  const snapshotOf = (day: number) => upperIndex(dates, day);
   const out: PacePoint[] = [];
   for (let k = 0; k < n; k++) {
     const first = Math.max(from, dates[k]);
     const last = Math.min(to, lastCarriedDay(dates[k], k + 1 < n ? dates[k + 1] : null, carry));
     for (let day = first; day <= last; day++) {
-      const stock = activeOn(day);
-      // a flat that came back is not gone
-      const count = (w: number, kind: 'NEW' | 'REMOVED') =>
-        inWindow(day, w).filter(({ e }) => e.kind === kind && (kind === 'NEW' || !stock.has(e.flatId)));
-      const new30 = count(30, 'NEW').length;
-      const gone30 = count(30, 'REMOVED');
+      const stock = active[k]!;
+      const window = (w: number) => {
+        let fresh = 0;
+        const gone: { flatId: number; day: number }[] = [];
+        for (let j = k; j >= 0 && dates[j] > day - w; j--) {
+          fresh += newCount[j];
+          // a flat that came back is not gone
+          for (const e of removed[j])
+            if (!stock.has(e.flatId)) gone.push({ flatId: e.flatId, day: dates[j] });
+        }
+        return { fresh, gone };
+      };
+      const w7 = window(7);
+      const w30 = window(30);
       const before = day - 30;
-      const stockBefore = hasData(before) ? activeOn(before).size : 0;
-      const denominator = stockBefore + new30;
+      const kb = snapshotOf(before);
+      const stockBefore = kb >= 0 && carries(dates[kb], before, carry) && active[kb] ? active[kb]!.size : 0;
+      const denominator = stockBefore + w30.fresh;
+      const firsts = ages[k]!;
+      const medianFirst = medianSorted(firsts);
       out.push({
         date: fromDay(day),
         stock: stock.size,
-        new7: count(7, 'NEW').length,
-        new30,
-        gone7: count(7, 'REMOVED').length,
-        gone30: gone30.length,
-        absorption: denominator ? round2((gone30.length / denominator) * 100) : null,
-        monthsOfSupply: gone30.length ? round2(stock.size / gone30.length) : null,
-        medianDaysOnMarket: median(gone30.map(({ e, day: at }) => at - (firstSeen.get(e.flatId) ?? at))),
-        medianStockAge: median([...stock.keys()].map((id) => day - (firstSeen.get(id) ?? day))),
+        new7: w7.fresh,
+        new30: w30.fresh,
+        gone7: w7.gone.length,
+        gone30: w30.gone.length,
+        absorption: denominator ? round2((w30.gone.length / denominator) * 100) : null,
+        monthsOfSupply: w30.gone.length ? round2(stock.size / w30.gone.length) : null,
+        medianDaysOnMarket: median(w30.gone.map((g) => g.day - (firstSeen.get(g.flatId) ?? g.day))),
+        medianStockAge: medianFirst === null ? null : day - medianFirst,
       });
     }
   }
   return out;
+}
+
+/** Index of the first date ≥ day. */
+function lowerIndex(dates: number[], day: number): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dates[mid] < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of the last date ≤ day, or -1. */
+function upperIndex(dates: number[], day: number): number {
+  return lowerIndex(dates, day + 1) - 1;
 }

@@ -26,16 +26,21 @@ export function priceIndexSeries(
   const out: { date: string; index: number }[] = [];
   const n = dates.length;
   if (n === 0) return out;
-  /** each flat's price and area at snapshot k, when active there and in the group */
+  // each flat's price and area at each snapshot (active there, in the group): one sweep by segment start
+  const segments = flats.flat().sort((a, b) => a.startDay - b.startDay);
+  const open: Segment[] = [];
+  let next = 0;
   const stateAt = (k: number) => {
     const day = dates[k];
+    while (next < segments.length && segments[next].startDay <= day) open.push(segments[next++]);
     const m = new Map<number, { price: number; area100: number }>();
-    for (const segs of flats)
-      for (const s of segs)
-        if (s.startDay <= day && (s.endDay ?? dates[n - 1]) >= day && accept(s.rec.rooms)) {
-          m.set(s.flatId, { price: s.rec.price, area100: area100(s.rec.area) });
-          break;
-        }
+    let keep = 0;
+    for (const s of open) {
+      if ((s.endDay ?? dates[n - 1]) < day) continue;
+      open[keep++] = s;
+      if (accept(s.rec.rooms)) m.set(s.flatId, { price: s.rec.price, area100: area100(s.rec.area) });
+    }
+    open.length = keep;
     return m;
   };
   let index = 100;
