@@ -1,6 +1,7 @@
 import { fromDay } from '../lib/days.js';
 import { carries, lastCarriedDay } from './carry.js';
-import type { FlatEvent } from './events.js';
+import { type FlatEvent, lowerBound } from './events.js';
+import { median, medianOfSorted } from './median.js';
 import type { FlatRecord, Segment } from './types.js';
 
 /** One day of sales pace (DESIGN §10.5). */
@@ -20,21 +21,7 @@ export interface PacePoint {
   medianStockAge: number | null;
 }
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
-
-/** The lower median of sorted numbers and the one after it, averaged when the count is even. */
-function medianSorted(sorted: number[]): number | null {
-  if (sorted.length === 0) return null;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /**
  * Sales pace of DESIGN §10.5 for each day with data in [from, to]: `flats` are the activity segments,
@@ -59,7 +46,7 @@ export function paceSeries(
   if (n === 0) return [];
   const lastDay = dates[n - 1];
   // the snapshots whose state some asked day reads: those in range, and those carried into 30 days before
-  const lo = lowerIndex(dates, from - 30 - carry);
+  const lo = lowerBound(dates, from - 30 - carry);
   const hi = Math.min(n - 1, upperIndex(dates, to));
   // active flats (passing the filter) at each snapshot k in [lo, hi], by one sweep over segments by start
   const segments = flats.flat().sort((a, b) => a.startDay - b.startDay);
@@ -120,7 +107,7 @@ export function paceSeries(
       const stockBefore = kb >= 0 && carries(dates[kb], before, carry) && active[kb] ? active[kb]!.size : 0;
       const denominator = stockBefore + w30.fresh;
       const firsts = ages[k]!;
-      const medianFirst = medianSorted(firsts);
+      const medianFirst = medianOfSorted(firsts);
       out.push({
         date: fromDay(day),
         stock: stock.size,
@@ -138,19 +125,7 @@ export function paceSeries(
   return out;
 }
 
-/** Index of the first date ≥ day. */
-function lowerIndex(dates: number[], day: number): number {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (dates[mid] < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Index of the last date ≤ day, or -1. */
 function upperIndex(dates: number[], day: number): number {
-  return lowerIndex(dates, day + 1) - 1;
+  return lowerBound(dates, day + 1) - 1;
 }

@@ -1,4 +1,5 @@
 import { carries, gapBetween } from './carry.js';
+import { median } from './median.js';
 /** A snapshot's day and how many flats it lists. */
 export interface SnapshotSize {
   day: number;
@@ -24,12 +25,6 @@ export function dataGaps(days: number[], carry: number): DataGap[] {
   return out;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** The number of earlier snapshots §10.4 looks at, and how many it needs. */
 const PARTIAL_WINDOW = 10;
 const PARTIAL_MIN = 3;
@@ -50,7 +45,7 @@ export function partialScans(sizes: SnapshotSize[], carry: number): (SnapshotSiz
       before.push(sizes[j].flats);
     }
     if (before.length < PARTIAL_MIN) continue;
-    const m = median(before);
+    const m = median(before)!;
     if (sizes[k].flats < m / 2) out.push({ ...sizes[k], median: m });
   }
   return out;

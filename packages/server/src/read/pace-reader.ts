@@ -1,10 +1,9 @@
 import type { IndexResponse, PaceResponse, RoomGroup, StatsStatus } from '@cena-metra/contract';
 import { ROOM_GROUPS } from '@cena-metra/contract';
-import { isReserved } from '../analytics/cube.js';
 import type { FlatEvent } from '../analytics/events.js';
 import { paceSeries } from '../analytics/pace.js';
 import { priceIndexSeries } from '../analytics/price-index.js';
-import { GROUP_FILTERS } from '../analytics/stats.js';
+import { GROUP_FILTERS, recordCounts } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
@@ -118,7 +117,7 @@ export class PaceReader {
     const accept = (rec: FlatRecord) =>
       group(rec.rooms) &&
       (q.building === undefined || rec.building === q.building) &&
-      (q.status === 'ALL' || !isReserved(rec));
+      recordCounts(rec, q.status);
     const points = paceSeries(
       d.segments,
       d.events,

@@ -1,9 +1,8 @@
-import { MAX_STATS_RANGE_YEARS, statsRequestSchema, statsResponseSchema } from '@cena-metra/contract';
+import { statsRequestSchema, statsResponseSchema } from '@cena-metra/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { minusMonths, toDay } from '../../lib/days.js';
-import { BadRequestError } from '../../lib/errors.js';
 import { acceptedEncoding } from '../../read/encoding.js';
+import { checkSeriesRange } from '../range.js';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The response is large (a point per day per group): the engine writes it as JSON bytes from fragments
@@ -16,10 +15,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, typedReply) => {
       // prepared bytes and 304s are outside the typed (schema) reply
       const reply = typedReply as unknown as FastifyReply;
-      const { from, to } = request.body;
-      if (toDay(from) > toDay(to)) throw new BadRequestError('to: дата окончания раньше даты начала (from)');
-      if (toDay(from) < minusMonths(toDay(to), MAX_STATS_RANGE_YEARS * 12))
-        throw new BadRequestError(`from: период длиннее ${MAX_STATS_RANGE_YEARS} лет`);
+      checkSeriesRange(request.body.from, request.body.to);
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       const ifNoneMatch = request.headers['if-none-match'];
       const res = await app.stats.statsResponse(app.deps.db, request.body, encoding, ifNoneMatch);
