@@ -38,6 +38,16 @@ afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
 
+/** The demo account's session, signed in through the API (as the login page would). */
+async function demoSession(): Promise<{ token: string; username: string }> {
+  const login = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo' }),
+  });
+  return login.json();
+}
+
 async function signedIn(context: BrowserContext, path = '/'): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${product.url}/login`);
@@ -154,12 +164,7 @@ describe('dashboard', () => {
 
   it('a first load asks for its data while the dashboard code loads, and asks for the stats once', async () => {
     // a fresh browser (nothing cached) with a session, as after a login some other day
-    const login = await fetch(`${product.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo', password: 'demo' }),
-    });
-    const session = await login.json();
+    const session = await demoSession();
     const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
     await fresh.addInitScript((s) => {
       // about:blank has no storage of its own
@@ -831,12 +836,7 @@ describe('template pages', () => {
 // Last in the file: it changes the demo account's password.
 describe('days without data (DESIGN §10.1)', () => {
   it('a project with a month-long gap: every chart breaks and shades it, its summary says the lists came after a gap', async () => {
-    const login = await fetch(`${product.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo', password: 'demo' }),
-    });
-    const { token } = await login.json();
+    const { token } = await demoSession();
     const flat = (id: string, price: number) => ({ id, building: 'Корпус 7', rooms: 1, area: 40, price });
     const day = (date: string, price: number) => ({
       date,
@@ -898,12 +898,7 @@ describe('days without data (DESIGN §10.1)', () => {
 
 describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)', () => {
   it('«только свободные» redraws from the URL; the partial list is flagged; the flat card shows its status and area history', async () => {
-    const login = await fetch(`${product.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo', password: 'demo' }),
-    });
-    const { token } = await login.json();
+    const { token } = await demoSession();
     const auth = { authorization: `Bearer ${token}` };
     const lot = (id: string, area: number, price: number, status: string) => ({
       id,

@@ -136,6 +136,12 @@ describe('cena-metra source / collect / reparse', () => {
       статус: 'unchanged, unchanged',
     });
 
+    const badDate = await cli(dir, 'collect', '--date', '2026-13-01');
+    expect(badDate.code).toBe(2);
+    expect(badDate.stderr).toContain('--date');
+    const badUrl = await cli(dir, 'source', 'add', 'Z', '--kind', 'yrl', '--url', 'ftp://host/feed.xml');
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('url:');
     const unknown = await cli(dir, 'collect', '--source', 'Нет такого');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('источник «Нет такого» не найден');
