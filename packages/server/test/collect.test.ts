@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectSource, reparseSource } from '../src/collect/collector.js';
+import { collectSource, RAW_KEPT, reparseSource } from '../src/collect/collector.js';
 import { FetchError, fetchList, retryAfterMs, USER_AGENT } from '../src/collect/fetch.js';
 import { addSource, getSource, listSources, parseHeader, updateSource } from '../src/collect/sources.js';
 import { Importer } from '../src/ingest/importer.js';
@@ -167,6 +167,33 @@ describeEachDb('collecting sources', (ctx) => {
       // the collection's date wins over the list's own: it is the day the list was read
       expect(run.results[0]).toMatchObject({ project, date: '2026-11-22', developer: 'Свой' });
     }
+  });
+
+  it('keeps the raw body of the last runs only', async () => {
+    loop.routes.set('/daily.json', (_req, res) =>
+      res.writeHead(200).end(
+        JSON.stringify({
+          date: '2020-01-01',
+          developer: 'Ежедневный',
+          project: 'Сырой',
+          flats: [{ id: 'a', building: '1', rooms: 1, area: 40, price: 8_000_000 }],
+        }),
+      ),
+    );
+    const source = await addSource(ctx.db, {
+      name: 'Ежедневный',
+      kind: 'json',
+      url: `${loop.base}/daily.json`,
+    });
+    for (let d = 1; d <= RAW_KEPT + 2; d++)
+      expect(
+        (await collectSource(ctx.db, importer, source, `2026-10-${String(d).padStart(2, '0')}`, fast)).status,
+      ).toBe('done');
+    const rows = await ctx.db.query<{ kept: boolean }>(
+      'select raw is not null as kept from source_run where source_id = $1 order by id',
+      [source.id],
+    );
+    expect(rows.map((r) => r.kept)).toEqual([false, false, ...Array(RAW_KEPT).fill(true)]);
   });
 
   it('checks a source field by field; headers come as «Name: value»', async () => {

@@ -20,6 +20,9 @@ import { printable } from '../ingest/snapshot.js';
 import { FetchError, type FetchOptions, fetchList } from './fetch.js';
 import type { Source } from './sources.js';
 
+/** Runs of a source whose raw body is kept (reparse and conditional requests need the latest only). */
+export const RAW_KEPT = 7;
+
 /** Pages the PIK API is asked for at most in one collection (a project has a few thousand lots). */
 export const MAX_PAGES = 200;
 
@@ -240,6 +243,12 @@ async function collectLocked(
       out.error,
       out.partial,
     ],
+  );
+  // a day's feed gzipped is megabytes: only the last RAW_KEPT runs keep theirs
+  await db.query(
+    `update source_run set raw = null where source_id = $1 and raw is not null and id not in (
+       select id from source_run where source_id = $1 and raw is not null order by id desc limit ${RAW_KEPT})`,
+    [source.id],
   );
   return out;
 }
