@@ -1,159 +1,13 @@
 import type { RoomGroup } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carries, lastCarriedDay } from '../src/analytics/carry.js';
-import { area100 } from '../src/analytics/cube.js';
-import type { FlatEvent } from '../src/analytics/events.js';
-import { ProjectModel } from '../src/analytics/model.js';
 import { type PacePoint, paceSeries } from '../src/analytics/pace.js';
 import { priceIndexSeries } from '../src/analytics/price-index.js';
-import { GROUP_FILTERS } from '../src/analytics/stats.js';
-import type { FlatRecord, Segment } from '../src/analytics/types.js';
-import { fromDay } from '../src/lib/days.js';
+import type { FlatRecord } from '../src/analytics/types.js';
+import { referenceIndex, referencePace, timelineOf } from './pace-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
-// The engine's pace (one sweep per snapshot) equals §10.5 read day by day, flat by flat, on random markets.
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
-
-/**
- * Sales pace of DESIGN §10.5 for each day with data in [from, to]: `flats` are the activity segments,
- * `events` the §4.4 events by snapshot day, `firstSeen` each flat's first presence, `accept` the filter
- * (building, rooms group, status) applied to the record a figure counts. Windows are the snapshot dates in
- * (D − W, D].
- */
-function referencePace(
-  flats: Segment[][],
-  events: Map<number, FlatEvent[]>,
-  firstSeen: Map<number, number>,
-  dates: number[],
-  from: number,
-  to: number,
-  carry: number,
-  accept: (rec: FlatRecord) => boolean = () => true,
-): PacePoint[] {
-  const n = dates.length;
-  if (n === 0) return [];
-  const lastDay = dates[n - 1];
-  /** the flats active on a day, with their record there */
-  const activeOn = (day: number) => {
-    const out = new Map<number, FlatRecord>();
-    for (const segs of flats)
-      for (const s of segs)
-        if (s.startDay <= day && (s.endDay ?? lastDay) >= day) {
-          if (accept(s.rec)) out.set(s.flatId, s.rec);
-          break;
-        }
-    return out;
-  };
-  /** whether `day` has data: a snapshot on or before it within C days, not after the last */
-  const hasData = (day: number) => {
-    let k = -1;
-    for (let i = 0; i < n && dates[i] <= day; i++) k = i;
-    return k >= 0 && day <= lastDay && carries(dates[k], day, carry);
-  };
-  /** the events of the snapshots in (day − w, day] that pass the filter, with their snapshot day */
-  const inWindow = (day: number, w: number) => {
-    const list: { e: FlatEvent; day: number }[] = [];
-    for (const snapshotDay of dates)
-      if (snapshotDay > day - w && snapshotDay <= day)
-        for (const e of events.get(snapshotDay) ?? []) if (accept(e.rec)) list.push({ e, day: snapshotDay });
-    return list;
-  };
-  const out: PacePoint[] = [];
-  for (let k = 0; k < n; k++) {
-    const first = Math.max(from, dates[k]);
-    const last = Math.min(to, lastCarriedDay(dates[k], k + 1 < n ? dates[k + 1] : null, carry));
-    for (let day = first; day <= last; day++) {
-      const stock = activeOn(day);
-      // a flat that came back is not gone
-      const count = (w: number, kind: 'NEW' | 'REMOVED') =>
-        inWindow(day, w).filter(({ e }) => e.kind === kind && (kind === 'NEW' || !stock.has(e.flatId)));
-      const new30 = count(30, 'NEW').length;
-      const gone30 = count(30, 'REMOVED');
-      const before = day - 30;
-      const stockBefore = hasData(before) ? activeOn(before).size : 0;
-      const denominator = stockBefore + new30;
-      out.push({
-        date: fromDay(day),
-        stock: stock.size,
-        new7: count(7, 'NEW').length,
-        new30,
-        gone7: count(7, 'REMOVED').length,
-        gone30: gone30.length,
-        absorption: denominator ? round2((gone30.length / denominator) * 100) : null,
-        monthsOfSupply: gone30.length ? round2(stock.size / gone30.length) : null,
-        medianDaysOnMarket: median(gone30.map(({ e, day: at }) => at - (firstSeen.get(e.flatId) ?? at))),
-        medianStockAge: median([...stock.keys()].map((id) => day - (firstSeen.get(id) ?? day))),
-      });
-    }
-  }
-  return out;
-}
-
-/**
- * The same-flat price index of DESIGN §10.6. Average ppm moves with the mix of what is left on sale; the
- * index does not: for consecutive days with data d′ < d, F = the flats active on both with the same area
- * (±0.01 m²), r_d = exp(mean over F of ln(price_d / price_d′)) (1 when F is empty), I = 100 on the first day
- * with data in the range, I(d) = I(d′) × r_d.
- *
- * A day's state is its latest snapshot's, so r is 1 between snapshots and the series moves only on
- * snapshot days; `flats` are each flat's activity segments (full knowledge, §4.1 with §10.1 and §10.4).
- */
-function referenceIndex(
-  flats: Segment[][],
-  dates: number[],
-  from: number,
-  to: number,
-  carry: number,
-  group: RoomGroup = 'all',
-): { date: string; index: number }[] {
-  const accept = GROUP_FILTERS[group];
-  const out: { date: string; index: number }[] = [];
-  const n = dates.length;
-  if (n === 0) return out;
-  /** each flat's price and area at snapshot k, when active there and in the group */
-  const stateAt = (k: number) => {
-    const day = dates[k];
-    const m = new Map<number, { price: number; area100: number }>();
-    for (const segs of flats)
-      for (const s of segs)
-        if (s.startDay <= day && (s.endDay ?? dates[n - 1]) >= day && accept(s.rec.rooms)) {
-          m.set(s.flatId, { price: s.rec.price, area100: area100(s.rec.area) });
-          break;
-        }
-    return m;
-  };
-  let index = 100;
-  let previous: Map<number, { price: number; area100: number }> | null = null;
-  for (let k = 0; k < n; k++) {
-    const first = Math.max(from, dates[k]);
-    const last = Math.min(to, lastCarriedDay(dates[k], k + 1 < n ? dates[k + 1] : null, carry));
-    if (first > last) continue;
-    const now = stateAt(k);
-    if (previous && first === dates[k]) {
-      let sum = 0;
-      let count = 0;
-      for (const [flatId, p] of now) {
-        const before = previous.get(flatId);
-        if (!before || before.area100 !== p.area100) continue;
-        sum += Math.log(p.price / before.price);
-        count++;
-      }
-      if (count) index *= Math.exp(sum / count);
-    }
-    previous = now;
-    for (let day = first; day <= last; day++)
-      out.push({ date: fromDay(day), index: Math.round(index * 100) / 100 });
-  }
-  return out;
-}
+// The engine's pace and index (one sweep per snapshot) equal §10.5–10.6 read day by day, flat by flat.
 
 describe('§10.5 pace and §10.6 index: the sweeps equal the snapshot-by-snapshot reading', () => {
   it('on 200 random projects (gaps, flicker, partial scans), ranges around the data, filters, C = 7..∞', () => {
@@ -169,22 +23,7 @@ describe('§10.5 pace and §10.6 index: the sweeps equal the snapshot-by-snapsho
         fc.integer({ min: 0, max: 300 }),
         fc.constantFrom('all', 'one', 'reserved-out'),
         (snaps, grace, carry, fromOffset, length, filter) => {
-          const model = new ProjectModel(1, grace, 0, carry);
-          const ids = new Map<string, number>();
-          for (const s of snaps) {
-            const state = new Map<number, FlatRecord>();
-            for (const [id, rec] of s.flats) {
-              if (!ids.has(id)) ids.set(id, ids.size + 1);
-              state.set(ids.get(id)!, rec);
-            }
-            model.applySnapshot(s.day, state, s.complete);
-          }
-          const { events } = model.recomputeAll();
-          const firstSeen = new Map<number, number>();
-          for (const h of model.flats.values()) {
-            const row = h.rows.find((r) => r.rec);
-            if (row) firstSeen.set(h.flatId, row.day);
-          }
+          const t = timelineOf(snaps, grace, carry);
           const accept =
             filter === 'one'
               ? (r: FlatRecord) => r.rooms === 1
@@ -194,10 +33,10 @@ describe('§10.5 pace and §10.6 index: the sweeps equal the snapshot-by-snapsho
           const from = BASE + fromOffset;
           const to = from + length;
           const args = [
-            model.allSegments(),
-            events,
-            firstSeen,
-            model.dates,
+            t.flats,
+            t.events,
+            t.firstSeen,
+            t.dates,
             from,
             to,
             carry,
@@ -207,8 +46,8 @@ describe('§10.5 pace and §10.6 index: the sweeps equal the snapshot-by-snapsho
           expect(fast).toEqual(referencePace(...args));
           // §10.6 likewise: the index's sweep equals its snapshot-by-snapshot reading
           for (const group of ['all', 'one', 'threeAndMore'] as RoomGroup[])
-            expect(priceIndexSeries(model.allSegments(), model.dates, from, to, carry, group)).toEqual(
-              referenceIndex(model.allSegments(), model.dates, from, to, carry, group),
+            expect(priceIndexSeries(t.flats, t.dates, from, to, carry, group)).toEqual(
+              referenceIndex(t.flats, t.dates, from, to, carry, group),
             );
           points += fast.length;
           for (const p of fast) {

@@ -1,0 +1,298 @@
+import { fromDay } from '../lib/days.js';
+import { lastCarriedDay } from './carry.js';
+import { area100 } from './cube.js';
+import { type FlatEvent, lowerBound } from './events.js';
+import { median } from './median.js';
+import type { PacePoint } from './pace.js';
+import type { FlatRecord, Segment } from './types.js';
+
+/**
+ * What sales pace (§10.5), the same-flat index (§10.6) and the average ppm of one project read, for one
+ * filter (status × rooms group), per snapshot k: enough to recompute them over any union of projects —
+ * a developer's, the market's — exactly, never as an average of averages.
+ */
+export interface PaceSummary {
+  dates: number[];
+  /** the last day with data carried from each snapshot (§10.1) */
+  ends: number[];
+  /** flats active at each snapshot */
+  stock: number[];
+  /** their sums of prices and of areas (the weighted average ppm of §4.2) */
+  priceSum: number[];
+  areaSum: number[];
+  /** NEW events at each snapshot */
+  fresh: number[];
+  /** the index's pair from snapshot k − 1 to k: Σ ln(price_k / price_{k−1}) over the flats active at both
+   *  with the same area, and how many they are */
+  lnSum: number[];
+  pairs: number[];
+  /** the stock's first presences: the change from snapshot k − 1 to k as flattened [day, count change] */
+  firstDelta: number[][];
+  /** REMOVED events: the snapshot, the flat's first presence, and the snapshot days within 30 days from
+   *  it on which the flat is in the stock again (it came back: not gone there) */
+  removals: { k: number; first: number; back: number[] }[];
+}
+
+/** A day of a union's pace with its same-flat index and weighted average ppm. */
+export interface UnionPoint extends PacePoint {
+  index: number;
+  avgMeterPrice: number | null;
+}
+
+const WINDOW = 30;
+const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+
+/**
+ * The summary of one project for the filter `accept`: `flats` are its activity segments, `events` its
+ * §4.4 events by snapshot day, `firstSeen` each flat's first presence. One sweep of the segments by start,
+ * as the project's own pace and index are read.
+ */
+export function paceSummary(
+  flats: Segment[][],
+  events: Map<number, FlatEvent[]>,
+  firstSeen: Map<number, number>,
+  dates: number[],
+  carry: number,
+  accept: (rec: FlatRecord) => boolean,
+): PaceSummary {
+  const n = dates.length;
+  const out: PaceSummary = {
+    dates: [...dates],
+    ends: dates.map((d, k) => lastCarriedDay(d, k + 1 < n ? dates[k + 1] : null, carry)),
+    stock: [],
+    priceSum: [],
+    areaSum: [],
+    fresh: [],
+    lnSum: [],
+    pairs: [],
+    firstDelta: [],
+    removals: [],
+  };
+  if (n === 0) return out;
+  const lastDay = dates[n - 1];
+  const segments = flats.flat().sort((a, b) => a.startDay - b.startDay);
+  const open: Segment[] = [];
+  let next = 0;
+  type State = { price: number; area100: number };
+  let previous = new Map<number, State>();
+  let previousFirsts = new Map<number, number>();
+  const pending: { at: number; flatId: number; back: number[] }[] = [];
+  for (let k = 0; k < n; k++) {
+    const day = dates[k];
+    while (next < segments.length && segments[next].startDay <= day) open.push(segments[next++]);
+    const now = new Map<number, State>();
+    const firsts = new Map<number, number>();
+    let priceSum = 0;
+    let areaSum = 0;
+    let keep = 0;
+    for (const s of open) {
+      if ((s.endDay ?? lastDay) < day) continue; // ended: dropped from the open list
+      open[keep++] = s;
+      if (!accept(s.rec)) continue;
+      now.set(s.flatId, { price: s.rec.price, area100: area100(s.rec.area) });
+      priceSum += s.rec.price;
+      areaSum += s.rec.area;
+      const first = firstSeen.get(s.flatId) ?? day;
+      firsts.set(first, (firsts.get(first) ?? 0) + 1);
+    }
+    open.length = keep;
+    let lnSum = 0;
+    let pairs = 0;
+    if (k > 0)
+      for (const [flatId, p] of now) {
+        const before = previous.get(flatId);
+        if (!before || before.area100 !== p.area100) continue;
+        lnSum += Math.log(p.price / before.price);
+        pairs++;
+      }
+    const delta: number[] = [];
+    for (const [first, count] of firsts) {
+      const change = count - (previousFirsts.get(first) ?? 0);
+      if (change) delta.push(first, change);
+    }
+    for (const [first, count] of previousFirsts) if (!firsts.has(first)) delta.push(first, -count);
+    let fresh = 0;
+    for (const e of events.get(day) ?? []) {
+      if (!accept(e.rec)) continue;
+      if (e.kind === 'NEW') fresh++;
+      else if (e.kind === 'REMOVED') {
+        const removal = { k, first: firstSeen.get(e.flatId) ?? day, back: [] as number[] };
+        out.removals.push(removal);
+        pending.push({ at: day, flatId: e.flatId, back: removal.back });
+      }
+    }
+    // the removals of the last 30 days whose flat is in the stock again here
+    let live = 0;
+    for (const r of pending) {
+      if (day - r.at >= WINDOW) continue;
+      pending[live++] = r;
+      if (now.has(r.flatId)) r.back.push(day);
+    }
+    pending.length = live;
+    out.stock.push(now.size);
+    out.priceSum.push(priceSum);
+    out.areaSum.push(areaSum);
+    out.fresh.push(fresh);
+    out.lnSum.push(lnSum);
+    out.pairs.push(pairs);
+    out.firstDelta.push(delta);
+    previous = now;
+    previousFirsts = firsts;
+  }
+  return out;
+}
+
+/** A multiset of days with counts, for the median first presence of a union's stock (Fenwick tree). */
+class DayCounts {
+  private readonly tree: Float64Array;
+  total = 0;
+  constructor(
+    private readonly min: number,
+    size: number,
+  ) {
+    this.tree = new Float64Array(size + 1);
+  }
+  add(day: number, count: number): void {
+    this.total += count;
+    for (let i = day - this.min + 1; i < this.tree.length; i += i & -i) this.tree[i] += count;
+  }
+  /** the day of the element with 1-based rank `rank` */
+  at(rank: number): number {
+    let pos = 0;
+    let rest = rank;
+    let step = 1;
+    while (step * 2 < this.tree.length) step *= 2;
+    for (; step > 0; step >>= 1) {
+      const nextPos = pos + step;
+      if (nextPos < this.tree.length && this.tree[nextPos] < rest) {
+        pos = nextPos;
+        rest -= this.tree[nextPos];
+      }
+    }
+    return this.min + pos;
+  }
+  median(): number | null {
+    if (this.total === 0) return null;
+    const half = this.total >> 1;
+    return this.total % 2 ? this.at(half + 1) : (this.at(half) + this.at(half + 1)) / 2;
+  }
+}
+
+/** One project's position in a union sweep. */
+interface Cursor {
+  s: PaceSummary;
+  /** the latest snapshot ≤ the day (−1: none yet) */
+  k: number;
+  /** whether the day has data (then the stock's first presences are in the union's tree) */
+  has: boolean;
+  firsts: Map<number, number>;
+  cumFresh: number[];
+  removalDays: number[];
+}
+
+/**
+ * Sales pace, the same-flat index and the average ppm of a union of projects (one project is a union of
+ * one) for each day in [from, to] on which some project has data, by the words of §10.5–10.6 over the
+ * union's flats: the stock is every project's stock, a window holds every project's events, medians run
+ * over all of the union's flats, the index's F is every flat active on both days.
+ */
+export function unionPace(summaries: PaceSummary[], from: number, to: number): UnionPoint[] {
+  const out: UnionPoint[] = [];
+  const used = summaries.filter((s) => s.dates.length > 0);
+  if (used.length === 0 || from > to) return out;
+  const minDay = Math.min(...used.map((s) => s.dates[0]));
+  const tree = new DayCounts(minDay, Math.max(1, to - minDay + 1));
+  const cursors: Cursor[] = used.map((s) => {
+    const cumFresh = [0];
+    for (const f of s.fresh) cumFresh.push(cumFresh[cumFresh.length - 1] + f);
+    return {
+      s,
+      k: -1,
+      has: false,
+      firsts: new Map(),
+      cumFresh,
+      removalDays: s.removals.map((r) => s.dates[r.k]),
+    };
+  });
+  const advance = (c: Cursor, day: number) => {
+    const s = c.s;
+    while (c.k + 1 < s.dates.length && s.dates[c.k + 1] <= day) {
+      c.k++;
+      const delta = s.firstDelta[c.k];
+      for (let i = 0; i < delta.length; i += 2) {
+        c.firsts.set(delta[i], (c.firsts.get(delta[i]) ?? 0) + delta[i + 1]);
+        if (c.has) tree.add(delta[i], delta[i + 1]);
+      }
+    }
+    const has = c.k >= 0 && day <= s.ends[c.k];
+    if (has !== c.has) for (const [first, count] of c.firsts) tree.add(first, has ? count : -count);
+    c.has = has;
+  };
+  const stockOn = (c: Cursor, day: number) => {
+    const k = lowerBound(c.s.dates, day + 1) - 1;
+    return k >= 0 && day <= c.s.ends[k] ? c.s.stock[k] : 0;
+  };
+  let index = 100;
+  let started = false;
+  // each project's snapshot on the previous day with data, or −1 when it had none there
+  let before: number[] = [];
+  for (let day = from; day <= to; day++) {
+    for (const c of cursors) advance(c, day);
+    if (!cursors.some((c) => c.has)) continue;
+    let stock = 0;
+    let priceSum = 0;
+    let areaSum = 0;
+    let stockBefore = 0;
+    let lnSum = 0;
+    let pairs = 0;
+    const win = { new7: 0, new30: 0, gone7: 0, gone30: 0 };
+    const daysOnMarket: number[] = [];
+    cursors.forEach((c, i) => {
+      const s = c.s;
+      if (c.has) {
+        stock += s.stock[c.k];
+        priceSum += s.priceSum[c.k];
+        areaSum += s.areaSum[c.k];
+        if (started && before[i] >= 0) {
+          if (before[i] !== c.k) {
+            lnSum += s.lnSum[c.k];
+            pairs += s.pairs[c.k];
+          } else pairs += s.stock[c.k];
+        }
+      }
+      stockBefore += stockOn(c, day - 30);
+      for (const w of [7, 30] as const) {
+        const j = lowerBound(s.dates, day - w + 1);
+        if (c.k >= j) win[w === 7 ? 'new7' : 'new30'] += c.cumFresh[c.k + 1] - c.cumFresh[j];
+        // a flat that came back is not gone
+        for (let r = lowerBound(c.removalDays, day - w + 1); r < s.removals.length; r++) {
+          if (c.removalDays[r] > day) break;
+          const removal = s.removals[r];
+          if (c.has && removal.back.includes(s.dates[c.k])) continue;
+          if (w === 7) win.gone7++;
+          else {
+            win.gone30++;
+            daysOnMarket.push(c.removalDays[r] - removal.first);
+          }
+        }
+      }
+    });
+    if (started && pairs) index *= Math.exp(lnSum / pairs);
+    started = true;
+    before = cursors.map((c) => (c.has ? c.k : -1));
+    const denominator = stockBefore + win.new30;
+    const medianFirst = tree.median();
+    out.push({
+      date: fromDay(day),
+      stock,
+      ...win,
+      absorption: denominator ? round2((win.gone30 / denominator) * 100) : null,
+      monthsOfSupply: win.gone30 ? round2(stock / win.gone30) : null,
+      medianDaysOnMarket: median(daysOnMarket),
+      medianStockAge: medianFirst === null ? null : day - medianFirst,
+      index: Math.round(index * 100) / 100,
+      avgMeterPrice: areaSum ? round2(priceSum / areaSum) : null,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { paceSeries } from '../src/analytics/pace.js';
+import { paceSummary, type UnionPoint, unionPace } from '../src/analytics/pace-summary.js';
+import { priceIndexSeries } from '../src/analytics/price-index.js';
+import type { FlatRecord } from '../src/analytics/types.js';
+import { referenceUnion, timelineOf } from './pace-reference.js';
+import { BASE, projectArb } from './random-market.js';
+
+// A developer's or the market's pace and index are recomputed over the union of its flats (§10.5–10.6),
+// from each project's summary: held to the words read day by day, and to the project's own series.
+
+const FILTERS: Record<string, (r: FlatRecord) => boolean> = {
+  all: () => true,
+  one: (r) => r.rooms === 1,
+  'reserved-out': (r) => r.status !== 'RESERVED',
+};
+
+/** Equal but for the last rounding of two floating figures summed in another order. */
+function expectSame(actual: UnionPoint[], expected: UnionPoint[]) {
+  expect(actual.map((p) => ({ ...p, index: 0, avgMeterPrice: 0 }))).toEqual(
+    expected.map((p) => ({ ...p, index: 0, avgMeterPrice: 0 })),
+  );
+  actual.forEach((p, i) => {
+    expect(Math.abs(p.index - expected[i].index)).toBeLessThanOrEqual(0.011);
+    if (expected[i].avgMeterPrice === null) expect(p.avgMeterPrice).toBeNull();
+    else expect(Math.abs(p.avgMeterPrice! - expected[i].avgMeterPrice!)).toBeLessThanOrEqual(0.011);
+  });
+}
+
+describe('§10.5–10.6 over a union of projects', () => {
+  it('on 200 random unions of 1–4 projects (gaps, flicker, partial scans) equals the day-by-day reading', () => {
+    let points = 0;
+    let gone = 0;
+    let moved = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(projectArb, fc.integer({ min: -40, max: 40 })), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(1, 2),
+        fc.constantFrom(7, 31, 10_000),
+        fc.integer({ min: -60, max: 200 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.constantFrom(...Object.keys(FILTERS)),
+        (projects, grace, carry, fromOffset, length, filter) => {
+          // projects whose lists start on different days
+          const timelines = projects.map(([snaps, shift]) =>
+            timelineOf(
+              snaps.map((s) => ({ ...s, day: s.day + shift })),
+              grace,
+              carry,
+            ),
+          );
+          const accept = FILTERS[filter];
+          const summaries = timelines.map((t) =>
+            paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, accept),
+          );
+          const from = BASE + fromOffset;
+          const to = from + length;
+          const union = unionPace(summaries, from, to);
+          expectSame(union, referenceUnion(timelines, from, to, carry, accept));
+          points += union.length;
+          for (const p of union) {
+            gone += p.gone30;
+            if (p.index !== 100) moved++;
+          }
+        },
+      ),
+      { numRuns: 200, seed: 1016 },
+    );
+    expect(points).toBeGreaterThan(2_000);
+    expect(gone).toBeGreaterThan(100);
+    expect(moved).toBeGreaterThan(100);
+  }, 180_000);
+
+  it("a union of one project is the project's own pace and index (all rooms)", () => {
+    fc.assert(
+      fc.property(
+        projectArb,
+        fc.constantFrom(7, 31),
+        fc.integer({ min: -60, max: 200 }),
+        fc.integer({ min: 0, max: 300 }),
+        (snaps, carry, fromOffset, length) => {
+          const t = timelineOf(snaps, 2, carry);
+          const from = BASE + fromOffset;
+          const to = from + length;
+          const summary = paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, () => true);
+          const union = unionPace([summary], from, to);
+          const pace = paceSeries(t.flats, t.events, t.firstSeen, t.dates, from, to, carry);
+          expect(union.map(({ index, avgMeterPrice, ...p }) => p)).toEqual(pace);
+          expect(union.map((p) => ({ date: p.date, index: p.index }))).toEqual(
+            priceIndexSeries(t.flats, t.dates, from, to, carry, 'all'),
+          );
+        },
+      ),
+      { numRuns: 200, seed: 1017 },
+    );
+  }, 120_000);
+
+  it('the index of a union whose prices never change is 100 everywhere; +x % per list on every flat gives (1+x)^n', () => {
+    const flats = (price: (k: number) => number, days: number[]) =>
+      days.map((day, k) => ({
+        day,
+        complete: false,
+        flats: new Map<string, FlatRecord>(
+          Array.from({ length: 5 }, (_, i) => [
+            `f${i}`,
+            {
+              building: '1',
+              section: null,
+              floor: i + 1,
+              number: String(i),
+              rooms: i % 3,
+              area: 40 + i,
+              facing: 'BLACK',
+              settlementDate: null,
+              price: Math.round(price(k) * (1 + i / 10)),
+              basePrice: null,
+              status: 'AVAILABLE',
+            } satisfies FlatRecord,
+          ]),
+        ),
+      }));
+    const daysA = [BASE, BASE + 7, BASE + 14, BASE + 21];
+    const daysB = [BASE + 3, BASE + 10, BASE + 17, BASE + 21];
+    const still = [flats(() => 10_000_000, daysA), flats(() => 7_000_000, daysB)].map((s) =>
+      paceSummary(...args(timelineOf(s, 2, 31))),
+    );
+    for (const p of unionPace(still, BASE - 5, BASE + 40)) expect(p.index).toBe(100);
+    // +1 % at every list of both projects: four steps each, on different days
+    const rising = [flats((k) => 10_000_000 * 1.01 ** k, daysA), flats((k) => 7_000_000 * 1.01 ** k, daysB)].map(
+      (s) => paceSummary(...args(timelineOf(s, 2, 31))),
+    );
+    const series = unionPace(rising, BASE, BASE + 40);
+    const last = series.at(-1)!;
+    // every flat rose 3 times: A alone on days 7 and 14, B alone on 10 and 17 (each (1.01)^(1/2): half of
+    // F moved), both on day 21; the days after the last lists have no data
+    expect(last.date).toBe(series.find((p) => p.date === last.date && p.stock === 10)?.date);
+    expect(last.index).toBeCloseTo(100 * 1.01 ** 3, 1);
+  });
+});
+
+function args(t: ReturnType<typeof timelineOf>) {
+  return [t.flats, t.events, t.firstSeen, t.dates, 31, () => true] as const;
+}
