@@ -406,3 +406,124 @@ export const indexResponseSchema = z.object({
   ),
 });
 export type IndexResponse = z.infer<typeof indexResponseSchema>;
+
+// --- a developer's or the market's pace, the market's ranking, the comparison (DESIGN §10.5–10.6) ---
+/** Classes of price by the weighted average ppm (₽/m²), as the market's reports band them. */
+export const PRICE_CLASSES = ['economy', 'comfort', 'business', 'premium'] as const;
+export type PriceClass = (typeof PRICE_CLASSES)[number];
+export const PRICE_CLASS_FLOORS: Record<PriceClass, number> = {
+  economy: 0,
+  comfort: 250_000,
+  business: 450_000,
+  premium: 700_000,
+};
+export const PRICE_CLASS_LABELS: Record<PriceClass, string> = {
+  economy: 'Эконом',
+  comfort: 'Комфорт',
+  business: 'Бизнес',
+  premium: 'Премиум',
+};
+/** The class of a weighted average ppm; null when there is none. */
+export function priceClassOf(avgMeterPrice: number | null): PriceClass | null {
+  if (avgMeterPrice === null) return null;
+  let out: PriceClass = 'economy';
+  for (const c of PRICE_CLASSES) if (avgMeterPrice >= PRICE_CLASS_FLOORS[c]) out = c;
+  return out;
+}
+
+export const marketPacePointSchema = pacePointSchema.extend({
+  /** the same-flat index over the union's flats (100 on the first day with data) */
+  index: z.number(),
+  avgMeterPrice: z.number().nullable(),
+});
+export type MarketPacePoint = z.infer<typeof marketPacePointSchema>;
+export const marketPaceRequestSchema = z.object({
+  /** the developer's projects; none: the whole market */
+  developerId: optionalId('developerId'),
+  from: dataDateSchema,
+  to: dataDateSchema,
+  rooms: z.enum(ROOM_GROUPS).default('all'),
+  status: statsStatusSchema.default('ALL'),
+});
+export type MarketPaceRequest = z.input<typeof marketPaceRequestSchema>;
+export const marketPaceResponseSchema = z.object({
+  projects: z.number().int(),
+  points: z.array(marketPacePointSchema),
+  last: marketPacePointSchema.nullable(),
+});
+export type MarketPaceResponse = z.infer<typeof marketPaceResponseSchema>;
+
+export const marketRequestSchema = z.object({
+  from: dataDateSchema,
+  to: dataDateSchema,
+  status: statsStatusSchema.default('ALL'),
+  developerId: optionalId('developerId'),
+  priceClass: z
+    .enum(PRICE_CLASSES, { message: `priceClass: одно из ${PRICE_CLASSES.join(', ')}` })
+    .optional(),
+});
+export type MarketRequest = z.input<typeof marketRequestSchema>;
+export const marketRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  developerId: z.number().int(),
+  developerName: z.string(),
+  /** for a developer: its projects in the ranking */
+  projects: z.number().int(),
+  /** the last day with data in the period: the figures are that day's */
+  date: z.string(),
+  stock: z.number().int(),
+  new30: z.number().int(),
+  gone30: z.number().int(),
+  absorption: z.number().nullable(),
+  monthsOfSupply: z.number().nullable(),
+  medianDaysOnMarket: z.number().nullable(),
+  avgMeterPrice: z.number().nullable(),
+  priceClass: z.enum(PRICE_CLASSES).nullable(),
+  /** the same-flat index's change over the period, % */
+  indexChange: z.number(),
+});
+export type MarketRow = z.infer<typeof marketRowSchema>;
+export const marketResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  projects: z.array(marketRowSchema),
+  developers: z.array(marketRowSchema),
+  /** the whole selection as one union (id 0) */
+  total: marketRowSchema.nullable(),
+});
+export type MarketResponse = z.infer<typeof marketResponseSchema>;
+
+export const COMPARE_METRICS = ['avgMeterPrice', 'index', 'stock', 'absorption'] as const;
+export type CompareMetric = (typeof COMPARE_METRICS)[number];
+export const COMPARE_METRIC_LABELS: Record<CompareMetric, string> = {
+  avgMeterPrice: 'Средняя цена м², ₽',
+  index: 'Индекс цен тех же квартир',
+  stock: 'Квартир в продаже',
+  absorption: 'Вымываемость за 30 дней, %',
+};
+export const COMPARE_MAX = 10;
+export const compareRequestSchema = z.object({
+  projectIds: z
+    .array(idSchema('projectIds'))
+    .min(1, { message: 'projectIds: хотя бы один проект' })
+    .max(COMPARE_MAX, { message: `projectIds: не больше ${COMPARE_MAX} проектов` })
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'projectIds: проекты повторяются' }),
+  from: dataDateSchema,
+  to: dataDateSchema,
+  metric: z.enum(COMPARE_METRICS, { message: `metric: одно из ${COMPARE_METRICS.join(', ')}` }),
+  status: statsStatusSchema.default('ALL'),
+});
+export type CompareRequest = z.input<typeof compareRequestSchema>;
+export const compareResponseSchema = z.object({
+  metric: z.enum(COMPARE_METRICS),
+  series: z.array(
+    z.object({
+      projectId: z.number().int(),
+      projectName: z.string(),
+      developerName: z.string(),
+      points: z.array(z.object({ date: z.string(), value: z.number().nullable() })),
+    }),
+  ),
+});
+export type CompareResponse = z.infer<typeof compareResponseSchema>;

@@ -17,6 +17,7 @@ import { registerReadCaches } from './http/etag.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
 import { AppError, DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from './lib/errors.js';
+import { MarketReader } from './read/market-reader.js';
 import { PaceReader } from './read/pace-reader.js';
 import { StatsReader } from './read/stats-reader.js';
 import { authRoutes } from './routes/auth/routes.js';
@@ -27,6 +28,7 @@ import { eventRoutes } from './routes/events/routes.js';
 import { flatRoutes } from './routes/flats/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { ingestRoutes } from './routes/ingest/routes.js';
+import { marketRoutes } from './routes/market/routes.js';
 import { paceRoutes } from './routes/pace/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
 import { sourceRoutes } from './routes/sources/routes.js';
@@ -62,6 +64,9 @@ declare module 'fastify' {
     deps: AppDeps;
     stats: StatsReader;
     pace: PaceReader;
+    market: MarketReader;
+    /** after an import or a collection applied snapshots: the pace summaries refreshed, the publisher told */
+    afterImport: () => void;
     importer: Importer;
     sessions: SessionCache;
     dataVersion: DataVersionCache;
@@ -141,6 +146,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('stats', new StatsReader({ carry: deps.config.maxCarryDays }));
   app.decorate('pace', new PaceReader(deps.config.maxCarryDays));
+  app.decorate('market', new MarketReader(app.pace));
+  app.decorate('afterImport', () => {
+    app.market
+      .refresh(deps.db)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'сводки темпа продаж не обновлены'));
+    deps.onImported?.();
+  });
+  // a refresh under way finishes before the database closes
+  app.addHook('onClose', async () => {
+    await app.market.idle();
+  });
   app.decorate('importer', new Importer(deps.db, deps.config.removalGrace, deps.config.maxCarryDays));
   app.decorate('sessions', new SessionCache());
   app.decorate('dataVersion', new DataVersionCache(deps.db));
@@ -267,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogRoutes);
       await api.register(statsRoutes);
       await api.register(paceRoutes);
+      await api.register(marketRoutes);
       await api.register(discountRoutes);
       await api.register(flatRoutes);
       await api.register(eventRoutes);

@@ -35,7 +35,7 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
       timezone: config.collectTz,
       onCollected: () => {
         app.dataVersion.invalidate();
-        telegram?.imported();
+        app.afterImport();
       },
       notify: async (text) => telegram?.notifyAdmin(text),
     }),

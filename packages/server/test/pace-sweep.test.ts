@@ -32,16 +32,7 @@ describe('§10.5 pace and §10.6 index: the sweeps equal the snapshot-by-snapsho
                 : () => true;
           const from = BASE + fromOffset;
           const to = from + length;
-          const args = [
-            t.flats,
-            t.events,
-            t.firstSeen,
-            t.dates,
-            from,
-            to,
-            carry,
-            accept,
-          ] as const;
+          const args = [t.flats, t.events, t.firstSeen, t.dates, from, to, carry, accept] as const;
           const fast: PacePoint[] = paceSeries(...args);
           expect(fast).toEqual(referencePace(...args));
           // §10.6 likewise: the index's sweep equals its snapshot-by-snapshot reading

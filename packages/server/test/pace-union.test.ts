@@ -127,9 +127,10 @@ describe('§10.5–10.6 over a union of projects', () => {
     );
     for (const p of unionPace(still, BASE - 5, BASE + 40)) expect(p.index).toBe(100);
     // +1 % at every list of both projects: four steps each, on different days
-    const rising = [flats((k) => 10_000_000 * 1.01 ** k, daysA), flats((k) => 7_000_000 * 1.01 ** k, daysB)].map(
-      (s) => paceSummary(...args(timelineOf(s, 2, 31))),
-    );
+    const rising = [
+      flats((k) => 10_000_000 * 1.01 ** k, daysA),
+      flats((k) => 7_000_000 * 1.01 ** k, daysB),
+    ].map((s) => paceSummary(...args(timelineOf(s, 2, 31))));
     const series = unionPace(rising, BASE, BASE + 40);
     const last = series.at(-1)!;
     // every flat rose 3 times: A alone on days 7 and 14, B alone on 10 and 17 (each (1.01)^(1/2): half of

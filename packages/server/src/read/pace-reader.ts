@@ -12,12 +12,14 @@ import { NotFoundError } from '../lib/errors.js';
 import { ProjectCache } from './project-cache.js';
 
 /** What pace and the index of a project are computed from, read once per data version. */
-interface PaceData {
+export interface PaceData {
   dates: number[];
   segments: Segment[][];
   events: Map<number, FlatEvent[]>;
   firstSeen: Map<number, number>;
   bytes: number;
+  /** the project's data version read with it */
+  version: number;
 }
 
 /**
@@ -27,9 +29,10 @@ interface PaceData {
 export class PaceReader {
   private readonly cache = new ProjectCache<PaceData>(64, 256 * 1024 * 1024, (d) => d.bytes);
 
-  constructor(private readonly carry: number) {}
+  constructor(readonly carry: number) {}
 
-  private async data(db: Db, projectId: number): Promise<PaceData> {
+  /** The project's timeline as pace reads it (cached per data version); 404 for an unknown project. */
+  async data(db: Db, projectId: number): Promise<PaceData> {
     const [project] = await db.query<{ data_version: number }>(
       'select data_version from project where id = $1',
       [projectId],
@@ -97,7 +100,14 @@ export class PaceReader {
       const segments = [...byFlat.values()];
       let count = 0;
       for (const s of segments) count += s.length;
-      return { dates, segments, events, firstSeen, bytes: count * 200 + firstSeen.size * 40 };
+      return {
+        dates,
+        segments,
+        events,
+        firstSeen,
+        bytes: count * 200 + firstSeen.size * 40,
+        version: project.data_version,
+      };
     });
   }
 

@@ -64,7 +64,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       // validated whole first, then applied in one transaction: all of the batch or none (§3.3)
       try {
         const results = await importSnapshots(app.importer, snapshots);
-        if (results.some((r) => r.status !== 'unchanged')) app.deps.onImported?.();
+        if (results.some((r) => r.status !== 'unchanged')) app.afterImport();
         return results;
       } finally {
         app.dataVersion.invalidate();

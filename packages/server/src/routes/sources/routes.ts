@@ -59,7 +59,7 @@ export const sourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const source = await getSource(db, request.params.id);
       try {
         const result = await collectSource(db, app.importer, source, todayIn(config.collectTz));
-        if (result.results.some((r) => r.status !== 'unchanged')) app.deps.onImported?.();
+        if (result.results.some((r) => r.status !== 'unchanged')) app.afterImport();
         return runById(db, result);
       } finally {
         app.dataVersion.invalidate();

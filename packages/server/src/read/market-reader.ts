@@ -1,0 +1,305 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import {
+  type CompareRequest,
+  type CompareResponse,
+  type MarketPaceResponse,
+  type MarketResponse,
+  type MarketRow,
+  priceClassOf,
+  ROOM_GROUPS,
+  type RoomGroup,
+  STATS_STATUSES,
+  type StatsStatus,
+} from '@cena-metra/contract';
+import { type PaceSummary, paceSummary, type UnionPoint, unionPace } from '../analytics/pace-summary.js';
+import { GROUP_FILTERS, recordCounts } from '../analytics/stats.js';
+import type { FlatRecord } from '../analytics/types.js';
+import type { Db } from '../db/driver.js';
+import { toDay } from '../lib/days.js';
+import { NotFoundError } from '../lib/errors.js';
+import type { PaceReader } from './pace-reader.js';
+import { ProjectCache } from './project-cache.js';
+
+/** A project as the market reads it. */
+interface ProjectRow {
+  id: number;
+  name: string;
+  data_version: number;
+  developer_id: number;
+  developer_name: string;
+}
+
+const VARIANTS = STATS_STATUSES.flatMap((status) => ROOM_GROUPS.map((rooms) => ({ status, rooms })));
+const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
+const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.length * 40;
+
+/**
+ * A developer's and the market's sales pace and index, the market's ranking and the comparison of projects
+ * (§10.5–10.6), recomputed over unions of projects from each project's pace summaries. A summary is derived
+ * from the project's timeline once per data version and stored (`pace_summary`), so a fresh process reads
+ * it instead of every project's segments; `refresh` brings the stale ones up to date after imports.
+ */
+export class MarketReader {
+  private readonly cache = new ProjectCache<Map<string, PaceSummary>>(4_000, 192 * 1024 * 1024, (m) =>
+    [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
+  );
+  private refreshing: Promise<number> | null = null;
+  private again = false;
+
+  constructor(private readonly pace: PaceReader) {}
+
+  /** The summaries of `projects` for one filter: from memory, the table when current, else derived and stored. */
+  async summaries(
+    db: Db,
+    projects: ProjectRow[],
+    status: StatsStatus,
+    rooms: RoomGroup,
+  ): Promise<Map<number, PaceSummary>> {
+    const key = variantKey(status, rooms);
+    const out = new Map<number, PaceSummary>();
+    const missing: ProjectRow[] = [];
+    for (const p of projects) {
+      const held = await this.cache.get(p.id, p.data_version, () => new Map());
+      const s = held.get(key);
+      if (s) out.set(p.id, s);
+      else missing.push(p);
+    }
+    if (missing.length === 0) return out;
+    const stored = await db.query<{ project_id: number; data_version: number; body: Uint8Array }>(
+      `select project_id, data_version, body from pace_summary
+       where status = $1 and rooms = $2 and project_id = any($3::int[])`,
+      [status, rooms, missing.map((p) => p.id)],
+    );
+    const current = new Map<number, Uint8Array>();
+    const version = new Map(missing.map((p) => [p.id, p.data_version]));
+    for (const r of stored)
+      if (version.get(r.project_id) === r.data_version) current.set(r.project_id, r.body);
+    for (const p of missing) {
+      const body = current.get(p.id);
+      const summary = body
+        ? (JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary)
+        : (await this.derive(db, p.id))[key];
+      const held = await this.cache.get(p.id, p.data_version, () => new Map());
+      held.set(key, summary);
+      out.set(p.id, summary);
+    }
+    this.cache.evict();
+    return out;
+  }
+
+  /** Derives every filter's summary of a project from its timeline and stores them. */
+  private async derive(db: Db, projectId: number): Promise<Record<string, PaceSummary>> {
+    const data = await this.pace.data(db, projectId);
+    const out: Record<string, PaceSummary> = {};
+    const params: unknown[] = [projectId, data.version];
+    const values: string[] = [];
+    for (const { status, rooms } of VARIANTS) {
+      const group = GROUP_FILTERS[rooms];
+      const accept = (rec: FlatRecord) => group(rec.rooms) && recordCounts(rec, status);
+      const summary = paceSummary(
+        data.segments,
+        data.events,
+        data.firstSeen,
+        data.dates,
+        this.pace.carry,
+        accept,
+      );
+      out[variantKey(status, rooms)] = summary;
+      params.push(status, rooms, gzipSync(JSON.stringify(summary)));
+      const n = params.length;
+      values.push(`($1, $${n - 2}, $${n - 1}, $2, $${n})`);
+    }
+    await db.query(
+      `insert into pace_summary (project_id, status, rooms, data_version, body) values ${values.join(', ')}
+       on conflict (project_id, status, rooms) do update set data_version = excluded.data_version,
+         body = excluded.body`,
+      params,
+    );
+    return out;
+  }
+
+  /**
+   * Derives and stores the summaries of every project whose stored ones are older than its data (after an
+   * import or a collection; one refresh at a time, another asked meanwhile runs after it). The count done.
+   */
+  refresh(db: Db): Promise<number> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    const run = async (): Promise<number> => {
+      let done = 0;
+      do {
+        this.again = false;
+        const stale = await db.query<{ id: number }>(
+          `select p.id from project p left join pace_summary s
+             on s.project_id = p.id and s.status = 'ALL' and s.rooms = 'all'
+           where p.last_snapshot_date is not null and (s.data_version is null or s.data_version <> p.data_version)
+           order by p.id`,
+        );
+        for (const p of stale) {
+          await this.derive(db, p.id).catch((error: unknown) => {
+            // a project that vanished or changed meanwhile is derived when next read
+            if (!(error instanceof NotFoundError)) throw error;
+          });
+          done++;
+        }
+      } while (this.again);
+      return done;
+    };
+    this.refreshing = run().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  /** Resolves when no refresh is under way. */
+  async idle(): Promise<void> {
+    await this.refreshing?.catch(() => undefined);
+  }
+
+  private async projects(
+    db: Db,
+    where: { developerId?: number; ids?: number[]; from?: string; to?: string },
+  ): Promise<ProjectRow[]> {
+    return db.query<ProjectRow>(
+      `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name
+       from project p join developer d on d.id = p.developer_id
+       where p.last_snapshot_date is not null
+         and ($1::int is null or p.developer_id = $1)
+         and ($2::int[] is null or p.id = any($2::int[]))
+         and ($3::date is null or p.last_snapshot_date >= $3::date)
+         and ($4::date is null or p.first_snapshot_date <= $4::date)
+       order by p.id`,
+      [where.developerId ?? null, where.ids ?? null, where.from ?? null, where.to ?? null],
+    );
+  }
+
+  /** The pace, index and avg ppm of a developer's projects, or of the whole market, as one union. */
+  async marketPace(
+    db: Db,
+    q: { developerId?: number; from: string; to: string; rooms: RoomGroup; status: StatsStatus },
+  ): Promise<MarketPaceResponse> {
+    if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
+    const projects = await this.projects(db, { developerId: q.developerId, to: q.to });
+    const summaries = await this.summaries(db, projects, q.status, q.rooms);
+    const points = unionPace([...summaries.values()], toDay(q.from), toDay(q.to));
+    return { projects: projects.length, points, last: points.at(-1) ?? null };
+  }
+
+  /**
+   * The market's ranking over [from, to]: each project with data in the period, each developer and the
+   * selection as a whole (unions of their projects), with the figures of the last day with data.
+   */
+  async market(
+    db: Db,
+    q: {
+      from: string;
+      to: string;
+      status: StatsStatus;
+      developerId?: number;
+      priceClass?: MarketRow['priceClass'];
+    },
+  ): Promise<MarketResponse> {
+    if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
+    const from = toDay(q.from);
+    const to = toDay(q.to);
+    const all = await this.projects(db, { developerId: q.developerId, from: q.from, to: q.to });
+    const summaries = await this.summaries(db, all, q.status, 'all');
+    const chosen: ProjectRow[] = [];
+    const projects: MarketRow[] = [];
+    for (const p of all) {
+      const row = rowOf(unionPace([summaries.get(p.id)!], from, to), {
+        id: p.id,
+        name: p.name,
+        developerId: p.developer_id,
+        developerName: p.developer_name,
+        projects: 1,
+      });
+      if (!row || (q.priceClass && row.priceClass !== q.priceClass)) continue;
+      projects.push(row);
+      chosen.push(p);
+    }
+    const byDeveloper = new Map<number, ProjectRow[]>();
+    for (const p of chosen) byDeveloper.set(p.developer_id, [...(byDeveloper.get(p.developer_id) ?? []), p]);
+    const developers: MarketRow[] = [];
+    for (const [developerId, list] of byDeveloper) {
+      const row = rowOf(
+        unionPace(
+          list.map((p) => summaries.get(p.id)!),
+          from,
+          to,
+        ),
+        {
+          id: developerId,
+          name: list[0].developer_name,
+          developerId,
+          developerName: list[0].developer_name,
+          projects: list.length,
+        },
+      );
+      if (row) developers.push(row);
+    }
+    const total = rowOf(
+      unionPace(
+        chosen.map((p) => summaries.get(p.id)!),
+        from,
+        to,
+      ),
+      { id: 0, name: 'Все', developerId: 0, developerName: '', projects: chosen.length },
+    );
+    return { from: q.from, to: q.to, projects, developers, total };
+  }
+
+  /** Each project's series of one metric over [from, to] (the days with data). */
+  async compare(db: Db, q: Required<Omit<CompareRequest, 'projectIds'>> & { projectIds: number[] }) {
+    const found = await this.projects(db, { ids: q.projectIds });
+    const unknown = q.projectIds.filter((id) => !found.some((p) => p.id === id));
+    if (unknown.length) throw new NotFoundError(`проект ${unknown.join(', ')} не найден`);
+    const summaries = await this.summaries(db, found, q.status, 'all');
+    const byId = new Map(found.map((p) => [p.id, p]));
+    const response: CompareResponse = {
+      metric: q.metric,
+      series: q.projectIds.map((id) => {
+        const p = byId.get(id)!;
+        return {
+          projectId: id,
+          projectName: p.name,
+          developerName: p.developer_name,
+          points: unionPace([summaries.get(id)!], toDay(q.from), toDay(q.to)).map((point) => ({
+            date: point.date,
+            value: point[q.metric],
+          })),
+        };
+      }),
+    };
+    return response;
+  }
+
+  private async developerExists(db: Db, developerId: number): Promise<void> {
+    const [row] = await db.query('select id from developer where id = $1', [developerId]);
+    if (!row) throw new NotFoundError(`застройщик ${developerId} не найден`);
+  }
+}
+
+/** A ranking row from a union's series: the last day's figures and the index's change; null without data. */
+function rowOf(
+  series: UnionPoint[],
+  who: Pick<MarketRow, 'id' | 'name' | 'developerId' | 'developerName' | 'projects'>,
+): MarketRow | null {
+  const last = series.at(-1);
+  if (!last) return null;
+  return {
+    ...who,
+    date: last.date,
+    stock: last.stock,
+    new30: last.new30,
+    gone30: last.gone30,
+    absorption: last.absorption,
+    monthsOfSupply: last.monthsOfSupply,
+    medianDaysOnMarket: last.medianDaysOnMarket,
+    avgMeterPrice: last.avgMeterPrice,
+    priceClass: priceClassOf(last.avgMeterPrice),
+    indexChange: Math.round((last.index - 100) * 100) / 100,
+  };
+}

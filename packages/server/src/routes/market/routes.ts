@@ -1,0 +1,47 @@
+import {
+  compareRequestSchema,
+  compareResponseSchema,
+  marketPaceRequestSchema,
+  marketPaceResponseSchema,
+  marketRequestSchema,
+  marketResponseSchema,
+} from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkSeriesRange } from '../range.js';
+
+/** The market's ranking, a developer's or the market's pace (§10.5–10.6), and the comparison of projects. */
+export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/market',
+    {
+      config: { cache: true },
+      schema: { body: marketRequestSchema, response: { 200: marketResponseSchema } },
+    },
+    async (request) => {
+      checkSeriesRange(request.body.from, request.body.to);
+      return app.market.market(app.deps.db, request.body);
+    },
+  );
+  app.post(
+    '/market/pace',
+    {
+      config: { cache: true },
+      schema: { body: marketPaceRequestSchema, response: { 200: marketPaceResponseSchema } },
+    },
+    async (request) => {
+      checkSeriesRange(request.body.from, request.body.to);
+      return app.market.marketPace(app.deps.db, request.body);
+    },
+  );
+  app.post(
+    '/compare',
+    {
+      config: { cache: true },
+      schema: { body: compareRequestSchema, response: { 200: compareResponseSchema } },
+    },
+    async (request) => {
+      checkSeriesRange(request.body.from, request.body.to);
+      return app.market.compare(app.deps.db, request.body);
+    },
+  );
+};

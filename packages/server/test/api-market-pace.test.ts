@@ -1,0 +1,201 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { describeEachDb } from './databases.js';
+import { signedInApp } from './signed-in-app.js';
+
+// POST /api/market/pace, /api/market and /api/compare (DESIGN §10.5–10.6 over unions of projects).
+//   «Альфа» «Восход» (A1): 01-01 f1 f2 f3; 01-03 f1 (+10 %) f2; 01-05 f1 f2 → f3 REMOVED on 01-05
+//   «Альфа» «Закат»  (A2): 01-02 g1 g2; 01-04 g1 g2 g3 (NEW) — no data after 01-04, its last list
+//   «Бета» «Премьер» (B1): 01-01 h1; 01-05 h1 (32 M for 40 m²: 800,000 ₽/m², premium)
+const lot = (id: string, price: number, area = 40) => ({ id, building: '1', rooms: 1, area, price });
+const list = (date: string, developer: string, project: string, flats: object[]) => ({
+  date,
+  developer,
+  project,
+  flats,
+});
+const MARKET = [
+  list('2026-01-01', 'Альфа', 'Восход', [lot('f1', 8_000_000), lot('f2', 8_000_000), lot('f3', 8_000_000)]),
+  list('2026-01-03', 'Альфа', 'Восход', [lot('f1', 8_800_000), lot('f2', 8_000_000)]),
+  list('2026-01-05', 'Альфа', 'Восход', [lot('f1', 8_800_000), lot('f2', 8_000_000)]),
+  list('2026-01-02', 'Альфа', 'Закат', [lot('g1', 10_000_000, 50), lot('g2', 10_000_000, 50)]),
+  list('2026-01-04', 'Альфа', 'Закат', [
+    lot('g1', 10_000_000, 50),
+    lot('g2', 10_000_000, 50),
+    lot('g3', 10_000_000, 50),
+  ]),
+  list('2026-01-01', 'Бета', 'Премьер', [lot('h1', 32_000_000)]),
+  list('2026-01-05', 'Бета', 'Премьер', [lot('h1', 32_000_000)]),
+];
+const PERIOD = { from: '2026-01-01', to: '2026-01-05' };
+
+describeEachDb('a developer, the market and a comparison through the API', (ctx) => {
+  let app: FastifyInstance;
+  let headers: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  const developers: Record<string, number> = {};
+  beforeAll(async () => {
+    ({ app, headers } = await signedInApp(ctx.db));
+    const res = await app.inject({ method: 'POST', url: '/api/ingest/snapshots', headers, payload: MARKET });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const p of await ctx.db.query<{ id: number; name: string }>('select id, name from project'))
+      ids[p.name] = p.id;
+    for (const d of await ctx.db.query<{ id: number; name: string }>('select id, name from developer'))
+      developers[d.name] = d.id;
+  });
+  afterAll(async () => app?.close());
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });
+
+  it("a developer's pace is recomputed over the union of its projects' flats", async () => {
+    const res = await post('/api/market/pace', { developerId: developers.Альфа, ...PERIOD });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.projects).toBe(2);
+    expect(body.points.map((p: { stock: number }) => p.stock)).toEqual([3, 5, 4, 5, 2]);
+    expect(body.last).toEqual({
+      date: '2026-01-05',
+      // «Закат» has no data after its last list; its NEW lot of 01-04 is in the window all the same
+      stock: 2,
+      new7: 1,
+      new30: 1,
+      gone7: 1,
+      gone30: 1,
+      absorption: 100,
+      monthsOfSupply: 2,
+      medianDaysOnMarket: 4,
+      medianStockAge: 4,
+      // 01-03: f1 +10 % among 4 same flats (f1 f2 g1 g2): 1.1^(1/4)
+      index: 102.41,
+      avgMeterPrice: 210_000,
+    });
+    // the whole market: «Премьер» joins the union
+    const market = (await post('/api/market/pace', PERIOD)).json();
+    expect(market.projects).toBe(3);
+    expect(market.last).toMatchObject({ stock: 3, gone30: 1, avgMeterPrice: 406_666.67 });
+    // by rooms: no studios anywhere
+    const studios = (await post('/api/market/pace', { ...PERIOD, rooms: 'studio' })).json();
+    expect(studios.last).toMatchObject({ stock: 0, avgMeterPrice: null });
+  });
+
+  it('the market ranks projects and developers with the last day’s figures; filters by developer and class', async () => {
+    const res = await post('/api/market', PERIOD);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const byName = Object.fromEntries(body.projects.map((r: { name: string }) => [r.name, r]));
+    expect(byName.Восход).toMatchObject({
+      date: '2026-01-05',
+      stock: 2,
+      gone30: 1,
+      absorption: null, // nothing on sale 30 days before and nothing new: no denominator
+      avgMeterPrice: 210_000,
+      priceClass: 'economy',
+      indexChange: 4.88,
+    });
+    expect(byName.Закат).toMatchObject({
+      date: '2026-01-04',
+      stock: 3,
+      new30: 1,
+      absorption: 0,
+      indexChange: 0,
+    });
+    expect(byName.Премьер).toMatchObject({ stock: 1, avgMeterPrice: 800_000, priceClass: 'premium' });
+    const alpha = body.developers.find((r: { name: string }) => r.name === 'Альфа');
+    expect(alpha).toMatchObject({ projects: 2, stock: 2, absorption: 100, indexChange: 2.41 });
+    expect(body.total).toMatchObject({ projects: 3, stock: 3 });
+
+    const premium = (await post('/api/market', { ...PERIOD, priceClass: 'premium' })).json();
+    expect(premium.projects.map((r: { name: string }) => r.name)).toEqual(['Премьер']);
+    expect(premium.developers.map((r: { name: string }) => r.name)).toEqual(['Бета']);
+    const beta = (await post('/api/market', { ...PERIOD, developerId: developers.Бета })).json();
+    expect(beta.projects.map((r: { name: string }) => r.name)).toEqual(['Премьер']);
+    // a period before every list: nothing to rank
+    const empty = (await post('/api/market', { from: '2025-01-01', to: '2025-02-01' })).json();
+    expect(empty).toMatchObject({ projects: [], developers: [], total: null });
+  });
+
+  it('compare: one series per project for a metric, in the order asked', async () => {
+    const res = await post('/api/compare', {
+      projectIds: [ids.Закат, ids.Восход],
+      ...PERIOD,
+      metric: 'stock',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const series = res.json().series;
+    expect(series.map((s: { projectName: string }) => s.projectName)).toEqual(['Закат', 'Восход']);
+    expect(series[0].points).toEqual([
+      { date: '2026-01-02', value: 2 },
+      { date: '2026-01-03', value: 2 },
+      { date: '2026-01-04', value: 3 },
+    ]);
+    expect(series[1].points.map((p: { value: number }) => p.value)).toEqual([3, 3, 2, 2, 2]);
+    const index = (
+      await post('/api/compare', { projectIds: [ids.Восход], ...PERIOD, metric: 'index' })
+    ).json();
+    expect(index.series[0].points.at(-1)).toEqual({ date: '2026-01-05', value: 104.88 });
+  });
+
+  it('bad requests are a 400 naming the field; unknown projects and developers a 404', async () => {
+    for (const [url, payload, field] of [
+      ['/api/compare', { projectIds: [], ...PERIOD, metric: 'stock' }, 'projectIds'],
+      [
+        '/api/compare',
+        { projectIds: Array.from({ length: 11 }, (_, i) => i + 1), ...PERIOD, metric: 'stock' },
+        'projectIds',
+      ],
+      ['/api/compare', { projectIds: [ids.Восход, ids.Восход], ...PERIOD, metric: 'stock' }, 'projectIds'],
+      ['/api/compare', { projectIds: [ids.Восход], ...PERIOD, metric: 'volume' }, 'metric'],
+      ['/api/market', { ...PERIOD, priceClass: 'luxury' }, 'priceClass'],
+      ['/api/market', { from: '2026-02-01', to: '2026-01-01' }, 'to'],
+      ['/api/market/pace', { ...PERIOD, rooms: 'five' }, 'rooms'],
+    ] as const) {
+      const res = await post(url, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+    const unknown = await post('/api/compare', {
+      projectIds: [ids.Восход, 99999],
+      ...PERIOD,
+      metric: 'stock',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toContain('99999');
+    expect((await post('/api/market/pace', { ...PERIOD, developerId: 99999 })).statusCode).toBe(404);
+    expect((await post('/api/market', { ...PERIOD, developerId: 99999 })).statusCode).toBe(404);
+  });
+
+  it('summaries are stored per data version, refreshed after an import, and read by a fresh process', async () => {
+    await app.market.idle();
+    const current = async () =>
+      ctx.db.query<{ name: string; current: boolean }>(
+        `select p.name, bool_and(s.data_version = p.data_version) as current from project p
+         join pace_summary s on s.project_id = p.id group by p.name order by p.name`,
+      );
+    expect(await current()).toEqual([
+      { name: 'Восход', current: true },
+      { name: 'Закат', current: true },
+      { name: 'Премьер', current: true },
+    ]);
+    // a new list of «Закат»: its summaries are refreshed after the import
+    const res = await post('/api/ingest/snapshots', [
+      list('2026-01-05', 'Альфа', 'Закат', [lot('g1', 10_000_000, 50), lot('g2', 10_000_000, 50)]),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    await app.market.idle();
+    expect((await current()).every((r) => r.current)).toBe(true);
+    // a fresh app reads what is stored: g3 gone on its first missed list is not REMOVED yet (G = 2)
+    const fresh = await buildApp({ db: ctx.db, config: loadConfig({ logLevel: 'silent' }, {}) });
+    try {
+      const pace = await fresh.market.marketPace(ctx.db, {
+        developerId: developers.Альфа,
+        ...PERIOD,
+        rooms: 'all',
+        status: 'ALL',
+      });
+      expect(pace.last).toMatchObject({ date: '2026-01-05', stock: 5, gone30: 1 });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
