@@ -13,4 +13,6 @@ export * from './errors.js';
 export * from './format.js';
 export * from './labels.js';
 export * from './market.js';
+export * from './sheet.js';
+export * from './tables.js';
 export * from './text.js';

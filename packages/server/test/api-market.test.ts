@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { addUser } from '../src/auth/users.js';
@@ -177,6 +178,21 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
     expect(lines.filter(Boolean)).toHaveLength(5);
     expect(csv.body).toContain(';Подешевела;Пионер;Северный квартал;');
     expect(csv.body).toContain(';8000000;7600000;-5,00');
+    // the same filter as an Excel file: the same columns, numbers as numbers, dates as dates
+    const xlsx = await get('/api/price-changes.xlsx?from=2026-11-01&to=2026-11-20&sort=date');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const sheet = await readSheet(xlsx.rawPayload);
+    expect(sheet[0]).toEqual(lines[0].replace('\uFEFF', '').split(';'));
+    expect(sheet).toHaveLength(5);
+    const cheaper = sheet.find((r) => r[1] === 'Подешевела')!;
+    expect(cheaper[0]).toEqual(new Date(Date.UTC(2026, 10, 2)));
+    expect(cheaper.slice(10, 13)).toEqual([8_000_000, 7_600_000, -5]);
+    expect(typeof cheaper[7]).toBe('number');
+    // an unknown sort is a 400 before any work, as for the CSV
+    expect((await get('/api/price-changes.xlsx?from=2026-11-01&to=2026-11-20&sort=nope')).statusCode).toBe(
+      400,
+    );
   });
 
   it('search finds developers, projects and flats by id or external id', async () => {

@@ -1,8 +1,17 @@
 import type {
+  CompareRequest,
+  CompareResponse,
   DiscountPeriod,
   DiscountProjectResponse,
   DiscountResponse,
   FlatCard,
+  IndexResponse,
+  MarketPaceRequest,
+  MarketPaceResponse,
+  MarketRequest,
+  MarketResponse,
+  PaceRequest,
+  PaceResponse,
   PriceChangesParams,
   PriceChangesResponse,
   ProjectQuality,
@@ -92,4 +101,47 @@ export const useProjectQuality = (projectId: number | null) =>
     queryKey: ['quality', projectId],
     queryFn: () => request<ProjectQuality>({ url: `/projects/${projectId}/quality` }),
     enabled: projectId !== null,
+  });
+
+// --- sales pace, the index, the market, the comparison (DESIGN §10.5–10.6) ---
+const post = <T>(url: string, data: object, signal?: AbortSignal) =>
+  request<T>({ url, method: 'POST', data, signal });
+
+export const useProjectPace = (body: PaceRequest | null) =>
+  useQuery({
+    queryKey: ['pace', body],
+    queryFn: ({ signal }) => post<PaceResponse>('/project/pace', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+export const useProjectIndex = (body: { projectId: number; from: string; to: string } | null) =>
+  useQuery({
+    queryKey: ['index', body],
+    queryFn: ({ signal }) => post<IndexResponse>('/project/index', body!, signal),
+    enabled: body !== null,
+  });
+
+export const useMarket = (body: MarketRequest | null) =>
+  useQuery({
+    queryKey: ['market', body],
+    queryFn: ({ signal }) => post<MarketResponse>('/market', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+export const useMarketPace = (body: MarketPaceRequest | null) =>
+  useQuery({
+    queryKey: ['market-pace', body],
+    queryFn: ({ signal }) => post<MarketPaceResponse>('/market/pace', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+export const useCompare = (body: CompareRequest | null) =>
+  useQuery({
+    queryKey: ['compare', body],
+    queryFn: ({ signal }) => post<CompareResponse>('/compare', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
   });

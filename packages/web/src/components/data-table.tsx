@@ -1,4 +1,6 @@
+import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { Icon } from './icon';
 import { Select } from './ui';
 
 /** Copies each header cell's label onto the body cells of its column (`data-label`). */
@@ -74,5 +76,24 @@ export function SortSelect({
     <div className="mb-4 lg:hidden">
       <Select label="Сортировка" value={value} onChange={onChange} options={options} testId={testId} />
     </div>
+  );
+}
+
+/** A sortable column's header button: its label, and an arrow when the table is sorted by it. */
+export function SortButton({
+  label,
+  sorted,
+  onClick,
+}: {
+  label: string;
+  /** the direction when the table is sorted by this column */
+  sorted: 'asc' | 'desc' | null;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="inline-flex items-center gap-1 hover:text-blue-600" onClick={onClick}>
+      {label}
+      {sorted && <Icon path={sorted === 'desc' ? mdiArrowDown : mdiArrowUp} size={14} />}
+    </button>
   );
 }

@@ -1,12 +1,11 @@
 import {
   CSV_BOM,
   csvLine,
-  EVENT_KIND_LABELS,
-  facingLabel,
+  PRICE_CHANGE_COLUMNS,
   type PriceChange,
   type PriceChangesParams,
   type PriceChangesResponse,
-  roomsLabel,
+  sheetCsvLine,
 } from '@cena-metra/contract';
 import { isPriceEventAfterGap } from '../../analytics/carry.js';
 import type { Db } from '../../db/driver.js';
@@ -188,55 +187,16 @@ export async function* priceChangePages(
   }
 }
 
-const decimal = (v: number | null, digits = 2) => (v === null ? '' : v.toFixed(digits).replace('.', ','));
-
-const CSV_HEAD = [
-  'Дата',
-  'Событие',
-  'Застройщик',
-  'Проект',
-  'Квартира',
-  'Корпус',
-  'Комнатность',
-  'Площадь, м²',
-  'Этаж',
-  'Отделка',
-  'Старая цена, ₽',
-  'Новая цена, ₽',
-  'Изменение, %',
-  'Прежняя площадь, м²',
-];
-
-/** One event as a CSV line (names defused against formulas by `csvLine`). */
-function csvRow(r: PriceChange): string {
-  return csvLine([
-    r.date,
-    EVENT_KIND_LABELS[r.kind],
-    r.developerName,
-    r.projectName,
-    r.flatId,
-    r.building,
-    roomsLabel(r.rooms),
-    decimal(r.area),
-    r.floor,
-    facingLabel(r.facing),
-    r.oldPrice,
-    r.newPrice,
-    decimal(r.changePercent),
-    decimal(r.oldArea),
-  ]);
-}
-
 /**
  * Every event of the filter as CSV for Excel (UTF-8 BOM, `;`, decimal commas, CRLF), a page at a time:
  * the caller streams it, so a range of any length is whole and the server keeps serving meanwhile.
  */
 export async function* priceChangesCsv(db: Db, f: PriceChangesFilter, carry: number): AsyncGenerator<string> {
   where(f); // a bad filter fails on the first read, before any byte is sent
-  yield `${CSV_BOM}${csvLine(CSV_HEAD)}\r\n`;
+  yield `${CSV_BOM}${csvLine(PRICE_CHANGE_COLUMNS.map((c) => c.header))}\r\n`;
   for await (const page of priceChangePages(db, f, carry)) {
     let chunk = '';
-    for (const r of page) chunk += `${csvRow(r)}\r\n`;
+    for (const r of page) chunk += `${sheetCsvLine(PRICE_CHANGE_COLUMNS, r)}\r\n`;
     yield chunk;
   }
 }

@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
-import { priceChangesQuerySchema, priceChangesResponseSchema } from '@cena-metra/contract';
+import {
+  PRICE_CHANGE_COLUMNS,
+  type PriceChange,
+  priceChangesQuerySchema,
+  priceChangesResponseSchema,
+} from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BadRequestError } from '../../lib/errors.js';
 import { Semaphore } from '../../lib/semaphore.js';
-import { getPriceChanges, priceChangesCsv, withDefaultRange } from './queries.js';
+import { XLSX_TYPE, xlsxBuffer } from '../../lib/xlsx.js';
+import { getPriceChanges, priceChangePages, priceChangesCsv, withDefaultRange } from './queries.js';
 
 /**
  * Exports read at once per process. Each reads page after page. PGlite runs one query at a time in this
@@ -12,6 +19,8 @@ import { getPriceChanges, priceChangesCsv, withDefaultRange } from './queries.js
 const CSV_EXPORTS_AT_ONCE = { pglite: 1, postgresql: 2 } as const;
 /** How long an export's connection may stay silent (waiting for its turn) before it is closed. */
 const EXPORT_SOCKET_TIMEOUT_MS = 10 * 60 * 1000;
+/** An Excel file is built whole in memory: past this many rows the filter is to be narrowed (or CSV taken). */
+export const XLSX_MAX_ROWS = 100_000;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const exports = new Semaphore(CSV_EXPORTS_AT_ONCE[app.deps.db.kind]);
@@ -67,6 +76,41 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(stream);
+    },
+  );
+  app.get(
+    '/price-changes.xlsx',
+    {
+      config: { etag: true },
+      schema: {
+        description: `Все события фильтра в Excel (числа — числами, даты — датами; до ${XLSX_MAX_ROWS} строк).`,
+        querystring: priceChangesQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const query = await withDefaultRange(app.deps.db, request.query);
+      request.raw.socket?.setTimeout?.(EXPORT_SOCKET_TIMEOUT_MS);
+      const release = await exports.acquire();
+      try {
+        const rows: PriceChange[] = [];
+        for await (const page of priceChangePages(app.deps.db, query, app.deps.config.maxCarryDays)) {
+          rows.push(...page);
+          if (rows.length > XLSX_MAX_ROWS)
+            throw new BadRequestError(
+              `в выгрузке больше ${XLSX_MAX_ROWS.toLocaleString('ru-RU')} строк: сузьте фильтр или выгрузите CSV`,
+            );
+        }
+        const body = await xlsxBuffer({ name: 'Изменения цен', columns: PRICE_CHANGE_COLUMNS, rows });
+        return reply
+          .type(XLSX_TYPE)
+          .header(
+            'content-disposition',
+            `attachment; filename="price-changes-${query.from}-${query.to}.xlsx"`,
+          )
+          .send(body);
+      } finally {
+        release();
+      }
     },
   );
 };

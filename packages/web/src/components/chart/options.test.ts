@@ -30,9 +30,9 @@ describe('chart option', () => {
     const yAxis = (counts: boolean) =>
       (
         chartOption(series, { smooth: false, yName: 'Квартир', dark: false, counts }) as {
-          yAxis: { minInterval?: number };
+          yAxis: { minInterval?: number }[];
         }
-      ).yAxis;
+      ).yAxis[0];
     expect(yAxis(true).minInterval).toBe(1);
     expect(yAxis(false).minInterval).toBeUndefined();
   });
@@ -41,15 +41,45 @@ describe('chart option', () => {
     const option = chartOption(series, { smooth: true, yName: 'Цена за м², ₽', dark: true }) as {
       series: Line[];
       xAxis: { type: string };
-      yAxis: { name: string; axisLabel: { formatter: (v: number) => string } };
+      yAxis: { name: string; axisLabel: { formatter: (v: number) => string } }[];
       dataZoom: { type: string }[];
     };
     expect(option.series[1].lineStyle.width).toBeGreaterThan(option.series[0].lineStyle.width);
     expect(option.series[1].color).toBe('#f8fafc');
     expect(option.xAxis.type).toBe('time');
     expect(option.dataZoom.map((z) => z.type)).toEqual(['inside', 'slider']);
-    expect(option.yAxis.name).toBe('Цена за м², ₽');
-    expect(option.yAxis.axisLabel.formatter(1250000)).toBe('1\u00a0250\u00a0000');
+    expect(option.yAxis).toHaveLength(1);
+    expect(option.yAxis[0].name).toBe('Цена за м², ₽');
+    expect(option.yAxis[0].axisLabel.formatter(1250000)).toBe('1\u00a0250\u00a0000');
+  });
+
+  it('draws the index against a right-hand axis with two decimals; percent charts keep decimals', () => {
+    const withIndex = [
+      ...series,
+      {
+        name: 'Индекс',
+        kind: 'index' as const,
+        color: '#f00',
+        axis: 'right' as const,
+        data: [['2024-01-01', 101.5]],
+      },
+    ] as typeof series;
+    const option = chartOption(withIndex, {
+      smooth: true,
+      yName: 'Цена за м², ₽',
+      rightName: 'Индекс',
+      dark: false,
+    }) as {
+      series: (Line & { yAxisIndex: number })[];
+      yAxis: { name: string; axisLabel: { formatter: (v: number) => string } }[];
+    };
+    expect(option.yAxis.map((a) => a.name)).toEqual(['Цена за м², ₽', 'Индекс']);
+    expect(option.series.map((x) => x.yAxisIndex)).toEqual([...series.map(() => 0), 1]);
+    expect(option.yAxis[1].axisLabel.formatter(101.5)).toBe('101,50');
+    const percent = chartOption(series, { smooth: true, yName: '%', dark: false, decimals: true }) as {
+      yAxis: { axisLabel: { formatter: (v: number) => string } }[];
+    };
+    expect(percent.yAxis[0].axisLabel.formatter(12.5)).toBe('12,50');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatRoubles } from '@cena-metra/contract';
+import { formatDecimal2, formatRoubles } from '@cena-metra/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartSeries, DateBand } from './types';
 
@@ -11,6 +11,10 @@ export interface ChartLook {
   dark: boolean;
   /** values are counts, not roubles */
   counts?: boolean;
+  /** values with two decimals (percent, index), not whole roubles */
+  decimals?: boolean;
+  /** the name of the right-hand axis, for the series drawn against it (`axis: 'right'`) */
+  rightName?: string;
   /** spans without data, shaded and labelled «нет данных» (no line crosses them: the series break there) */
   gaps?: DateBand[];
 }
@@ -32,7 +36,9 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
   const text = look.dark ? '#cbd5e1' : '#334155';
   const grid = look.dark ? '#334155' : '#e5e7eb';
   const steps = look.alwaysSteps || !look.smooth;
-  const format = (v: unknown) => (typeof v === 'number' ? formatRoubles(v) : '—');
+  const number = look.decimals ? formatDecimal2 : formatRoubles;
+  const format = (v: unknown) => (typeof v === 'number' ? number(v) : '—');
+  const right = series.some((s) => s.axis === 'right');
   const dates = series.flatMap((s) => s.data.map(([d]) => Date.parse(d)));
   const span = dates.length ? Math.max(...dates) - Math.min(...dates) : 0;
   const wide = (g: DateBand) => Date.parse(g.to) - Date.parse(g.from) >= span * 0.12;
@@ -53,7 +59,29 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
     grid: { left: 8, right: 16, top: 64, bottom: 56, containLabel: true },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: format,
+      // a series on the right-hand axis (the index) has two decimals
+      ...(right
+        ? {
+            formatter: (
+              items: { marker: string; seriesName: string; value: [string, unknown]; seriesIndex: number }[],
+            ) =>
+              items.length === 0
+                ? ''
+                : [
+                    items[0].value[0],
+                    ...items.map((it) => {
+                      const v = it.value[1];
+                      const text =
+                        typeof v !== 'number'
+                          ? '—'
+                          : series[it.seriesIndex]?.axis === 'right'
+                            ? formatDecimal2(v)
+                            : number(v);
+                      return `${it.marker}${it.seriesName}: <b>${text}</b>`;
+                    }),
+                  ].join('<br>'),
+          }
+        : { valueFormatter: format }),
       confine: true,
       order: 'valueDesc',
     },
@@ -68,17 +96,32 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
       axisLine: { lineStyle: { color: grid } },
       splitLine: { show: false },
     },
-    yAxis: {
-      type: 'value',
-      name: look.yName,
-      nameTextStyle: { color: text, align: 'left' },
-      nameGap: 12,
-      scale: true,
-      // flats are whole: no tick between 2 and 3 that would read «3, 3, 2, 2»
-      ...(look.counts && { minInterval: 1 }),
-      axisLabel: { color: text, formatter: (v: number) => formatRoubles(v) },
-      splitLine: { lineStyle: { color: grid } },
-    },
+    yAxis: [
+      {
+        type: 'value',
+        name: look.yName,
+        nameTextStyle: { color: text, align: 'left' },
+        nameGap: 12,
+        scale: true,
+        // flats are whole: no tick between 2 and 3 that would read «3, 3, 2, 2»
+        ...(look.counts && { minInterval: 1 }),
+        axisLabel: { color: text, formatter: (v: number) => number(v) },
+        splitLine: { lineStyle: { color: grid } },
+      },
+      ...(right
+        ? [
+            {
+              type: 'value',
+              name: look.rightName,
+              nameTextStyle: { color: text, align: 'right' },
+              nameGap: 12,
+              scale: true,
+              axisLabel: { color: text, formatter: (v: number) => formatDecimal2(v) },
+              splitLine: { show: false },
+            },
+          ]
+        : []),
+    ],
     dataZoom: [
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'slider', xAxisIndex: 0, height: 18, bottom: 8, filterMode: 'none' },
@@ -87,6 +130,7 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
       type: 'line',
       name: s.name,
       data: s.data,
+      yAxisIndex: s.axis === 'right' ? 1 : 0,
       // a day between gaps (or a single list) is a point no line reaches: then the points are drawn
       showSymbol: hasIsolatedPoint(s.data),
       symbolSize: 4,

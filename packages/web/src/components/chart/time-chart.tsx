@@ -54,19 +54,22 @@ export function TimeChart({
     };
   }, []);
 
-  const { smooth, alwaysSteps, yName, counts, gaps } = look;
+  const { smooth, alwaysSteps, yName, counts, gaps, decimals, rightName } = look;
   useEffect(() => {
     const instance = chart.current!;
-    instance.setOption(chartOption(series, { smooth, alwaysSteps, yName, counts, gaps, dark }), {
-      notMerge: true,
-    });
+    instance.setOption(
+      chartOption(series, { smooth, alwaysSteps, yName, counts, gaps, decimals, rightName, dark }),
+      {
+        notMerge: true,
+      },
+    );
     // what is drawn, for tests and for people reading the DOM: series with data and the date span
     const drawn = series.filter((s) => s.data.some(([, v]) => v !== null));
     box.current!.dataset.series = String(drawn.length);
     box.current!.dataset.first = drawn[0]?.data[0]?.[0] ?? '';
     box.current!.dataset.last = drawn[0]?.data.at(-1)?.[0] ?? '';
     box.current!.dataset.gaps = String(gaps?.length ?? 0);
-  }, [series, smooth, alwaysSteps, yName, counts, gaps, dark]);
+  }, [series, smooth, alwaysSteps, yName, counts, gaps, decimals, rightName, dark]);
 
   const run = (action: (c: Chart) => Promise<void> | void) => async () => {
     if (!chart.current) return;

@@ -7,7 +7,9 @@ export interface DateBand {
 /** One line of a time chart: its legend name, its role (min/avg/max are styled apart) and its points. */
 export interface ChartSeries {
   name: string;
-  kind: 'min' | 'avg' | 'max' | 'breakdown' | 'count';
+  kind: 'min' | 'avg' | 'max' | 'breakdown' | 'count' | 'index';
   color: string;
+  /** drawn against the right-hand axis (the index beside prices) */
+  axis?: 'right';
   data: [date: string, value: number | null][];
 }

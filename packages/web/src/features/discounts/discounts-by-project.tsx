@@ -1,12 +1,10 @@
 import { DISCOUNT_PERIODS, type DiscountPeriod, formatPercent, formatRoubles } from '@cena-metra/contract';
-import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
 import { useFlatDiscounts, useProjectDiscounts } from '../../api/market';
-import { DataTable, parseSortValue, SortSelect, sortValue } from '../../components/data-table';
+import { DataTable, parseSortValue, SortButton, SortSelect, sortValue } from '../../components/data-table';
 import { FLAT_COLUMNS, FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
-import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass } from '../../components/ui';
 import { type DiscountSortKey, PERIOD_LABELS, sortProjectRows } from './lib/table';
@@ -92,14 +90,11 @@ export function DiscountsByProject() {
   const rows = useMemo(() => sortProjectRows(q.data?.rows ?? [], sort.key, sort.dir), [q.data, sort]);
   const chosen = rows.find((r) => r.projectId === selected);
   const header = (key: DiscountSortKey, label: string) => (
-    <button
-      type="button"
-      className="inline-flex items-center gap-1 hover:text-blue-600"
+    <SortButton
+      label={label}
+      sorted={sort.key === key ? sort.dir : null}
       onClick={() => setSort((s) => ({ key, dir: s.key === key && s.dir === 'desc' ? 'asc' : 'desc' }))}
-    >
-      {label}
-      {sort.key === key && <Icon path={sort.dir === 'desc' ? mdiArrowDown : mdiArrowUp} size={14} />}
-    </button>
+    />
   );
   return (
     <div>

@@ -1,0 +1,97 @@
+import { type MarketRow, PRICE_CLASSES, type PriceClass } from '@cena-metra/contract';
+
+export type MarketSortKey =
+  | 'name'
+  | 'developerName'
+  | 'priceClass'
+  | 'stock'
+  | 'new30'
+  | 'gone30'
+  | 'absorption'
+  | 'monthsOfSupply'
+  | 'medianDaysOnMarket'
+  | 'avgMeterPrice'
+  | 'indexChange';
+
+const collator = new Intl.Collator('ru', { numeric: true });
+const classRank = (c: PriceClass | null) => (c === null ? null : PRICE_CLASSES.indexOf(c));
+
+/** Market rows sorted by a column; nulls last whatever the direction; ties by name. */
+export function sortMarketRows(rows: MarketRow[], key: MarketSortKey, dir: 'asc' | 'desc'): MarketRow[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  const value = (r: MarketRow) => (key === 'priceClass' ? classRank(r.priceClass) : r[key]);
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      const c =
+        typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
+      if (c !== 0) return c * sign;
+    }
+    return collator.compare(a.name, b.name);
+  });
+}
+
+/** The market page's state in its URL: period, status, developer, class, table and sort. */
+export interface MarketFilters {
+  from: string;
+  to: string;
+  availableOnly: boolean;
+  developerId: number | null;
+  priceClass: PriceClass | null;
+  view: 'projects' | 'developers';
+  sort: { key: MarketSortKey; dir: 'asc' | 'desc' };
+}
+
+const SORT_KEYS: MarketSortKey[] = [
+  'name',
+  'developerName',
+  'priceClass',
+  'stock',
+  'new30',
+  'gone30',
+  'absorption',
+  'monthsOfSupply',
+  'medianDaysOnMarket',
+  'avgMeterPrice',
+  'indexChange',
+];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const shiftDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Reads the page's URL; the default period is the 90 days to `today`, sorted by absorption, highest first. */
+export function readMarketFilters(params: URLSearchParams, today: string): MarketFilters {
+  const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : today;
+  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : shiftDays(to, -90);
+  const sort = params.get('sort') ?? '-absorption';
+  const key = sort.replace(/^-/, '') as MarketSortKey;
+  const cls = params.get('class') as PriceClass | null;
+  return {
+    from,
+    to,
+    availableOnly: params.get('status') === 'available',
+    developerId: Number(params.get('developer')) || null,
+    priceClass: cls && PRICE_CLASSES.includes(cls) ? cls : null,
+    view: params.get('view') === 'developers' ? 'developers' : 'projects',
+    sort: SORT_KEYS.includes(key)
+      ? { key, dir: sort.startsWith('-') ? 'desc' : 'asc' }
+      : { key: 'absorption', dir: 'desc' },
+  };
+}
+
+/** The URL of a state: what is the default is left out. */
+export function writeMarketFilters(f: MarketFilters, today: string): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.to !== today) p.set('to', f.to);
+  if (f.from !== shiftDays(f.to, -90)) p.set('from', f.from);
+  if (f.availableOnly) p.set('status', 'available');
+  if (f.developerId) p.set('developer', String(f.developerId));
+  if (f.priceClass) p.set('class', f.priceClass);
+  if (f.view === 'developers') p.set('view', 'developers');
+  const sort = `${f.sort.dir === 'desc' ? '-' : ''}${f.sort.key}`;
+  if (sort !== '-absorption') p.set('sort', sort);
+  return p;
+}
