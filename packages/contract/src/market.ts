@@ -392,6 +392,23 @@ export const paceResponseSchema = z.object({
   last: pacePointSchema.nullable(),
 });
 export type PaceResponse = z.infer<typeof paceResponseSchema>;
+/** Pace per row of the summary table (building × completion × finish × rooms) on its day. */
+export const paceRowsRequestSchema = z.object({
+  projectId: idSchema('projectId'),
+  date: dataDateSchema,
+  status: statsStatusSchema.default('ALL'),
+});
+export type PaceRowsRequest = z.input<typeof paceRowsRequestSchema>;
+export const paceRowSchema = z.object({
+  /** the summary row's id */
+  id: z.string(),
+  absorption30: z.number().nullable(),
+  medianDaysOnMarket: z.number().nullable(),
+  medianStockAge: z.number().nullable(),
+});
+export type PaceRow = z.infer<typeof paceRowSchema>;
+export const paceRowsResponseSchema = z.object({ date: z.string(), rows: z.array(paceRowSchema) });
+export type PaceRowsResponse = z.infer<typeof paceRowsResponseSchema>;
 export const indexRequestSchema = z.object({
   projectId: idSchema('projectId'),
   from: dataDateSchema,

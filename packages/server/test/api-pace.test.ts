@@ -81,6 +81,26 @@ describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
     expect(one.last).toMatchObject({ stock: 4, gone30: 0, absorption: 0 });
   });
 
+  it('pace per summary row: the 2-room lot gone on 01-04 is its own row, not the 1-room row’s', async () => {
+    const res = await post('/api/project/pace/rows', { projectId: ids.Темп, date: '2026-01-05' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.rows).toEqual([
+      {
+        id: expect.stringMatching(/^1\|null\|[A-Z_]+\|1$/),
+        // flat 3 came back on 01-05: not gone; two NEW (5 on 01-02, 3 again on 01-05)
+        absorption30: 0,
+        medianDaysOnMarket: null,
+        medianStockAge: 4,
+      },
+    ]);
+    // the row's id is the summary table's
+    const stats = (
+      await post('/api/project/stats', { projectId: ids.Темп, from: '2026-01-01', to: '2026-01-05' })
+    ).json();
+    expect(stats.shortFlatSummaryList.map((r: { id: string }) => r.id)).toEqual([body.rows[0].id]);
+  });
+
   it('index: 100, 110, 121 while the average jumps with the dear lot', async () => {
     const res = await post('/api/project/index', {
       projectId: ids.Индекс,

@@ -207,6 +207,13 @@ export function discountPercent(ref: number, price: number): number {
   return Math.max(0, ((ref - price) / ref) * 100);
 }
 
+/** The stable key of a summary row: building | settlement date | facing | rooms. */
+export function summaryRowId(
+  rec: Pick<FlatRecord, 'building' | 'settlementDate' | 'facing' | 'rooms'>,
+): string {
+  return [rec.building, rec.settlementDate ?? 'null', rec.facing, rec.rooms].join('|');
+}
+
 /** The summary table of §4.2 from the flats active on A: one row per building × settlement × facing × rooms. */
 export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
   interface Row {
@@ -242,7 +249,7 @@ export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
   }
   return [...rows.values()]
     .map((r) => ({
-      id: [r.rec.building, r.rec.settlementDate ?? 'null', r.rec.facing, r.rec.rooms].join('|'),
+      id: summaryRowId(r.rec),
       buildingName: r.rec.building,
       settlementDate: r.rec.settlementDate,
       facingType: r.rec.facing,

@@ -1,9 +1,15 @@
-import type { IndexResponse, PaceResponse, RoomGroup, StatsStatus } from '@cena-metra/contract';
+import type {
+  IndexResponse,
+  PaceResponse,
+  PaceRowsResponse,
+  RoomGroup,
+  StatsStatus,
+} from '@cena-metra/contract';
 import { ROOM_GROUPS } from '@cena-metra/contract';
-import type { FlatEvent } from '../analytics/events.js';
+import { type FlatEvent, lowerBound } from '../analytics/events.js';
 import { paceSeries } from '../analytics/pace.js';
 import { priceIndexSeries } from '../analytics/price-index.js';
-import { GROUP_FILTERS, recordCounts } from '../analytics/stats.js';
+import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
@@ -71,8 +77,11 @@ export class PaceReader {
         rooms: number;
         area: number;
         status: FlatRecord['status'];
+        facing: FlatRecord['facing'];
+        settlement_date: string | null;
       }>(
-        `select day::text as day, flat_id, kind, building, rooms, area, status from flat_event
+        `select day::text as day, flat_id, kind, building, rooms, area, status, facing,
+           settlement_date::text as settlement_date from flat_event
          where project_id = $1 and kind in ('NEW', 'REMOVED')`,
         [projectId],
       )) {
@@ -81,8 +90,15 @@ export class PaceReader {
         list.push({
           flatId: e.flat_id,
           kind: e.kind,
-          // only what the filters read: building, rooms, status
-          rec: { building: e.building, rooms: e.rooms, area: e.area, status: e.status } as FlatRecord,
+          // only what the filters read: building, rooms, status, and the summary rows' finish and completion
+          rec: {
+            building: e.building,
+            rooms: e.rooms,
+            area: e.area,
+            status: e.status,
+            facing: e.facing,
+            settlementDate: e.settlement_date,
+          } as FlatRecord,
           oldPrice: null,
           newPrice: null,
           changePercent: null,
@@ -139,6 +155,45 @@ export class PaceReader {
       accept,
     );
     return { points, last: points.at(-1) ?? null };
+  }
+
+  /**
+   * Pace per row of the summary table on `date` (§4.2's rows: building × completion × finish × rooms of
+   * the flats active that day): absorption over 30 days, the median days on market of the flats gone in
+   * them, and the median age of the row's stock.
+   */
+  async rows(db: Db, q: { projectId: number; date: string; status: StatsStatus }): Promise<PaceRowsResponse> {
+    const d = await this.data(db, q.projectId);
+    const day = toDay(q.date);
+    const k = lowerBound(d.dates, day + 1) - 1;
+    const keys = new Set<string>();
+    if (k >= 0) {
+      const at = d.dates[k];
+      const lastDay = d.dates[d.dates.length - 1];
+      for (const segs of d.segments)
+        for (const s of segs)
+          if (s.startDay <= at && (s.endDay ?? lastDay) >= at && recordCounts(s.rec, q.status))
+            keys.add(summaryRowId(s.rec));
+    }
+    const rows = [...keys].map((id) => {
+      const point = paceSeries(
+        d.segments,
+        d.events,
+        d.firstSeen,
+        d.dates,
+        day,
+        day,
+        this.carry,
+        (rec) => recordCounts(rec, q.status) && summaryRowId(rec) === id,
+      ).at(-1);
+      return {
+        id,
+        absorption30: point?.absorption ?? null,
+        medianDaysOnMarket: point?.medianDaysOnMarket ?? null,
+        medianStockAge: point?.medianStockAge ?? null,
+      };
+    });
+    return { date: q.date, rows };
   }
 
   async index(db: Db, q: { projectId: number; from: string; to: string }): Promise<IndexResponse> {

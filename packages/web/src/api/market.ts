@@ -12,6 +12,8 @@ import type {
   MarketResponse,
   PaceRequest,
   PaceResponse,
+  PaceRowsRequest,
+  PaceRowsResponse,
   PriceChangesParams,
   PriceChangesResponse,
   ProjectQuality,
@@ -65,13 +67,13 @@ export const usePriceChanges = (query: PriceChangesParams) =>
     placeholderData: (previous) => previous,
   });
 
-/** The CSV of a filter: fetched with the bearer token (a plain link could not carry it). */
-export async function getPriceChangesCsv(query: PriceChangesParams): Promise<Blob> {
+/** The CSV or Excel file of a filter: fetched with the bearer token (a plain link could not carry it). */
+export async function getPriceChangesFile(query: PriceChangesParams, format: 'csv' | 'xlsx'): Promise<Blob> {
   const session = sessionStore.get();
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query))
     if (v !== undefined && k !== 'page' && k !== 'pageSize') params.set(k, String(v));
-  const res = await fetch(`/api/price-changes.csv?${params}`, {
+  const res = await fetch(`/api/price-changes.${format}?${params}`, {
     headers: session ? { authorization: `Bearer ${session.token}` } : {},
   });
   if (!res.ok)
@@ -144,4 +146,11 @@ export const useCompare = (body: CompareRequest | null) =>
     queryFn: ({ signal }) => post<CompareResponse>('/compare', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
+  });
+
+export const usePaceRows = (body: PaceRowsRequest | null) =>
+  useQuery({
+    queryKey: ['pace-rows', body],
+    queryFn: ({ signal }) => post<PaceRowsResponse>('/project/pace/rows', body!, signal),
+    enabled: body !== null,
   });

@@ -10,8 +10,10 @@ import {
   mdiMonitor,
   mdiPalette,
   mdiResponsive,
+  mdiScaleBalance,
   mdiSend,
   mdiSquareEditOutline,
+  mdiStorefrontOutline,
   mdiTable,
   mdiViewList,
 } from '@mdi/js';
@@ -28,6 +30,8 @@ export interface AsideItem {
 export const ASIDE_MENU: AsideItem[] = [
   { to: '/', icon: mdiMonitor, label: 'Анализ' },
   { to: '/tables', icon: mdiTable, label: 'Сводка' },
+  { to: '/market', icon: mdiStorefrontOutline, label: 'Рынок' },
+  { to: '/compare', icon: mdiScaleBalance, label: 'Сравнение' },
   { to: '/summary', icon: mdiSend, label: 'Телеграм' },
   { to: '/sources', icon: mdiCloudDownload, label: 'Источники' },
   { to: '/forms', icon: mdiSquareEditOutline, label: 'Формы' },

@@ -40,6 +40,12 @@ const PriceChangesPage = lazy(() =>
 const SourcesPage = lazy(() =>
   import('../features/sources/sources-page').then((m) => ({ default: m.SourcesPage })),
 );
+const MarketPage = lazy(() =>
+  import('../features/market/market-page').then((m) => ({ default: m.MarketPage })),
+);
+const ComparePage = lazy(() =>
+  import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })),
+);
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
 function PageLoading() {
@@ -94,6 +100,8 @@ export const router = createBrowserRouter([
       { path: '/discounts-by-project', element: authed(lazyPage(<DiscountsPage />)) },
       { path: '/flat', element: authed(lazyPage(<FlatPage />)) },
       { path: '/sources', element: authed(lazyPage(<SourcesPage />)) },
+      { path: '/market', element: authed(lazyPage(<MarketPage />)) },
+      { path: '/compare', element: authed(lazyPage(<ComparePage />)) },
       { path: '/forms', element: authed(lazyPage(<FormsPage />)) },
       {
         path: '/ui',

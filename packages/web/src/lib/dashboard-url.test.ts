@@ -19,6 +19,7 @@ const DEFAULTS = {
   to: null,
   smooth: true,
   availableOnly: false,
+  index: false,
 };
 
 describe('dashboard filters in the URL', () => {
@@ -34,6 +35,7 @@ describe('dashboard filters in the URL', () => {
         to: '2025-06-30',
         smooth: false,
         availableOnly: false,
+        index: false,
       },
     ],
     // nonsense falls back to the defaults instead of breaking the page
@@ -43,9 +45,14 @@ describe('dashboard filters in the URL', () => {
   });
 
   it('writes only what differs from the defaults, and reads back the same', () => {
-    const filters = readFilters(new URLSearchParams('developer=3&type=BUILDING&smooth=0&status=available'));
+    const filters = readFilters(
+      new URLSearchParams('developer=3&type=BUILDING&smooth=0&status=available&index=1'),
+    );
     expect(filters.availableOnly).toBe(true);
-    expect(writeFilters(filters).toString()).toBe('developer=3&type=BUILDING&smooth=0&status=available');
+    expect(filters.index).toBe(true);
+    expect(writeFilters(filters).toString()).toBe(
+      'developer=3&type=BUILDING&smooth=0&status=available&index=1',
+    );
     expect(writeFilters(readFilters(new URLSearchParams())).toString()).toBe('');
   });
 

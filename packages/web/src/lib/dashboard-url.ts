@@ -10,6 +10,8 @@ export interface DashboardFilters {
   smooth: boolean;
   /** «только свободные» (DESIGN §10.2): reserved lots left out of every figure */
   availableOnly: boolean;
+  /** the same-flat index (DESIGN §10.6) beside the average on the first chart */
+  index: boolean;
 }
 
 export const DEFAULT_DEVELOPER_ID = 5;
@@ -33,6 +35,7 @@ export function readFilters(params: URLSearchParams): DashboardFilters {
     to: to && isIsoDate(to) ? to : null,
     smooth: params.get('smooth') !== '0',
     availableOnly: params.get('status') === 'available',
+    index: params.get('index') === '1',
   };
 }
 
@@ -46,6 +49,7 @@ export function writeFilters(f: DashboardFilters): URLSearchParams {
   if (f.to) params.set('to', f.to);
   if (!f.smooth) params.set('smooth', '0');
   if (f.availableOnly) params.set('status', 'available');
+  if (f.index) params.set('index', '1');
   return params;
 }
 
@@ -75,6 +79,7 @@ export const withDates = (f: DashboardFilters, from: string, to: string): Dashbo
   to,
 });
 export const withSmooth = (f: DashboardFilters, smooth: boolean): DashboardFilters => ({ ...f, smooth });
+export const withIndex = (f: DashboardFilters, index: boolean): DashboardFilters => ({ ...f, index });
 export const withAvailableOnly = (f: DashboardFilters, availableOnly: boolean): DashboardFilters => ({
   ...f,
   availableOnly,

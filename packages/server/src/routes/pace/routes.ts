@@ -3,6 +3,8 @@ import {
   indexResponseSchema,
   paceRequestSchema,
   paceResponseSchema,
+  paceRowsRequestSchema,
+  paceRowsResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkSeriesRange } from '../range.js';
@@ -16,6 +18,14 @@ export const paceRoutes: FastifyPluginAsyncZod = async (app) => {
       checkSeriesRange(request.body.from, request.body.to);
       return app.pace.pace(app.deps.db, request.body);
     },
+  );
+  app.post(
+    '/project/pace/rows',
+    {
+      config: { cache: true },
+      schema: { body: paceRowsRequestSchema, response: { 200: paceRowsResponseSchema } },
+    },
+    async (request) => app.pace.rows(app.deps.db, request.body),
   );
   app.post(
     '/project/index',

@@ -4,9 +4,11 @@ import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
 import { useFlatDiscounts, useProjectDiscounts } from '../../api/market';
 import { DataTable, parseSortValue, SortButton, SortSelect, sortValue } from '../../components/data-table';
+import { ExportButtons } from '../../components/export-buttons';
 import { FLAT_COLUMNS, FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass } from '../../components/ui';
+import { discountProjectsSheet, topDiscountsSheet } from './lib/discount-sheets';
 import { type DiscountSortKey, PERIOD_LABELS, sortProjectRows } from './lib/table';
 
 const COLUMNS: { key: DiscountSortKey; label: string; format: (v: number | null) => string }[] = [
@@ -35,7 +37,20 @@ function TopDiscounts({
   }, []);
   return (
     <div ref={ref} className="scroll-mt-16">
-      <Card className="mt-6" title={`Крупнейшие скидки: ${name}`}>
+      <Card
+        className="mt-6"
+        title={
+          <span className="flex flex-wrap items-center justify-between gap-3">
+            Крупнейшие скидки: {name}
+            <ExportButtons
+              fileName={`Скидки ${name}`}
+              disabled={!q.data?.rows.length}
+              sheet={() => topDiscountsSheet(q.data?.rows ?? [])}
+              testId="top-discounts-export"
+            />
+          </span>
+        }
+      >
         <DataState
           loading={q.isLoading}
           error={q.error}
@@ -134,6 +149,13 @@ export function DiscountsByProject() {
         )}
       </div>
       <DataState loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText="Проектов нет.">
+        <div className="mb-4 flex justify-end">
+          <ExportButtons
+            fileName={`Скидки по проектам ${PERIOD_LABELS[period]}`}
+            sheet={() => discountProjectsSheet(rows)}
+            testId="discount-projects-export"
+          />
+        </div>
         <SortSelect
           testId="discount-sort"
           columns={[{ key: 'projectName', label: 'Проект' }, ...COLUMNS]}

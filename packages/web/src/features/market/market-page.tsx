@@ -18,13 +18,13 @@ import { TimeChart } from '../../components/chart/time-chart';
 import type { ChartSeries } from '../../components/chart/types';
 import { Switch } from '../../components/controls';
 import { DataTable, parseSortValue, SortButton, SortSelect, sortValue } from '../../components/data-table';
+import { ExportButtons } from '../../components/export-buttons';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
 import { writeFilters } from '../../lib/dashboard-url';
 import { todayLocal } from '../../lib/dates';
 import { useTitle } from '../../lib/use-title';
-import { ExportButtons } from '../exports/export-buttons';
-import { marketSheet } from '../exports/sheets';
+import { marketSheet } from './lib/market-sheet';
 import {
   type MarketFilters,
   type MarketSortKey,
@@ -62,6 +62,7 @@ function dashboardLink(r: MarketRow): string {
     to: null,
     smooth: true,
     availableOnly: false,
+    index: false,
   });
   return `/?${p}`;
 }

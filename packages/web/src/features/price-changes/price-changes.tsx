@@ -1,9 +1,9 @@
 import { EVENT_KIND_LABELS, EVENT_KINDS, type EventKind, formatRoubles } from '@cena-metra/contract';
-import { mdiArrowDown, mdiArrowUp, mdiDownload } from '@mdi/js';
+import { mdiArrowDown, mdiArrowUp, mdiDownload, mdiMicrosoftExcel } from '@mdi/js';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers, useProjects } from '../../api/catalog';
-import { getPriceChangesCsv, usePriceChanges } from '../../api/market';
+import { getPriceChangesFile, usePriceChanges } from '../../api/market';
 import { saveFile } from '../../components/chart/export';
 import { DataTable, SortSelect } from '../../components/data-table';
 import { ChangeCell, FLAT_COLUMNS, FlatLinkCell, FlatRecordCells } from '../../components/flat-cells';
@@ -34,16 +34,16 @@ export function PriceChanges() {
   const projects = useProjects(f.developerId);
   const query = apiQuery(f);
   const changes = usePriceChanges(query);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
   const pages = Math.max(1, Math.ceil((changes.data?.total ?? 0) / PAGE_SIZE));
-  const download = async () => {
-    setDownloading(true);
+  const download = (format: 'csv' | 'xlsx') => async () => {
+    setDownloading(format);
     try {
-      saveFile(`изменения-цен-${f.from}-${f.to}.csv`, await getPriceChangesCsv(query));
+      saveFile(`изменения-цен-${f.from}-${f.to}.${format}`, await getPriceChangesFile(query, format));
     } catch (error) {
       toast((error as Error).message);
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
   const sortHeader = (label: string, column: 'date' | 'changePercent' | 'newPrice') => (
@@ -118,9 +118,25 @@ export function PriceChanges() {
         <p data-testid="pc-total">
           Найдено: <b>{changes.data?.total.toLocaleString('ru-RU') ?? '…'}</b>
         </p>
-        <Button icon={mdiDownload} small onClick={download} disabled={downloading || !changes.data?.total}>
-          {downloading ? 'Готовлю CSV…' : 'CSV'}
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            icon={mdiDownload}
+            small
+            onClick={download('csv')}
+            disabled={downloading !== null || !changes.data?.total}
+          >
+            {downloading === 'csv' ? 'Готовлю CSV…' : 'CSV'}
+          </Button>
+          <Button
+            icon={mdiMicrosoftExcel}
+            small
+            data-testid="pc-xlsx"
+            onClick={download('xlsx')}
+            disabled={downloading !== null || !changes.data?.total}
+          >
+            {downloading === 'xlsx' ? 'Готовлю Excel…' : 'Excel'}
+          </Button>
+        </div>
       </div>
       <DataState
         loading={changes.isLoading}

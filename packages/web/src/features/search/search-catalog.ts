@@ -19,6 +19,7 @@ function dashboard(developerId: number, projectId: number | null): string {
     to: null,
     smooth: true,
     availableOnly: false,
+    index: false,
   });
   return `/${params.size ? `?${params}` : ''}`;
 }

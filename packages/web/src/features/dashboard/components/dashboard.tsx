@@ -1,9 +1,10 @@
-import { CHART_TYPES, type ChartType, type StatsResponse } from '@cena-metra/contract';
+import { CHART_TYPES, type ChartType, type StatsRequest, type StatsResponse } from '@cena-metra/contract';
 import { mdiChartTimelineVariant, mdiRefresh } from '@mdi/js';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers, useProjectStats, useProjects } from '../../../api/catalog';
 import { useHealth } from '../../../api/health';
+import { usePaceRows, useProjectIndex } from '../../../api/market';
 import { TimeChart } from '../../../components/chart/time-chart';
 import { Icon } from '../../../components/icon';
 import { toast } from '../../../components/toast';
@@ -17,12 +18,15 @@ import {
   withChartType,
   withDates,
   withDeveloper,
+  withIndex,
   withProject,
   withSmooth,
   writeFilters,
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
-import { CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
+import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
+import { withPace } from '../lib/summary-table';
+import { PaceBlock } from './pace-block';
 import { QualityPanel } from './quality-panel';
 import { SummaryTable } from './summary-table';
 
@@ -110,6 +114,13 @@ export function Dashboard() {
             title="Без забронированных квартир: цены, количество и сводка"
             onChange={(on) => update(withAvailableOnly(filters, on))}
           />
+          <Switch
+            checked={filters.index}
+            testId="index-switch"
+            label="Индекс цен"
+            title="Индекс цен тех же квартир рядом со средней ценой на первом графике: без влияния того, что уже продано"
+            onChange={(on) => update(withIndex(filters, on))}
+          />
         </div>
       </div>
       {rangeError && (
@@ -139,6 +150,7 @@ export function Dashboard() {
         loading={!stats.data && (stats.isFetching || !project)}
         filters={filters}
         fileBase={fileBase}
+        request={statsRequest}
       />
       {/* after the charts, whose data come first: the report is a second look */}
       {project && <QualityPanel projectId={project.id} />}
@@ -207,15 +219,43 @@ function Charts({
   loading,
   filters,
   fileBase,
+  request,
 }: {
   stats: StatsResponse | undefined;
   loading: boolean;
   filters: DashboardFilters;
   fileBase: string;
+  request: StatsRequest | null;
 }) {
-  const series = useMemo(
-    () => (stats ? CHARTS.map((spec) => chartSeries(spec, stats, filters.chartType)) : null),
-    [stats, filters.chartType],
+  const index = useProjectIndex(
+    filters.index && request ? { projectId: request.projectId, from: request.from, to: request.to } : null,
+  );
+  const series = useMemo(() => {
+    if (!stats) return null;
+    const all = CHARTS.map((spec) => chartSeries(spec, stats, filters.chartType));
+    const points = index.data?.series.find((x) => x.group === 'all')?.points;
+    // the same-flat index beside the average of the first chart, on its own axis (§10.6)
+    if (filters.index && points)
+      all[0] = [
+        ...all[0],
+        {
+          name: 'Индекс тех же квартир',
+          kind: 'index',
+          color: '#f59e0b',
+          axis: 'right',
+          data: breakAtGaps(points.map((p) => [p.date, p.index])),
+        },
+      ];
+    return all;
+  }, [stats, filters.chartType, filters.index, index.data]);
+  // the summary's day: the last day with data in the range
+  const summaryDay = stats?.flatsCountList[0]?.points.at(-1)?.date ?? null;
+  const paceRows = usePaceRows(
+    request && summaryDay ? { projectId: request.projectId, date: summaryDay, status: request.status } : null,
+  );
+  const summaryRows = useMemo(
+    () => (stats ? withPace(stats.shortFlatSummaryList, paceRows.data?.rows) : []),
+    [stats, paceRows.data],
   );
   // spans without data (§10.1): every chart shades them
   const gaps = useMemo(
@@ -259,13 +299,23 @@ function Charts({
             look={
               spec.group === null
                 ? { smooth: filters.smooth, alwaysSteps: true, yName: 'Квартир', counts: true, gaps }
-                : { smooth: filters.smooth, yName: Y_NAME, gaps }
+                : { smooth: filters.smooth, yName: Y_NAME, gaps, rightName: i === 0 ? 'Индекс' : undefined }
             }
           />
         ))}
       </div>
       <Credits />
-      <SummaryTable rows={stats.shortFlatSummaryList} fileName={`${fileBase} сводка`} />
+      {request && (
+        <PaceBlock
+          projectId={request.projectId}
+          from={request.from}
+          to={request.to}
+          status={request.status ?? 'ALL'}
+          gaps={gaps}
+          fileBase={fileBase}
+        />
+      )}
+      <SummaryTable rows={summaryRows} fileName={`${fileBase} сводка`} />
     </>
   );
 }

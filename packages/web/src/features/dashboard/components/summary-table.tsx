@@ -1,8 +1,7 @@
-import type { ShortFlatSummary } from '@cena-metra/contract';
-import { mdiArrowDown, mdiArrowUp, mdiDownload } from '@mdi/js';
+import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
 import { useMemo, useState } from 'react';
-import { saveFile } from '../../../components/chart/export';
 import { DataTable, parseSortValue, SortSelect, sortValue } from '../../../components/data-table';
+import { ExportButtons } from '../../../components/export-buttons';
 import { Icon } from '../../../components/icon';
 import { Button } from '../../../components/ui';
 import {
@@ -10,12 +9,16 @@ import {
   type SortState,
   SUMMARY_COLUMNS,
   type SummaryKey,
+  type SummaryRow,
   sortRows,
-  summaryCsv,
+  summarySheet,
 } from '../lib/summary-table';
 
-/** The 12-column summary table: sortable, paged by 100 («Страница X из Y»), CSV export; cards below lg. */
-export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fileName: string }) {
+/**
+ * The summary table (the spec's 12 columns and the rows' sales pace): sortable, paged by 100 («Страница X
+ * из Y»), CSV and Excel export; cards below lg.
+ */
+export function SummaryTable({ rows, fileName }: { rows: SummaryRow[]; fileName: string }) {
   const [sort, setSort] = useState<SortState | null>(null);
   const [page, setPage] = useState(1);
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
@@ -28,15 +31,7 @@ export function SummaryTable({ rows, fileName }: { rows: ShortFlatSummary[]; fil
     <div className="rounded-2xl bg-white dark:bg-slate-900/70" data-testid="summary-table">
       <div className="flex items-center justify-between gap-3 p-4">
         <h2 className="font-semibold text-lg">Сводка по корпусам</h2>
-        <Button
-          small
-          icon={mdiDownload}
-          onClick={() =>
-            saveFile(`${fileName}.csv`, new Blob([summaryCsv(sorted)], { type: 'text/csv;charset=utf-8' }))
-          }
-        >
-          CSV
-        </Button>
+        <ExportButtons fileName={fileName} sheet={() => summarySheet(sorted)} testId="summary-export" />
       </div>
       <div className="px-4">
         <SortSelect

@@ -10,6 +10,7 @@ import {
   type StatsPoint,
   type StatsResponse,
 } from '@cena-metra/contract';
+import { PALETTE } from '../../../components/chart/palette';
 import type { ChartSeries, DateBand } from '../../../components/chart/types';
 
 export type { ChartSeries, DateBand };
@@ -70,19 +71,7 @@ export const CHART_TYPE_LABELS: Record<ChartType, string> = {
   ROOMS_NUMBER: 'Комнатность',
 };
 
-/** 10 colours cycling over breakdown series (spec §9); min/avg/max have their own. */
-export const PALETTE = [
-  '#2563eb',
-  '#f97316',
-  '#16a34a',
-  '#db2777',
-  '#9333ea',
-  '#0891b2',
-  '#ca8a04',
-  '#dc2626',
-  '#4f46e5',
-  '#65a30d',
-];
+export { PALETTE };
 
 export const GROUP_DATA: Record<RoomGroup, keyof StatsResponse> = {
   all: 'allRoomsData',

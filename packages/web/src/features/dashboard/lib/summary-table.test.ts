@@ -1,6 +1,6 @@
 import type { ShortFlatSummary } from '@cena-metra/contract';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE, pageOf, SUMMARY_COLUMNS, sortRows, summaryCsv } from './summary-table';
+import { PAGE_SIZE, pageOf, SUMMARY_COLUMNS, sortRows, summaryCsv, withPace } from './summary-table';
 
 const row = (over: Partial<ShortFlatSummary>): ShortFlatSummary => ({
   id: 'x',
@@ -20,8 +20,8 @@ const row = (over: Partial<ShortFlatSummary>): ShortFlatSummary => ({
 });
 
 describe('summary table', () => {
-  it('has the 12 columns of the spec, formatted ru-RU', () => {
-    expect(SUMMARY_COLUMNS).toHaveLength(12);
+  it('has the 12 columns of the spec and 3 of sales pace, formatted ru-RU', () => {
+    expect(SUMMARY_COLUMNS).toHaveLength(15);
     const r = row({ buildingName: 'Корпус 2', roomsNumber: 0, settlementDate: null });
     expect(SUMMARY_COLUMNS.map((c) => c.format(r))).toEqual([
       'Корпус 2',
@@ -36,7 +36,18 @@ describe('summary table', () => {
       '3,25\u00a0%',
       '3,25\u00a0%',
       '10,00\u00a0%',
+      '—',
+      '—',
+      '—',
     ]);
+    const paced = withPace(
+      [r],
+      [{ id: 'x', absorption30: 12.5, medianDaysOnMarket: 40.5, medianStockAge: 90 }],
+    );
+    expect(SUMMARY_COLUMNS.slice(12).map((c) => c.format(paced[0]))).toEqual(['12,50\u00a0%', '40,50', '90']);
+    expect(
+      withPace([r], [{ id: 'other', absorption30: 1, medianDaysOnMarket: 1, medianStockAge: 1 }]),
+    ).toEqual([r]);
     expect(SUMMARY_COLUMNS[1].format(row({}))).toBe('4 кв. 2026 г.');
   });
 
@@ -74,7 +85,7 @@ describe('summary table', () => {
     expect(csv.startsWith('\uFEFFКорпус;Дата сдачи;Отделка;Комнатность;Квартир в продаже;')).toBe(true);
     const line = csv.split('\r\n')[1];
     expect(line).toBe(
-      '"Корпус ""А""; 2";4 кв. 2026 г.;Без отделки;1-комнатная;3;400000,50;371093,75;300000,00;0,00;3,25;3,25;10,00',
+      '"Корпус ""А""; 2";4 кв. 2026 г.;Без отделки;1-комнатная;3;400000,50;371093,75;300000,00;0,00;3,25;3,25;10,00;;;',
     );
   });
 });
