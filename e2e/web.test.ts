@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, E2E_BOT_TOKEN, launchChromium, type Product, startProduct } from './harness';
 
@@ -1033,6 +1034,158 @@ describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)',
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    page = await signedIn(context);
+  });
+  afterAll(() => context.close());
+
+  /** Clicks what downloads a file and reads it back as Excel rows. */
+  async function excelOf(selector: string, name: string) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const path = join(ARTIFACTS, name);
+    await file.saveAs(path);
+    return readSheet(readFileSync(path));
+  }
+  const seriesOf = (id: string) =>
+    page.$eval(`[data-testid=chart-${id}] .echart`, (b) => Number((b as HTMLElement).dataset.series));
+
+  it('the dashboard has «Темп продаж» and the index beside the average; the summary table has pace columns and exports to Excel', async () => {
+    await page.goto(`${product.url}/`);
+    await chartsDrawn(page);
+    await page.waitForSelector('[data-testid=pace-figures]');
+    const figures = await page.$$eval('[data-testid=pace-figures] > div', (ds) =>
+      ds.map((d) => d.textContent),
+    );
+    expect(figures).toHaveLength(7);
+    expect(figures[0]).toMatch(/^В продаже\d+$/);
+    expect(figures[3]).toMatch(/^Вымываемость 30 дней(\d+,\d\d\u00a0%|—)$/);
+    await expect.poll(() => seriesOf('pace-stock')).toBe(3);
+    await expect.poll(() => seriesOf('pace-absorption')).toBe(1);
+    // the index: one more series on chart 1, kept in the URL
+    const before = await seriesOf('all-rooms');
+    await page.click('[data-testid=index-switch] + span');
+    await page.waitForURL(/index=1/);
+    await expect.poll(() => seriesOf('all-rooms')).toBe(before + 1);
+    await page.reload();
+    await chartsDrawn(page);
+    await expect.poll(() => seriesOf('all-rooms')).toBe(before + 1);
+    // the summary table's pace columns, filled once the rows' pace has come
+    const head = await page.textContent('[data-testid=summary-table] thead');
+    expect(head).toContain('Вымываемость 30 дн.');
+    expect(head).toContain('В продаже, дн.');
+    await expect
+      .poll(() =>
+        page.$$eval('[data-testid=summary-table] tbody tr td:last-child', (tds) =>
+          tds.map((t) => t.textContent),
+        ),
+      )
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^\d+(,\d\d)?$/)]));
+    const rows = await excelOf('[data-testid=summary-export-xlsx]', 'summary.xlsx');
+    expect(rows[0]).toEqual(
+      await page.$$eval('[data-testid=summary-table] thead th', (ths) =>
+        ths.map((t) => t.textContent?.trim()),
+      ),
+    );
+    expect(rows.length).toBe((await tableRows(page)).length + 1);
+    // numbers are numbers: flats on sale, the average ppm; the row's text cells text
+    expect(typeof rows[1][4]).toBe('number');
+    expect(typeof rows[1][6]).toBe('number');
+    expect(typeof rows[1][2]).toBe('string');
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-pace-1440.png'), fullPage: true });
+  });
+
+  it('«Рынок» ranks, sorts and filters projects, shows developers, and sends two projects to «Сравнение»', async () => {
+    await page.goto(`${product.url}/market`);
+    await page.waitForSelector('[data-testid=market-row]');
+    await expectTitle(page, 'Рынок — Цена метра');
+    const column = (label: string) =>
+      page.$$eval(
+        '[data-testid=market-table] tbody tr',
+        (trs, l) =>
+          trs.map((tr) => {
+            const heads = [...(tr.closest('table')?.querySelectorAll('thead th') ?? [])].map(
+              (th) => th.textContent,
+            );
+            return tr.querySelectorAll('td')[heads.findIndex((h) => h?.startsWith(l))]?.textContent ?? '';
+          }),
+        label,
+      );
+    expect((await column('Проект')).length).toBeGreaterThan(5);
+    expect(await page.textContent('[data-testid=market-total]')).toMatch(/В продаже\d+/);
+    // sorted by stock, largest first, from the header
+    await page.click('[data-testid=market-table] thead button:has-text("В продаже")');
+    await page.waitForURL(/sort=-stock/);
+    const stock = (await column('В продаже')).map(Number);
+    expect(stock).toEqual([...stock].sort((a, b) => b - a));
+    // one class only
+    await page.selectOption('[data-testid=market-class]', 'business');
+    await page.waitForURL(/class=business/);
+    await expect.poll(async () => new Set(await column('Класс'))).toEqual(new Set(['Бизнес']));
+    await page.selectOption('[data-testid=market-class]', '');
+    // developers: unions of their projects
+    await page.click('[data-testid=market-view-developers]');
+    await page.waitForURL(/view=developers/);
+    expect(await page.textContent('[data-testid=market-table] thead')).toContain('Проектов');
+    const developers = await page.$$eval('[data-testid=market-row]', (r) => r.length);
+    expect(developers).toBeGreaterThan(1);
+    const excel = await excelOf('[data-testid=market-export-xlsx]', 'market.xlsx');
+    expect(excel[0].slice(0, 3)).toEqual(['Застройщик', 'Проектов', 'На дату']);
+    expect(excel).toHaveLength(developers + 1);
+    expect(excel[1][2]).toBeInstanceOf(Date);
+    expect(typeof excel[1][4]).toBe('number');
+    await page.click('[data-testid=market-view-projects]');
+    await page.waitForSelector('[data-testid=market-row] input[type=checkbox]');
+    const boxes = await page.$$('[data-testid=market-row] input[type=checkbox]');
+    await boxes[0].check();
+    await boxes[1].check();
+    await page.screenshot({ path: join(ARTIFACTS, 'market-1440.png'), fullPage: true });
+    await page.click('[data-testid=compare-picked]');
+    await page.waitForURL(/\/compare\?projects=\d+%2C\d+|\/compare\?projects=\d+,\d+/);
+    await expect.poll(() => seriesOf('compare')).toBe(2);
+    expect(await page.$$eval('[data-testid=compare-table] tbody tr', (r) => r.length)).toBe(2);
+    await expectTitle(page, 'Сравнение проектов — Цена метра');
+    // another metric redraws from the URL; a third project comes from the search
+    await page.click('[data-testid=compare-metric-index]');
+    await page.waitForURL(/metric=index/);
+    await expect.poll(() => seriesOf('compare')).toBe(2);
+    await page.fill('[data-testid=compare-add]', 'а');
+    await page.click('[data-testid=compare-projects] li button');
+    await expect.poll(() => seriesOf('compare')).toBe(3);
+    const compared = await excelOf('[data-testid=compare-export-xlsx]', 'compare.xlsx');
+    expect(compared[0]).toHaveLength(4);
+    expect(compared[0][0]).toBe('Дата');
+    expect(compared[1][0]).toBeInstanceOf(Date);
+    expect(compared.slice(1).some((r) => typeof r[1] === 'number')).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'compare-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: join(ARTIFACTS, 'compare-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('price changes and discounts export to Excel the rows they show', async () => {
+    await page.goto(`${product.url}/tables`);
+    await page.waitForSelector('[data-testid=pc-total] b');
+    const total = Number((await page.textContent('[data-testid=pc-total] b'))?.replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(0);
+    const changes = await excelOf('[data-testid=pc-xlsx]', 'price-changes.xlsx');
+    expect(changes).toHaveLength(total + 1);
+    expect(changes[0][0]).toBe('Дата');
+    expect(changes[1][0]).toBeInstanceOf(Date);
+    expect(typeof changes[1][11]).toBe('number');
+    await page.goto(`${product.url}/discounts-by-project`);
+    await page.waitForSelector('[data-testid=discount-projects] tbody tr');
+    const shown = await page.$$eval('[data-testid=discount-projects] tbody tr', (r) => r.length);
+    const discounts = await excelOf('[data-testid=discount-projects-export-xlsx]', 'discounts.xlsx');
+    expect(discounts).toHaveLength(shown + 1);
+    expect(typeof discounts[1][4]).toBe('number');
   });
 });
 

@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('stats', new StatsReader({ carry: deps.config.maxCarryDays }));
   app.decorate('pace', new PaceReader(deps.config.maxCarryDays));
-  app.decorate('market', new MarketReader(app.pace));
+  app.decorate('market', new MarketReader(deps.config.maxCarryDays));
   app.decorate('afterImport', () => {
     app.market
       .refresh(deps.db)

@@ -42,11 +42,7 @@ export interface UnionPoint extends PacePoint {
 const WINDOW = 30;
 const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
-/**
- * The summary of one project for the filter `accept`: `flats` are its activity segments, `events` its
- * §4.4 events by snapshot day, `firstSeen` each flat's first presence. One sweep of the segments by start,
- * as the project's own pace and index are read.
- */
+/** The summary of one project for the filter `accept` (see {@link paceSummaries}). */
 export function paceSummary(
   flats: Segment[][],
   events: Map<number, FlatEvent[]>,
@@ -55,91 +51,116 @@ export function paceSummary(
   carry: number,
   accept: (rec: FlatRecord) => boolean,
 ): PaceSummary {
+  return paceSummaries(flats, events, firstSeen, dates, carry, [accept])[0];
+}
+
+/**
+ * The summaries of one project for several filters: `flats` are its activity segments, `events` its §4.4
+ * events by snapshot day, `firstSeen` each flat's first presence. A segment covers the snapshots from the
+ * one it starts on to the last one on or before its end, so the stock of each snapshot is the previous one
+ * less the segments that ended and plus those that start there; only the flats that changed are looked at.
+ */
+export function paceSummaries(
+  flats: Segment[][],
+  events: Map<number, FlatEvent[]>,
+  firstSeen: Map<number, number>,
+  dates: number[],
+  carry: number,
+  filters: ((rec: FlatRecord) => boolean)[],
+): PaceSummary[] {
   const n = dates.length;
-  const out: PaceSummary = {
-    dates: [...dates],
-    ends: dates.map((d, k) => lastCarriedDay(d, k + 1 < n ? dates[k + 1] : null, carry)),
-    stock: [],
-    priceSum: [],
-    areaSum: [],
-    fresh: [],
-    lnSum: [],
-    pairs: [],
-    firstDelta: [],
-    removals: [],
-  };
-  if (n === 0) return out;
-  const lastDay = dates[n - 1];
-  const segments = flats.flat().sort((a, b) => a.startDay - b.startDay);
-  const open: Segment[] = [];
-  let next = 0;
-  type State = { price: number; area100: number };
-  let previous = new Map<number, State>();
-  let previousFirsts = new Map<number, number>();
-  const pending: { at: number; flatId: number; back: number[] }[] = [];
-  for (let k = 0; k < n; k++) {
-    const day = dates[k];
-    while (next < segments.length && segments[next].startDay <= day) open.push(segments[next++]);
-    const now = new Map<number, State>();
-    const firsts = new Map<number, number>();
+  const ends = dates.map((d, k) => lastCarriedDay(d, k + 1 < n ? dates[k + 1] : null, carry));
+  // the segments starting at, and ending before, each snapshot
+  const starts: Segment[][] = dates.map(() => []);
+  const stops: Segment[][] = dates.map(() => []);
+  const lastDay = n ? dates[n - 1] : 0;
+  for (const segs of flats)
+    for (const s of segs) {
+      const from = lowerBound(dates, s.startDay);
+      const to = lowerBound(dates, (s.endDay ?? lastDay) + 1);
+      if (from >= to) continue; // covers no snapshot
+      starts[from].push(s);
+      if (to < n) stops[to].push(s);
+    }
+  return filters.map((accept) => {
+    const out: PaceSummary = {
+      dates: [...dates],
+      ends: [...ends],
+      stock: [],
+      priceSum: [],
+      areaSum: [],
+      fresh: [],
+      lnSum: [],
+      pairs: [],
+      firstDelta: [],
+      removals: [],
+    };
+    const active = new Map<number, Segment>();
     let priceSum = 0;
-    let areaSum = 0;
-    let keep = 0;
-    for (const s of open) {
-      if ((s.endDay ?? lastDay) < day) continue; // ended: dropped from the open list
-      open[keep++] = s;
-      if (!accept(s.rec)) continue;
-      now.set(s.flatId, { price: s.rec.price, area100: area100(s.rec.area) });
-      priceSum += s.rec.price;
-      areaSum += s.rec.area;
-      const first = firstSeen.get(s.flatId) ?? day;
-      firsts.set(first, (firsts.get(first) ?? 0) + 1);
-    }
-    open.length = keep;
-    let lnSum = 0;
-    let pairs = 0;
-    if (k > 0)
-      for (const [flatId, p] of now) {
-        const before = previous.get(flatId);
-        if (!before || before.area100 !== p.area100) continue;
-        lnSum += Math.log(p.price / before.price);
-        pairs++;
+    let area100Sum = 0;
+    const pending: { at: number; flatId: number; back: number[] }[] = [];
+    for (let k = 0; k < n; k++) {
+      const day = dates[k];
+      const delta = new Map<number, number>();
+      const move = (flatId: number, by: number) => {
+        const first = firstSeen.get(flatId) ?? day;
+        delta.set(first, (delta.get(first) ?? 0) + by);
+      };
+      const ended = new Map<number, Segment>();
+      for (const s of stops[k]) {
+        if (active.get(s.flatId) !== s) continue;
+        active.delete(s.flatId);
+        ended.set(s.flatId, s);
+        priceSum -= s.rec.price;
+        area100Sum -= area100(s.rec.area);
+        move(s.flatId, -1);
       }
-    const delta: number[] = [];
-    for (const [first, count] of firsts) {
-      const change = count - (previousFirsts.get(first) ?? 0);
-      if (change) delta.push(first, change);
-    }
-    for (const [first, count] of previousFirsts) if (!firsts.has(first)) delta.push(first, -count);
-    let fresh = 0;
-    for (const e of events.get(day) ?? []) {
-      if (!accept(e.rec)) continue;
-      if (e.kind === 'NEW') fresh++;
-      else if (e.kind === 'REMOVED') {
-        const removal = { k, first: firstSeen.get(e.flatId) ?? day, back: [] as number[] };
-        out.removals.push(removal);
-        pending.push({ at: day, flatId: e.flatId, back: removal.back });
+      // F: the flats active at k − 1 still active at k — those whose segment goes on, and those whose new
+      // segment keeps the area; ln(price ratio) is 0 but for the latter
+      let pairs = k > 0 ? active.size : 0;
+      let lnSum = 0;
+      for (const s of starts[k]) {
+        if (!accept(s.rec)) continue;
+        active.set(s.flatId, s);
+        priceSum += s.rec.price;
+        area100Sum += area100(s.rec.area);
+        move(s.flatId, 1);
+        const before = ended.get(s.flatId);
+        if (k > 0 && before && area100(before.rec.area) === area100(s.rec.area)) {
+          lnSum += Math.log(s.rec.price / before.rec.price);
+          pairs++;
+        }
       }
+      const firstDelta: number[] = [];
+      for (const [first, change] of delta) if (change) firstDelta.push(first, change);
+      let fresh = 0;
+      for (const e of events.get(day) ?? []) {
+        if (!accept(e.rec)) continue;
+        if (e.kind === 'NEW') fresh++;
+        else if (e.kind === 'REMOVED') {
+          const removal = { k, first: firstSeen.get(e.flatId) ?? day, back: [] as number[] };
+          out.removals.push(removal);
+          pending.push({ at: day, flatId: e.flatId, back: removal.back });
+        }
+      }
+      // the removals of the last 30 days whose flat is in the stock again here
+      let live = 0;
+      for (const r of pending) {
+        if (day - r.at >= WINDOW) continue;
+        pending[live++] = r;
+        if (active.has(r.flatId)) r.back.push(day);
+      }
+      pending.length = live;
+      out.stock.push(active.size);
+      out.priceSum.push(priceSum);
+      out.areaSum.push(area100Sum / 100);
+      out.fresh.push(fresh);
+      out.lnSum.push(lnSum);
+      out.pairs.push(pairs);
+      out.firstDelta.push(firstDelta);
     }
-    // the removals of the last 30 days whose flat is in the stock again here
-    let live = 0;
-    for (const r of pending) {
-      if (day - r.at >= WINDOW) continue;
-      pending[live++] = r;
-      if (now.has(r.flatId)) r.back.push(day);
-    }
-    pending.length = live;
-    out.stock.push(now.size);
-    out.priceSum.push(priceSum);
-    out.areaSum.push(areaSum);
-    out.fresh.push(fresh);
-    out.lnSum.push(lnSum);
-    out.pairs.push(pairs);
-    out.firstDelta.push(delta);
-    previous = now;
-    previousFirsts = firsts;
-  }
-  return out;
+    return out;
+  });
 }
 
 /** A multiset of days with counts, for the median first presence of a union's stock (Fenwick tree). */

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequestError } from '../../lib/errors.js';
 import { Semaphore } from '../../lib/semaphore.js';
-import { XLSX_TYPE, xlsxBuffer } from '../../lib/xlsx.js';
+import { XLSX_TYPE, xlsxBuffer } from '../../http/xlsx.js';
 import { getPriceChanges, priceChangePages, priceChangesCsv, withDefaultRange } from './queries.js';
 
 /**

@@ -48,7 +48,11 @@ export const MARKET_COLUMNS: { key: MarketSortKey; label: string; cell: (r: Mark
   { key: 'gone30', label: 'Выбыли за 30 дн.', cell: (r) => String(r.gone30) },
   { key: 'absorption', label: 'Вымываемость 30 дн.', cell: (r) => num(r.absorption, formatPercent) },
   { key: 'monthsOfSupply', label: 'Запас, мес.', cell: (r) => num(r.monthsOfSupply, formatDecimal2) },
-  { key: 'medianDaysOnMarket', label: 'Дней в продаже', cell: (r) => num(r.medianDaysOnMarket) },
+  {
+    key: 'medianDaysOnMarket',
+    label: 'Срок продажи, дн.',
+    cell: (r) => num(r.medianDaysOnMarket, (v) => formatDecimal2(v).replace(/,00$/, '')),
+  },
   { key: 'avgMeterPrice', label: 'Ср. цена м², ₽', cell: (r) => num(r.avgMeterPrice, formatRoubles) },
   { key: 'indexChange', label: 'Индекс за период', cell: (r) => formatChange(r.indexChange) },
 ];

@@ -45,37 +45,39 @@ export function SummaryTable({ rows, fileName }: { rows: SummaryRow[]; fileName:
           }}
         />
       </div>
-      <DataTable>
-        <thead>
-          <tr>
-            {SUMMARY_COLUMNS.map((c) => (
-              <th key={c.key} data-label={c.label}>
-                <button
-                  type="button"
-                  onClick={() => toggle(c.key)}
-                  className="inline-flex items-center gap-1 text-left hover:text-blue-600"
-                >
-                  {c.label}
-                  {sort?.key === c.key && (
-                    <Icon path={sort.dir === 'asc' ? mdiArrowUp : mdiArrowDown} size={14} />
-                  )}
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {current.rows.map((row) => (
-            <tr key={row.id}>
+      <div className="overflow-x-auto">
+        <DataTable>
+          <thead>
+            <tr>
               {SUMMARY_COLUMNS.map((c) => (
-                <td key={c.key} className={c.numeric ? 'lg:text-right' : ''}>
-                  {c.format(row)}
-                </td>
+                <th key={c.key} data-label={c.label}>
+                  <button
+                    type="button"
+                    onClick={() => toggle(c.key)}
+                    className="inline-flex items-center gap-1 text-left hover:text-blue-600"
+                  >
+                    {c.label}
+                    {sort?.key === c.key && (
+                      <Icon path={sort.dir === 'asc' ? mdiArrowUp : mdiArrowDown} size={14} />
+                    )}
+                  </button>
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </DataTable>
+          </thead>
+          <tbody>
+            {current.rows.map((row) => (
+              <tr key={row.id}>
+                {SUMMARY_COLUMNS.map((c) => (
+                  <td key={c.key} className={c.numeric ? 'lg:text-right' : ''}>
+                    {c.format(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
         <div className="flex flex-wrap gap-1">
           {Array.from({ length: current.pages }, (_, i) => i + 1).map((p) => (

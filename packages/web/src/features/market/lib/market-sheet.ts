@@ -36,7 +36,7 @@ export function marketSheet(rows: MarketRow[], view: 'projects' | 'developers'):
       int('Выбыли за 30 дн.', (r) => r.gone30),
       dec('Вымываемость 30 дн., %', (r) => r.absorption),
       dec('Запас, мес.', (r) => r.monthsOfSupply),
-      dec('Дней в продаже (медиана)', (r) => r.medianDaysOnMarket),
+      dec('Срок продажи, дн.', (r) => r.medianDaysOnMarket),
       dec('Ср. цена м², ₽', (r) => r.avgMeterPrice),
       dec('Индекс за период, %', (r) => r.indexChange),
     ],
