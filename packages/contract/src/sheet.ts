@@ -23,6 +23,23 @@ export interface Sheet<R = unknown> {
   rows: R[];
 }
 
+/** Columns of a kind: text, whole numbers, numbers with two decimals. */
+export const textColumn = <R>(header: string, value: (r: R) => string | null): SheetColumn<R> => ({
+  header,
+  type: 'text',
+  value,
+});
+export const integerColumn = <R>(header: string, value: (r: R) => number | null): SheetColumn<R> => ({
+  header,
+  type: 'integer',
+  value,
+});
+export const decimalColumn = <R>(header: string, value: (r: R) => number | null): SheetColumn<R> => ({
+  header,
+  type: 'decimal',
+  value,
+});
+
 /** A typed sheet of any row type (what the exporters take). */
 // biome-ignore lint/suspicious/noExplicitAny: a sheet's columns read its own rows; exporters only pass them through
 export type AnySheet = Sheet<any>;

@@ -156,7 +156,7 @@ describe('a collection killed midway', () => {
     const work = mkdtempSync(join(tmpdir(), 'cena-collect-kill-'));
     let stall = true;
     let asked = 0;
-    const server = createServer((req, res) => {
+    const server = createServer((_req, res) => {
       asked++;
       if (!stall) return void res.writeHead(200).end(FEED);
       // half the feed, then nothing: the collector waits in the middle of the body

@@ -6,9 +6,9 @@ import {
   priceChangesResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { XLSX_TYPE, xlsxBuffer } from '../../http/xlsx.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { Semaphore } from '../../lib/semaphore.js';
-import { XLSX_TYPE, xlsxBuffer } from '../../http/xlsx.js';
 import { getPriceChanges, priceChangePages, priceChangesCsv, withDefaultRange } from './queries.js';
 
 /**

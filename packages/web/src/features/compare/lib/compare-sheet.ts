@@ -5,24 +5,6 @@ import {
   type SheetColumn,
 } from '@cena-metra/contract';
 
-// The exported tables (CSV and Excel from one column list each): what the page shows, typed.
-
-const text = <R>(header: string, value: (r: R) => string | null): SheetColumn<R> => ({
-  header,
-  type: 'text',
-  value,
-});
-const int = <R>(header: string, value: (r: R) => number | null): SheetColumn<R> => ({
-  header,
-  type: 'integer',
-  value,
-});
-const dec = <R>(header: string, value: (r: R) => number | null): SheetColumn<R> => ({
-  header,
-  type: 'decimal',
-  value,
-});
-
 /** «Сравнение»: one row per day, one column per project (the metric's values). */
 export function compareSheet(
   res: CompareResponse,

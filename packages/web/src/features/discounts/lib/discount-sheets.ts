@@ -1,29 +1,14 @@
 import {
   type DiscountFlat,
   type DiscountProjectRow,
+  decimalColumn,
   facingLabel,
+  integerColumn,
   roomsLabel,
   type Sheet,
   type SheetColumn,
+  textColumn,
 } from '@cena-metra/contract';
-
-// The exported tables (CSV and Excel from one column list each): what the page shows, typed.
-
-const text = <R>(header: string, value: (r: R) => string | null): SheetColumn<R> => ({
-  header,
-  type: 'text',
-  value,
-});
-const int = <R>(header: string, value: (r: R) => number | null): SheetColumn<R> => ({
-  header,
-  type: 'integer',
-  value,
-});
-const dec = <R>(header: string, value: (r: R) => number | null): SheetColumn<R> => ({
-  header,
-  type: 'decimal',
-  value,
-});
 
 /** «Скидки по проектам». */
 export function discountProjectsSheet(rows: DiscountProjectRow[]): Sheet<DiscountProjectRow> {
@@ -31,13 +16,13 @@ export function discountProjectsSheet(rows: DiscountProjectRow[]): Sheet<Discoun
     name: 'Скидки по проектам',
     rows,
     columns: [
-      text('Проект', (r) => r.projectName),
-      text('Застройщик', (r) => r.developerName),
-      int('В продаже', (r) => r.activeFlats),
-      int('Со скидкой', (r) => r.discountedFlats),
-      dec('Макс. скидка, %', (r) => r.maxDiscountPercent),
-      dec('Сред. скидка, %', (r) => r.avgDiscountPercent),
-      dec('Сред. цена м², ₽', (r) => r.avgMeterPrice),
+      textColumn('Проект', (r) => r.projectName),
+      textColumn('Застройщик', (r) => r.developerName),
+      integerColumn('В продаже', (r) => r.activeFlats),
+      integerColumn('Со скидкой', (r) => r.discountedFlats),
+      decimalColumn('Макс. скидка, %', (r) => r.maxDiscountPercent),
+      decimalColumn('Сред. скидка, %', (r) => r.avgDiscountPercent),
+      decimalColumn('Сред. цена м², ₽', (r) => r.avgMeterPrice),
     ],
   };
 }
@@ -48,15 +33,15 @@ export function topDiscountsSheet(rows: DiscountFlat[]): Sheet<DiscountFlat> {
     name: 'Крупнейшие скидки',
     rows,
     columns: [
-      int('Квартира', (r) => r.flatId),
-      text('Корпус', (r) => r.building),
-      text('Комнатность', (r) => roomsLabel(r.rooms)),
-      dec('Площадь, м²', (r) => r.area),
-      int('Этаж', (r) => r.floor),
-      text('Отделка', (r) => facingLabel(r.facing)),
-      int('Была, ₽', (r) => r.refPrice),
-      int('Стала, ₽', (r) => r.price),
-      dec('Скидка, %', (r) => r.discountPercent),
+      integerColumn('Квартира', (r) => r.flatId),
+      textColumn('Корпус', (r) => r.building),
+      textColumn('Комнатность', (r) => roomsLabel(r.rooms)),
+      decimalColumn('Площадь, м²', (r) => r.area),
+      integerColumn('Этаж', (r) => r.floor),
+      textColumn('Отделка', (r) => facingLabel(r.facing)),
+      integerColumn('Была, ₽', (r) => r.refPrice),
+      integerColumn('Стала, ₽', (r) => r.price),
+      decimalColumn('Скидка, %', (r) => r.discountPercent),
     ],
   };
 }
