@@ -6,7 +6,6 @@ import {
   integerColumn,
   roomsLabel,
   type Sheet,
-  type SheetColumn,
   textColumn,
 } from '@cena-metra/contract';
 
