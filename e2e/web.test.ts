@@ -1172,7 +1172,9 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
 
   it('price changes and discounts export to Excel the rows they show', async () => {
     await page.goto(`${product.url}/tables`);
-    await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=pc-total] b')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('[data-testid=pc-total] b')?.textContent ?? ''),
+    );
     const total = Number((await page.textContent('[data-testid=pc-total] b'))?.replace(/\D/g, ''));
     expect(total).toBeGreaterThan(0);
     const changes = await excelOf('[data-testid=pc-xlsx]', 'price-changes.xlsx');

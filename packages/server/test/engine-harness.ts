@@ -3,6 +3,9 @@ import type { CubeCell } from '../src/analytics/cube.js';
 import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
+import { paceSeries } from '../src/analytics/pace.js';
+import { paceSummary, unionPace } from '../src/analytics/pace-summary.js';
+import { priceIndexSeries } from '../src/analytics/price-index.js';
 import { recordCounts, shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
@@ -31,6 +34,32 @@ export class EngineUnderTest {
     const derived = this.model.recompute(snapshot.day);
     for (const [day, cells] of derived.cubes) this.cubes.set(day, cells);
     for (const [day, events] of derived.events) this.events.set(day, events);
+  }
+
+  /**
+   * §10.5–10.6 as the product reads them for `status`: the project's pace sweep and index (the routes of
+   * /api/project/pace and /index), and the same figures through the pace summary as a union of one (the
+   * market's and the comparison's way).
+   */
+  pace(
+    from: number,
+    to: number,
+    status: StatsStatus,
+    source: { model: ProjectModel; events: Map<number, FlatEvent[]> } = this,
+  ) {
+    const m = source.model;
+    const firstSeen = new Map<number, number>();
+    for (const h of m.flats.values()) {
+      const row = h.rows.find((r) => r.rec);
+      if (row) firstSeen.set(h.flatId, row.day);
+    }
+    const accept = (rec: FlatRecord) => recordCounts(rec, status);
+    const segments = m.allSegments();
+    return {
+      series: paceSeries(segments, source.events, firstSeen, m.dates, from, to, m.carry, accept),
+      index: priceIndexSeries(segments, m.dates, from, to, m.carry, 'all'),
+      union: unionPace([paceSummary(segments, source.events, firstSeen, m.dates, m.carry, accept)], from, to),
+    };
   }
 
   rebuilt() {

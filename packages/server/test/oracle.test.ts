@@ -6,6 +6,7 @@ import {
   oracleEffective,
   oracleEvents,
   oracleLastDataDay,
+  oraclePace,
   oraclePartialDays,
   oracleStats,
 } from './oracle.js';
@@ -155,5 +156,61 @@ describe('oracle: the engine equals a brute-force reading of DESIGN §4 and §10
     expect(areaEvents).toBeGreaterThan(20);
     expect(reservedSeen).toBeGreaterThan(100);
     // CPU-bound brute force: alone it takes ~25 s; on two busy cores in CI much longer
+  }, 600_000);
+
+  it('§10.5 pace and §10.6 index on 220 random markets: windows before the data, removals that come back, area changes', () => {
+    let gone = 0;
+    let comeBacks = 0;
+    let moved = 0;
+    let points = 0;
+    fc.assert(
+      fc.property(marketArb, ({ projects, grace, carry, fromOffset, length, orderSeed }) => {
+        for (const raw of projects) {
+          const from = BASE + fromOffset - 40;
+          const to = from + length;
+          const engine = new EngineUnderTest(grace, carry);
+          for (const s of shuffled(raw, orderSeed)) engine.apply(s);
+          const sorted = [...raw].sort((a, b) => a.day - b.day);
+          const snaps = oracleEffective(raw, grace, carry);
+          const rebuilt = engine.rebuilt();
+          for (const status of ['ALL', 'AVAILABLE'] as const) {
+            const want = oraclePace(sorted, snaps, grace, carry, from, to, status);
+            const got = engine.pace(from, to, status);
+            // the project's pace (POST /api/project/pace) is exact
+            expect(got.series, `${status} pace`).toEqual(want.map(({ index, avgMeterPrice, ...p }) => p));
+            // the market's way (a summary, recomputed as a union of one) likewise, with its index and ppm
+            close(got.union, want, `${status} union`);
+            if (status === 'ALL')
+              close(
+                got.index,
+                want.map((p) => ({ date: p.date, index: p.index })),
+                'index',
+              );
+            // a rebuild reads the same
+            expect(engine.pace(from, to, status, rebuilt).series, `${status} rebuild`).toEqual(got.series);
+            points += want.length;
+            for (const p of want) {
+              gone += p.gone30;
+              if (p.index !== 100) moved++;
+            }
+          }
+          // removals that came back: a REMOVED event of a flat active again later
+          for (const [day, events] of engine.events)
+            for (const e of events)
+              if (
+                e.kind === 'REMOVED' &&
+                [...engine.events].some(
+                  ([d, l]) => d > day && l.some((x) => x.kind === 'NEW' && x.flatId === e.flatId),
+                )
+              )
+                comeBacks++;
+        }
+      }),
+      { numRuns: 220, seed: 20261124 },
+    );
+    expect(points).toBeGreaterThan(5_000);
+    expect(gone).toBeGreaterThan(200);
+    expect(comeBacks).toBeGreaterThan(20);
+    expect(moved).toBeGreaterThan(500);
   }, 600_000);
 });

@@ -306,3 +306,115 @@ export function oracleDiscounts(
   }
   return out.sort((x, y) => y.discount - x.discount || x.id.localeCompare(y.id));
 }
+
+/** One day of §10.5 pace, with the §10.6 index and the weighted average ppm of the flats counted. */
+export interface OraclePacePoint {
+  date: string;
+  stock: number;
+  new7: number;
+  new30: number;
+  gone7: number;
+  gone30: number;
+  absorption: number | null;
+  monthsOfSupply: number | null;
+  medianDaysOnMarket: number | null;
+  medianStockAge: number | null;
+  index: number;
+  avgMeterPrice: number | null;
+}
+
+function oracleMedian(values: number[]): number | null {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * §10.5 and §10.6 from their words, day by day over [from, to], on the (effective) snapshots: the stock is
+ * what §4.1 says is active on D; a window holds the events of §4.4 (as known then) of the snapshots in
+ * (D − W, D], a NEW counted by its record as known at k, a REMOVED by its record as known at k − 1; `raw`
+ * gives each flat's first presence. The index chains the days with data in the range.
+ */
+export function oraclePace(
+  raw: OracleSnapshot[],
+  snaps: OracleSnapshot[],
+  grace: number,
+  carry: number,
+  from: number,
+  to: number,
+  status: 'ALL' | 'AVAILABLE',
+): OraclePacePoint[] {
+  const ids = allIds(snaps);
+  const firstSeen = new Map<string, number>();
+  for (const s of raw) for (const id of s.flats.keys()) if (!firstSeen.has(id)) firstSeen.set(id, s.day);
+  // events as known at each snapshot, with the record each is counted by
+  const events: { day: number; kind: 'NEW' | 'REMOVED'; id: string }[] = [];
+  for (let k = 1; k < snaps.length; k++) {
+    const knownK = snaps.slice(0, k + 1);
+    const knownPrev = snaps.slice(0, k);
+    for (const id of ids) {
+      const now = recordOn(knownK, id, snaps[k].day, grace, carry);
+      const before = recordOn(knownPrev, id, snaps[k - 1].day, grace, carry);
+      if (now && !before && counted(now, status)) events.push({ day: snaps[k].day, kind: 'NEW', id });
+      if (before && !now && counted(before, status)) events.push({ day: snaps[k].day, kind: 'REMOVED', id });
+    }
+  }
+  const stockOn = (d: number) => {
+    const out = new Map<string, FlatRecord>();
+    if (!hasData(snaps, d, carry)) return null;
+    for (const id of ids) {
+      const rec = recordOn(snaps, id, d, grace, carry);
+      if (rec && counted(rec, status)) out.set(id, rec);
+    }
+    return out;
+  };
+  const out: OraclePacePoint[] = [];
+  let index = 100;
+  let previous: Map<string, FlatRecord> | null = null;
+  for (let d = from; d <= to; d++) {
+    const stock = stockOn(d);
+    if (!stock) continue;
+    const inWindow = (w: number, kind: 'NEW' | 'REMOVED') =>
+      events.filter(
+        (e) => e.kind === kind && e.day > d - w && e.day <= d && (kind === 'NEW' || !stock.has(e.id)),
+      );
+    const gone30 = inWindow(30, 'REMOVED');
+    const new30 = inWindow(30, 'NEW').length;
+    const stockBefore = stockOn(d - 30)?.size ?? 0;
+    const denominator = stockBefore + new30;
+    if (previous) {
+      let sum = 0;
+      let n = 0;
+      for (const [id, rec] of stock) {
+        const was = previous.get(id);
+        if (!was || Math.abs(was.area - rec.area) >= 0.01 - 1e-9) continue;
+        sum += Math.log(rec.price / was.price);
+        n++;
+      }
+      if (n) index *= Math.exp(sum / n);
+    }
+    previous = stock;
+    let prices = 0;
+    let areas = 0;
+    for (const rec of stock.values()) {
+      prices += rec.price;
+      areas += rec.area;
+    }
+    out.push({
+      date: iso(d),
+      stock: stock.size,
+      new7: inWindow(7, 'NEW').length,
+      new30,
+      gone7: inWindow(7, 'REMOVED').length,
+      gone30: gone30.length,
+      absorption: denominator ? r2((gone30.length / denominator) * 100) : null,
+      monthsOfSupply: gone30.length ? r2(stock.size / gone30.length) : null,
+      medianDaysOnMarket: oracleMedian(gone30.map((e) => e.day - firstSeen.get(e.id)!)),
+      medianStockAge: oracleMedian([...stock.keys()].map((id) => d - firstSeen.get(id)!)),
+      index: r2(index),
+      avgMeterPrice: areas ? r2(prices / areas) : null,
+    });
+  }
+  return out;
+}
