@@ -1099,7 +1099,32 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     expect(typeof rows[1][4]).toBe('number');
     expect(typeof rows[1][6]).toBe('number');
     expect(typeof rows[1][2]).toBe('string');
+    // the ppm distribution of the flats on sale: all of them, then the studios alone
+    await page.waitForSelector('[data-testid=histogram-ppm]');
+    const flats = () =>
+      page.$eval('[data-testid=histogram-ppm]', (b) => Number((b as HTMLElement).dataset.flats));
+    await expect.poll(flats).toBeGreaterThan(0);
+    const all = await flats();
+    await page.click('[data-testid=distribution-studio]');
+    await expect
+      .poll(async () => ((await page.$('[data-testid=distribution-empty]')) ? 0 : flats()))
+      .toBeLessThan(all);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-pace-1440.png'), fullPage: true });
+  });
+
+  it("a flat card says where the flat's ppm stands among its project's flats of its room group", async () => {
+    const session = await demoSession();
+    const res = await fetch(`${product.url}/api/discount`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ period: 'YEAR', limit: 1 }),
+    });
+    const [flat] = (await res.json()).rows;
+    await page.goto(`${product.url}/flat?flatId=${flat.flatId}`);
+    await page.waitForSelector('[data-testid=flat-card]');
+    expect(await page.textContent('dd[data-field="Цена м² в проекте"]')).toMatch(
+      /^не дороже этой — [\d,]+ % квартир \(.+: \d+ в продаже на \d\d\.\d\d\.\d{4}\)$/,
+    );
   });
 
   it('«Рынок» ranks, sorts and filters projects, shows developers, and sends two projects to «Сравнение»', async () => {

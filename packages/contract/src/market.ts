@@ -113,6 +113,12 @@ export const flatCardSchema = z.object({
   statusHistory: z.array(z.object({ date: z.string(), state: z.enum(LISTING_STATES) })),
   /** one point per change of the listed area (§10.3 AREA_CHANGED), the first listing included */
   areaHistory: z.array(z.object({ date: z.string(), area: z.number() })),
+  /** where the flat's ppm stands among its project's flats of its room group on sale on the project's last
+   *  day with data (% of them at or below it); null when the flat is not on sale then */
+  percentile: z
+    .object({ value: z.number(), group: z.enum(ROOM_GROUPS), of: z.number().int(), date: z.string() })
+    .nullable()
+    .optional(),
 });
 export type FlatCard = z.infer<typeof flatCardSchema>;
 
@@ -409,6 +415,26 @@ export const paceRowSchema = z.object({
 export type PaceRow = z.infer<typeof paceRowSchema>;
 export const paceRowsResponseSchema = z.object({ date: z.string(), rows: z.array(paceRowSchema) });
 export type PaceRowsResponse = z.infer<typeof paceRowsResponseSchema>;
+/** The ppm histogram of the flats active on a day (the last with data ≤ date; by default the last). */
+export const distributionRequestSchema = z.object({
+  projectId: idSchema('projectId'),
+  date: dataDateSchema.optional(),
+  status: statsStatusSchema.default('ALL'),
+});
+export type DistributionRequest = z.input<typeof distributionRequestSchema>;
+export const distributionResponseSchema = z.object({
+  /** the day the flats are of; null when the project has no data by then */
+  date: z.string().nullable(),
+  groups: z.array(
+    z.object({
+      group: z.enum(ROOM_GROUPS),
+      count: z.number().int(),
+      median: z.number().nullable(),
+      bins: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+    }),
+  ),
+});
+export type DistributionResponse = z.infer<typeof distributionResponseSchema>;
 export const indexRequestSchema = z.object({
   projectId: idSchema('projectId'),
   from: dataDateSchema,

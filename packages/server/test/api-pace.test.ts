@@ -101,6 +101,31 @@ describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
     expect(stats.shortFlatSummaryList.map((r: { id: string }) => r.id)).toEqual([body.rows[0].id]);
   });
 
+  it('the ppm distribution of a day per room group, and a flat card’s percentile among its group', async () => {
+    const res = await post('/api/project/distribution', { projectId: ids.Индекс, date: '2026-01-03' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.date).toBe('2026-01-03');
+    const one = body.groups.find((g: { group: string }) => g.group === 'one');
+    // two lots at 242,000 ₽/m² and the dear one at 750,000
+    expect(one.count).toBe(3);
+    expect(one.median).toBe(242_000);
+    expect(one.bins.reduce((s: number, b: { count: number }) => s + b.count, 0)).toBe(3);
+    expect(one.bins[0]).toMatchObject({ count: 2 });
+    expect(one.bins.at(-1)).toMatchObject({ count: 1 });
+    // before the first list: no day, no flats
+    const none = (
+      await post('/api/project/distribution', { projectId: ids.Индекс, date: '2025-12-01' })
+    ).json();
+    expect(none.date).toBeNull();
+    expect(none.groups.every((g: { count: number }) => g.count === 0)).toBe(true);
+    const [dear] = await ctx.db.query<{ id: number }>(
+      "select f.id from flat f join project p on p.id = f.project_id where p.name = 'Индекс' and f.external_id = 'f3'",
+    );
+    const card = await app.inject({ method: 'GET', url: `/api/flat?flatId=${dear.id}`, headers });
+    expect(card.json().percentile).toEqual({ value: 100, group: 'one', of: 3, date: '2026-01-03' });
+  });
+
   it('index: 100, 110, 121 while the average jumps with the dear lot', async () => {
     const res = await post('/api/project/index', {
       projectId: ids.Индекс,

@@ -1,4 +1,6 @@
 import type {
+  DistributionResponse,
+  FlatCard,
   IndexResponse,
   PaceResponse,
   PaceRowsResponse,
@@ -6,6 +8,8 @@ import type {
   StatsStatus,
 } from '@cena-metra/contract';
 import { ROOM_GROUPS } from '@cena-metra/contract';
+import { lastCarriedDay } from '../analytics/carry.js';
+import { ppmDistribution, ppmPercentile } from '../analytics/distribution.js';
 import { type FlatEvent, lowerBound } from '../analytics/events.js';
 import { paceSeries } from '../analytics/pace.js';
 import { priceIndexSeries } from '../analytics/price-index.js';
@@ -13,7 +17,7 @@ import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
-import { toDay } from '../lib/days.js';
+import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { ProjectCache } from './project-cache.js';
 
@@ -194,6 +198,45 @@ export class PaceReader {
       };
     });
     return { date: q.date, rows };
+  }
+
+  /** The flats active on the last day with data ≤ `date` (by default the project's last), with that day. */
+  private async activeOn(db: Db, projectId: number, date?: string) {
+    const d = await this.data(db, projectId);
+    const n = d.dates.length;
+    const k = date === undefined ? n - 1 : lowerBound(d.dates, toDay(date) + 1) - 1;
+    // a day after the carried days of its snapshot has no data: its last day with data is the carried end
+    if (k < 0) return { day: null, flats: [] as Segment[] };
+    const at = d.dates[k];
+    const lastDay = d.dates[n - 1];
+    const flats: Segment[] = [];
+    for (const segs of d.segments)
+      for (const s of segs) if (s.startDay <= at && (s.endDay ?? lastDay) >= at) flats.push(s);
+    const end = lastCarriedDay(at, k + 1 < n ? d.dates[k + 1] : null, this.carry);
+    return { day: date === undefined ? at : Math.min(toDay(date), end), flats };
+  }
+
+  /** The ppm histogram per room group of the flats active on a day (§10.5's stock). */
+  async distribution(
+    db: Db,
+    q: { projectId: number; date?: string; status: StatsStatus },
+  ): Promise<DistributionResponse> {
+    const { day, flats } = await this.activeOn(db, q.projectId, q.date);
+    return {
+      date: day === null ? null : fromDay(day),
+      groups: ppmDistribution(flats.filter((s) => recordCounts(s.rec, q.status)).map((s) => s.rec)),
+    };
+  }
+
+  /** Where a flat's ppm stands among its project's flats of its room group on sale on the last day with data. */
+  async percentile(db: Db, projectId: number, flatId: number): Promise<FlatCard['percentile']> {
+    const { day, flats } = await this.activeOn(db, projectId);
+    const own = flats.find((s) => s.flatId === flatId);
+    if (day === null || !own) return null;
+    const group = ROOM_GROUPS.find((g) => g !== 'all' && GROUP_FILTERS[g](own.rec.rooms)) ?? 'all';
+    const peers = flats.filter((s) => GROUP_FILTERS[group](s.rec.rooms)).map((s) => s.rec.price / s.rec.area);
+    const value = ppmPercentile(own.rec.price / own.rec.area, peers);
+    return value === null ? null : { value, group, of: peers.length, date: fromDay(day) };
   }
 
   async index(db: Db, q: { projectId: number; from: string; to: string }): Promise<IndexResponse> {

@@ -4,6 +4,8 @@ import type {
   DiscountPeriod,
   DiscountProjectResponse,
   DiscountResponse,
+  DistributionRequest,
+  DistributionResponse,
   FlatCard,
   IndexResponse,
   MarketPaceRequest,
@@ -153,4 +155,11 @@ export const usePaceRows = (body: PaceRowsRequest | null) =>
     queryKey: ['pace-rows', body],
     queryFn: ({ signal }) => post<PaceRowsResponse>('/project/pace/rows', body!, signal),
     enabled: body !== null,
+  });
+
+export const useDistribution = (body: DistributionRequest) =>
+  useQuery({
+    queryKey: ['distribution', body],
+    queryFn: ({ signal }) => post<DistributionResponse>('/project/distribution', body, signal),
+    placeholderData: (previous) => previous,
   });

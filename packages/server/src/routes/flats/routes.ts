@@ -3,10 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getFlatCard } from './queries.js';
 
 export const flatRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The card with the flat's ppm percentile among its project's flats of its room group (§10.5's stock). */
+  const card = async (flatId: number) => {
+    const flat = await getFlatCard(app.deps.db, flatId);
+    return { ...flat, percentile: await app.pace.percentile(app.deps.db, flat.projectId, flat.flatId) };
+  };
   app.get(
     '/flat',
     { config: { etag: true }, schema: { querystring: flatQuerySchema, response: { 200: flatCardSchema } } },
-    async (request) => getFlatCard(app.deps.db, request.query.flatId),
+    async (request) => card(request.query.flatId),
   );
   // open: the Telegram channel links to it
   app.get(
@@ -15,6 +20,6 @@ export const flatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, etag: true },
       schema: { params: flatParamsSchema, response: { 200: flatCardSchema } },
     },
-    async (request) => getFlatCard(app.deps.db, request.params.flatId),
+    async (request) => card(request.params.flatId),
   );
 };

@@ -1,4 +1,6 @@
 import {
+  distributionRequestSchema,
+  distributionResponseSchema,
   indexRequestSchema,
   indexResponseSchema,
   paceRequestSchema,
@@ -26,6 +28,14 @@ export const paceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: paceRowsRequestSchema, response: { 200: paceRowsResponseSchema } },
     },
     async (request) => app.pace.rows(app.deps.db, request.body),
+  );
+  app.post(
+    '/project/distribution',
+    {
+      config: { cache: true },
+      schema: { body: distributionRequestSchema, response: { 200: distributionResponseSchema } },
+    },
+    async (request) => app.pace.distribution(app.deps.db, request.body),
   );
   app.post(
     '/project/index',

@@ -1,5 +1,5 @@
-// Tree-shaken ECharts: only the line chart, the components we draw and the canvas renderer are bundled.
-import { LineChart } from 'echarts/charts';
+// Tree-shaken ECharts: only the line and bar charts, the components we draw and the canvas renderer are bundled.
+import { BarChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -14,6 +14,7 @@ import { install as CanvasRenderer } from 'echarts/lib/renderer/installCanvasRen
 
 echarts.use([
   LineChart,
+  BarChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,

@@ -2,6 +2,7 @@ import {
   buildingLabel,
   type FlatCard,
   facingLabel,
+  formatDecimal2,
   formatRoubles,
   quarterLabel,
   roomsLabel,
@@ -15,6 +16,15 @@ import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
 import { historySeries, priceChanges } from './lib/history';
+
+/** The room group a percentile is among, as the card says it. */
+const PERCENTILE_GROUPS = {
+  all: 'все',
+  studio: 'студии',
+  one: '1-комнатные',
+  two: '2-комнатные',
+  threeAndMore: '3+ комнатные',
+} as const;
 
 const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('ru-RU');
 
@@ -72,6 +82,12 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
                   ['В продаже', `${day(card.firstSeen)} — ${day(card.lastSeen)}`],
                   ['Цена', `${formatRoubles(card.record.price)} ₽`],
                   ['Цена за м²', `${formatRoubles(card.record.meterPrice)} ₽`],
+                  [
+                    'Цена м² в проекте',
+                    card.percentile
+                      ? `не дороже этой — ${formatDecimal2(card.percentile.value).replace(/,0+$/, '')} % квартир (${PERCENTILE_GROUPS[card.percentile.group]}: ${card.percentile.of} в продаже на ${day(card.percentile.date)})`
+                      : '—',
+                  ],
                 ] as const
               ).map(([k, v]) => (
                 <div key={k} className="contents">

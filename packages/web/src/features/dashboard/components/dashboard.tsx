@@ -26,6 +26,7 @@ import {
 import { todayLocal } from '../../../lib/dates';
 import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
 import { withPace } from '../lib/summary-table';
+import { DistributionBlock } from './distribution-block';
 import { PaceBlock } from './pace-block';
 import { QualityPanel } from './quality-panel';
 import { SummaryTable } from './summary-table';
@@ -299,7 +300,7 @@ function Charts({
             look={
               spec.group === null
                 ? { smooth: filters.smooth, alwaysSteps: true, yName: 'Квартир', counts: true, gaps }
-                : { smooth: filters.smooth, yName: Y_NAME, gaps, rightName: i === 0 ? 'Индекс' : undefined }
+                : { smooth: filters.smooth, yName: Y_NAME, gaps }
             }
           />
         ))}
@@ -314,6 +315,9 @@ function Charts({
           gaps={gaps}
           fileBase={fileBase}
         />
+      )}
+      {request && (
+        <DistributionBlock projectId={request.projectId} to={request.to} status={request.status ?? 'ALL'} />
       )}
       <SummaryTable rows={summaryRows} fileName={`${fileBase} сводка`} />
     </>
