@@ -63,7 +63,7 @@ async function signedIn(context: BrowserContext, path = '/'): Promise<Page> {
 /** Waits for the nine charts and returns what each one drew: series count and date span. */
 async function chartsDrawn(page: Page) {
   await page.waitForSelector('[data-testid=charts]', { timeout: 30_000 });
-  return page.$$eval('[data-testid^=chart-] .echart', (boxes) =>
+  return page.$$eval('[data-testid=charts] [data-testid^=chart-] .echart', (boxes) =>
     boxes.map((b) => ({
       series: Number((b as HTMLElement).dataset.series),
       first: (b as HTMLElement).dataset.first,
@@ -232,7 +232,7 @@ describe('dashboard', () => {
     await page.selectOption('[data-testid=chart-type-select]', 'BUILDING');
     await page.waitForURL(/type=BUILDING/);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid^=chart-] .echart')]
+      [...document.querySelectorAll('[data-testid=charts] [data-testid^=chart-] .echart')]
         .slice(4, 8)
         .some((b) => Number((b as HTMLElement).dataset.series) > 3),
     );
@@ -254,7 +254,7 @@ describe('dashboard', () => {
     expect((await statsCall).postDataJSON()).toMatchObject({ from, to });
     await page.waitForFunction(
       (to) =>
-        [...document.querySelectorAll('[data-testid^=chart-] .echart')].every(
+        [...document.querySelectorAll('[data-testid=charts] [data-testid^=chart-] .echart')].every(
           (b) => (b as HTMLElement).dataset.last === to,
         ),
       to,
@@ -871,7 +871,7 @@ describe('days without data (DESIGN §10.1)', () => {
         `${product.url}/?developer=${developer.id}&project=${project.id}&from=2026-07-01&to=2026-10-31`,
       );
       await chartsDrawn(page);
-      const gaps = await page.$$eval('[data-testid^=chart-] .echart', (boxes) =>
+      const gaps = await page.$$eval('[data-testid=charts] [data-testid^=chart-] .echart', (boxes) =>
         boxes.map((b) => (b as HTMLElement).dataset.gaps),
       );
       // 2026-08-02 carries to 2026-09-02 (C = 31); 2026-09-03 … 2026-10-14 have no data, in all nine charts
@@ -964,8 +964,11 @@ describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)',
       await page.waitForFunction(
         () =>
           Number(
-            (document.querySelectorAll('[data-testid^=chart-] .echart')[8] as HTMLElement | undefined)
-              ?.dataset.series,
+            (
+              document.querySelectorAll('[data-testid=charts] [data-testid^=chart-] .echart')[8] as
+                | HTMLElement
+                | undefined
+            )?.dataset.series,
           ) === 5,
       );
       await page.waitForFunction(

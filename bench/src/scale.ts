@@ -18,6 +18,7 @@ import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
+import { MarketReader } from 'cena-metra/dist/src/read/market-reader.js';
 import { benchSnapshots } from './market.js';
 import {
   benchDatabase,
@@ -101,6 +102,14 @@ async function main() {
 
     // a database measured again (SCALE_DATABASE_URL) has the user from the first run
     if (!(await getUserByName(db, 'bench'))) await addUser(db, 'bench', 'bench-password');
+    // §10.5–10.6: the pace summaries of every project, as the server derives them after imports
+    note('scale: сводки темпа продаж…');
+    const derivedAt = performance.now();
+    const derived = await new MarketReader(31).refresh(db);
+    rows.push({
+      what: `pace summaries derived after the load (${derived} projects, 10 filters each)`,
+      value: `${((performance.now() - derivedAt) / 1000).toFixed(1)} s`,
+    });
     server = startServer({ DATABASE_URL: url });
     const origin = await server.origin;
     const api = `${origin}/api`;
@@ -175,6 +184,52 @@ async function main() {
         value: `${worst.toFixed(1)} ms`,
         budget: '≤ 30 ms',
         ok: worst <= 30,
+      },
+    );
+
+    // «Рынок»: the first request of a fresh server reads every project's stored summary (cold); then
+    // periods of different starts, each computed (the response cache never answers)
+    note('scale: рынок и сравнение…');
+    const period = (i: number) => ({ from: fromDay(LAST - 90 - i), to: DATES.at(-1) });
+    const marketCold = await timed('/market', period(0));
+    const marketTimes: number[] = [];
+    for (let i = 1; i <= 20; i++) marketTimes.push(await timed('/market', period(i)));
+    const marketP50 = percentile(marketTimes, 50);
+    const compareTimes: number[] = [];
+    const metrics = ['avgMeterPrice', 'index', 'stock', 'absorption'] as const;
+    for (let i = 0; i < 20; i++)
+      compareTimes.push(
+        await timed('/compare', {
+          projectIds: projectIds.slice(i, i + 10),
+          from: DATES[0],
+          to: DATES.at(-1),
+          metric: metrics[i % 4],
+        }),
+      );
+    const compareP50 = percentile(compareTimes, 50);
+    const marketPace = await timed('/market/pace', { from: DATES[0], to: DATES.at(-1) });
+    rows.push(
+      {
+        what: `market page (${PROJECTS} projects ranked, 90 days), fresh server: first request`,
+        value: `${marketCold.toFixed(0)} ms`,
+        budget: '≤ 2,000 ms',
+        ok: marketCold <= 2000,
+      },
+      {
+        what: 'market page, every request computed: p50',
+        value: `${marketP50.toFixed(1)} ms`,
+        budget: '≤ 300 ms',
+        ok: marketP50 <= 300,
+      },
+      {
+        what: 'compare 10 projects over their whole history, every request computed: p50',
+        value: `${compareP50.toFixed(1)} ms`,
+        budget: '≤ 100 ms',
+        ok: compareP50 <= 100,
+      },
+      {
+        what: `the whole market's pace and index over its history (${PROJECTS} projects)`,
+        value: `${marketPace.toFixed(0)} ms`,
       },
     );
 

@@ -140,6 +140,8 @@ export class MarketReader {
            order by p.id`,
         );
         for (const p of stale) {
+          // requests waiting meanwhile go first: this is background work
+          await new Promise((resolve) => setImmediate(resolve));
           await this.derive(db, p.id).catch((error: unknown) => {
             // a project that vanished or changed meanwhile is derived when next read
             if (!(error instanceof NotFoundError)) throw error;
