@@ -53,6 +53,21 @@ export function writeFilters(f: DashboardFilters): URLSearchParams {
   return params;
 }
 
+/** The dashboard of a developer (its first project) or of a project, with every other filter at its default. */
+export function dashboardUrl(developerId: number, projectId: number | null): string {
+  const params = writeFilters({
+    developerId,
+    projectId,
+    chartType: 'NONE',
+    from: null,
+    to: null,
+    smooth: true,
+    availableOnly: false,
+    index: false,
+  });
+  return `/${params.size ? `?${params}` : ''}`;
+}
+
 /** Developer change: its first project will be chosen, and the dates follow the new project. */
 export const withDeveloper = (f: DashboardFilters, developerId: number): DashboardFilters => ({
   ...f,

@@ -11,6 +11,7 @@ import * as echarts from 'echarts/core';
 import langRU from 'echarts/lib/i18n/langRU.js';
 // the canvas renderer alone: the SVG one is loaded on demand by the SVG download (export.ts)
 import { install as CanvasRenderer } from 'echarts/lib/renderer/installCanvasRenderer.js';
+import { type RefObject, useEffect, useRef } from 'react';
 
 echarts.use([
   LineChart,
@@ -28,3 +29,22 @@ export const CHART_LOCALE = 'RU';
 
 export type { EChartsCoreOption } from 'echarts/core';
 export { echarts };
+
+/** The ECharts instance of a box: made on mount, resized with the box, disposed on unmount. */
+export function useEChart(
+  box: RefObject<HTMLDivElement | null>,
+): RefObject<ReturnType<typeof echarts.init> | null> {
+  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+  useEffect(() => {
+    const instance = echarts.init(box.current!, null, { renderer: 'canvas', locale: CHART_LOCALE });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(box.current!);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, [box]);
+  return chart;
+}

@@ -1,9 +1,7 @@
 import { formatRoubles } from '@cena-metra/contract';
 import { useEffect, useRef } from 'react';
 import { useDarkMode } from '../../lib/dark-mode';
-import { CHART_LOCALE, echarts } from './echarts';
-
-type Chart = ReturnType<typeof echarts.init>;
+import { useEChart } from './echarts';
 
 export interface HistogramBin {
   from: number;
@@ -50,23 +48,12 @@ export function histogramOption(bins: HistogramBin[], dark: boolean, yName: stri
 /** A histogram card body: ECharts bars, redrawn when the bins change, disposed on unmount. */
 export function HistogramChart({ id, bins, height }: { id: string; bins: HistogramBin[]; height: number }) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
+  const chart = useEChart(box);
   const dark = useDarkMode();
-  useEffect(() => {
-    const instance = echarts.init(box.current!, null, { renderer: 'canvas', locale: CHART_LOCALE });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(box.current!);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
   useEffect(() => {
     chart.current!.setOption(histogramOption(bins, dark, 'Квартир'), { notMerge: true });
     box.current!.dataset.bins = String(bins.length);
     box.current!.dataset.flats = String(bins.reduce((s, b) => s + b.count, 0));
-  }, [bins, dark]);
+  }, [bins, dark, chart]);
   return <div ref={box} className="echart w-full" data-testid={`histogram-${id}`} style={{ height }} />;
 }

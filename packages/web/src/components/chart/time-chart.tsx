@@ -11,12 +11,10 @@ import { useDarkMode } from '../../lib/dark-mode';
 import { Dropdown } from '../dropdown';
 import { Icon } from '../icon';
 import { toast } from '../toast';
-import { CHART_LOCALE, echarts } from './echarts';
+import { type echarts, useEChart } from './echarts';
 import { chartImage, chartPdf, chartSvg, printChart, saveFile } from './export';
 import { type ChartLook, chartOption } from './options';
 import type { ChartSeries } from './types';
-
-type Chart = ReturnType<typeof echarts.init>;
 
 /**
  * A time chart card: ECharts on a canvas, redrawn when its series or look change, disposed on unmount;
@@ -39,20 +37,8 @@ export function TimeChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const card = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
+  const chart = useEChart(box);
   const dark = useDarkMode();
-
-  useEffect(() => {
-    const instance = echarts.init(box.current!, null, { renderer: 'canvas', locale: CHART_LOCALE });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(box.current!);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   const { smooth, alwaysSteps, yName, counts, gaps, decimals, rightName } = look;
   useEffect(() => {
@@ -69,9 +55,9 @@ export function TimeChart({
     box.current!.dataset.first = drawn[0]?.data[0]?.[0] ?? '';
     box.current!.dataset.last = drawn[0]?.data.at(-1)?.[0] ?? '';
     box.current!.dataset.gaps = String(gaps?.length ?? 0);
-  }, [series, smooth, alwaysSteps, yName, counts, gaps, decimals, rightName, dark]);
+  }, [series, smooth, alwaysSteps, yName, counts, gaps, decimals, rightName, dark, chart]);
 
-  const run = (action: (c: Chart) => Promise<void> | void) => async () => {
+  const run = (action: (c: ReturnType<typeof echarts.init>) => Promise<void> | void) => async () => {
     if (!chart.current) return;
     try {
       await action(chart.current);

@@ -17,6 +17,7 @@ import { TimeChart } from '../../components/chart/time-chart';
 import type { ChartSeries } from '../../components/chart/types';
 import { Switch } from '../../components/controls';
 import { DataTable } from '../../components/data-table';
+import { DateInput } from '../../components/date-input';
 import { ExportButtons } from '../../components/export-buttons';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
@@ -99,28 +100,20 @@ export function ComparePage() {
         )}
       </div>
       <div className="mb-6 grid grid-cols-1 items-end gap-4 md:grid-cols-4">
-        <label className="block">
-          <span className="mb-1 block font-semibold text-sm">Дата начала</span>
-          <input
-            type="date"
-            className={inputClass}
-            value={s.from}
-            max={s.to}
-            data-testid="compare-from"
-            onChange={(e) => e.target.value && update({ ...s, from: e.target.value })}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-1 block font-semibold text-sm">Дата окончания</span>
-          <input
-            type="date"
-            className={inputClass}
-            value={s.to}
-            min={s.from}
-            data-testid="compare-to"
-            onChange={(e) => e.target.value && update({ ...s, to: e.target.value })}
-          />
-        </label>
+        <DateInput
+          label="Дата начала"
+          value={s.from}
+          max={s.to}
+          testId="compare-from"
+          onChange={(date) => update({ ...s, from: date })}
+        />
+        <DateInput
+          label="Дата окончания"
+          value={s.to}
+          min={s.from}
+          testId="compare-to"
+          onChange={(date) => update({ ...s, to: date })}
+        />
         <div className="flex h-12 items-center md:col-span-2">
           <Switch
             checked={s.availableOnly}

@@ -14,14 +14,15 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
 import { useMarket, useMarketPace } from '../../api/market';
+import { paceLines } from '../../components/chart/pace-lines';
 import { TimeChart } from '../../components/chart/time-chart';
-import type { ChartSeries } from '../../components/chart/types';
 import { Switch } from '../../components/controls';
 import { DataTable, parseSortValue, SortButton, SortSelect, sortValue } from '../../components/data-table';
+import { DateInput } from '../../components/date-input';
 import { ExportButtons } from '../../components/export-buttons';
 import { DataState } from '../../components/states';
-import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
-import { writeFilters } from '../../lib/dashboard-url';
+import { Button, Card, Section, SectionTitle, Select } from '../../components/ui';
+import { dashboardUrl } from '../../lib/dashboard-url';
 import { todayLocal } from '../../lib/dates';
 import { useTitle } from '../../lib/use-title';
 import { marketSheet } from './lib/market-sheet';
@@ -57,20 +58,6 @@ export const MARKET_COLUMNS: { key: MarketSortKey; label: string; cell: (r: Mark
   { key: 'indexChange', label: 'Индекс за период', cell: (r) => formatChange(r.indexChange) },
 ];
 
-function dashboardLink(r: MarketRow): string {
-  const p = writeFilters({
-    developerId: r.developerId,
-    projectId: r.id,
-    chartType: 'NONE',
-    from: null,
-    to: null,
-    smooth: true,
-    availableOnly: false,
-    index: false,
-  });
-  return `/?${p}`;
-}
-
 /** «Рынок»: developers and projects ranked by sales pace, stock, price and the index over a period. */
 export function MarketPage() {
   useTitle('Рынок');
@@ -105,27 +92,7 @@ export function MarketPage() {
   const scope = f.developerId
     ? (developers.data?.find((d) => d.id === f.developerId)?.name ?? 'Застройщик')
     : 'Весь рынок';
-  const chartSeries = useMemo(() => {
-    const points = pace.data?.points ?? [];
-    const line = (
-      name: string,
-      color: string,
-      value: (p: (typeof points)[number]) => number | null,
-    ): ChartSeries => ({
-      name,
-      kind: 'breakdown',
-      color,
-      data: points.map((p) => [p.date, value(p)]),
-    });
-    return {
-      stock: [
-        line('В продаже', '#2563eb', (p) => p.stock),
-        line('Новые за 30 дн.', '#10b981', (p) => p.new30),
-        line('Выбыли за 30 дн.', '#ef4444', (p) => p.gone30),
-      ],
-      absorption: [line('Вымываемость 30 дн., %', '#8b5cf6', (p) => p.absorption)],
-    };
-  }, [pace.data]);
+  const chartSeries = useMemo(() => paceLines(pace.data?.points ?? []), [pace.data]);
   const header = (key: MarketSortKey, label: string) => (
     <SortButton
       label={label}
@@ -159,28 +126,20 @@ export function MarketPage() {
         Рынок
       </SectionTitle>
       <div className="mb-6 grid grid-cols-1 items-end gap-4 md:grid-cols-3 xl:grid-cols-5">
-        <label className="block">
-          <span className="mb-1 block font-semibold text-sm">Дата начала</span>
-          <input
-            type="date"
-            className={inputClass}
-            value={f.from}
-            max={f.to}
-            data-testid="market-from"
-            onChange={(e) => e.target.value && update({ from: e.target.value })}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-1 block font-semibold text-sm">Дата окончания</span>
-          <input
-            type="date"
-            className={inputClass}
-            value={f.to}
-            min={f.from}
-            data-testid="market-to"
-            onChange={(e) => e.target.value && update({ to: e.target.value })}
-          />
-        </label>
+        <DateInput
+          label="Дата начала"
+          value={f.from}
+          max={f.to}
+          testId="market-from"
+          onChange={(date) => update({ from: date })}
+        />
+        <DateInput
+          label="Дата окончания"
+          value={f.to}
+          min={f.from}
+          testId="market-to"
+          onChange={(date) => update({ to: date })}
+        />
         <Select
           label="Застройщик"
           testId="market-developer"
@@ -325,7 +284,7 @@ export function MarketPage() {
                       {f.view === 'projects' ? (
                         <Link
                           className="text-blue-600 hover:underline dark:text-blue-400"
-                          to={dashboardLink(r)}
+                          to={dashboardUrl(r.developerId, r.id)}
                         >
                           {r.name}
                         </Link>

@@ -6,11 +6,12 @@ import { useDevelopers, useProjects } from '../../api/catalog';
 import { getPriceChangesFile, usePriceChanges } from '../../api/market';
 import { saveFile } from '../../components/chart/export';
 import { DataTable, SortSelect } from '../../components/data-table';
+import { DateInput } from '../../components/date-input';
 import { ChangeCell, FLAT_COLUMNS, FlatLinkCell, FlatRecordCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
-import { Button, inputClass, Select } from '../../components/ui';
+import { Button, Select } from '../../components/ui';
 import { todayLocal } from '../../lib/dates';
 import {
   apiQuery,
@@ -61,28 +62,20 @@ export function PriceChanges() {
   return (
     <div>
       <div className="mb-6 grid grid-cols-1 gap-4 md:grid-cols-3 xl:grid-cols-5">
-        <label className="block">
-          <span className="mb-1 block font-semibold text-sm">С</span>
-          <input
-            type="date"
-            className={inputClass}
-            value={f.from}
-            max={f.to}
-            data-testid="pc-from"
-            onChange={(e) => e.target.value && update({ from: e.target.value })}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-1 block font-semibold text-sm">По</span>
-          <input
-            type="date"
-            className={inputClass}
-            value={f.to}
-            min={f.from}
-            data-testid="pc-to"
-            onChange={(e) => e.target.value && update({ to: e.target.value })}
-          />
-        </label>
+        <DateInput
+          label="С"
+          value={f.from}
+          max={f.to}
+          testId="pc-from"
+          onChange={(date) => update({ from: date })}
+        />
+        <DateInput
+          label="По"
+          value={f.to}
+          min={f.from}
+          testId="pc-to"
+          onChange={(date) => update({ to: date })}
+        />
         <Select
           label={'Застройщик'}
           value={f.developerId ? String(f.developerId) : ''}

@@ -1,5 +1,5 @@
 import type { SearchResponse } from '@cena-metra/contract';
-import { writeFilters } from '../../lib/dashboard-url';
+import { dashboardUrl } from '../../lib/dashboard-url';
 
 export type HitKind = 'Застройщики' | 'Проекты' | 'Квартиры';
 
@@ -10,20 +10,6 @@ export interface Hit {
   to: string;
 }
 
-function dashboard(developerId: number, projectId: number | null): string {
-  const params = writeFilters({
-    developerId,
-    projectId,
-    chartType: 'NONE',
-    from: null,
-    to: null,
-    smooth: true,
-    availableOnly: false,
-    index: false,
-  });
-  return `/${params.size ? `?${params}` : ''}`;
-}
-
 /** The server's search answer as one list in groups: developers and projects open the dashboard, flats their card. */
 export function searchHits(res: SearchResponse): Hit[] {
   return [
@@ -31,13 +17,13 @@ export function searchHits(res: SearchResponse): Hit[] {
       key: `d${d.id}`,
       kind: 'Застройщики' as const,
       label: d.name,
-      to: dashboard(d.id, null),
+      to: dashboardUrl(d.id, null),
     })),
     ...res.projects.map((p) => ({
       key: `p${p.id}`,
       kind: 'Проекты' as const,
       label: `${p.name} · ${p.developerName}`,
-      to: dashboard(p.developerId, p.id),
+      to: dashboardUrl(p.developerId, p.id),
     })),
     ...res.flats.map((f) => ({
       key: `f${f.flatId}`,

@@ -6,9 +6,10 @@ import { useDevelopers, useProjectStats, useProjects } from '../../../api/catalo
 import { useHealth } from '../../../api/health';
 import { usePaceRows, useProjectIndex } from '../../../api/market';
 import { TimeChart } from '../../../components/chart/time-chart';
+import { DateInput } from '../../../components/date-input';
 import { Icon } from '../../../components/icon';
 import { toast } from '../../../components/toast';
-import { Button, inputClass, Select, Skeleton } from '../../../components/ui';
+import { Button, Select, Skeleton } from '../../../components/ui';
 import {
   type DashboardFilters,
   pickDeveloperId,
@@ -79,28 +80,20 @@ export function Dashboard() {
         />
       </div>
       <div className="mb-6 grid grid-cols-1 items-end gap-6 md:grid-cols-3">
-        <label className="block">
-          <span className="mb-1 block font-semibold text-sm">Дата начала</span>
-          <input
-            type="date"
-            className={inputClass}
-            value={from}
-            max={to}
-            data-testid="from-input"
-            onChange={(e) => e.target.value && update(withDates(filters, e.target.value, to))}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-1 block font-semibold text-sm">Дата окончания</span>
-          <input
-            type="date"
-            className={inputClass}
-            value={to}
-            min={from}
-            data-testid="to-input"
-            onChange={(e) => e.target.value && update(withDates(filters, from, e.target.value))}
-          />
-        </label>
+        <DateInput
+          label="Дата начала"
+          value={from}
+          max={to}
+          testId="from-input"
+          onChange={(date) => update(withDates(filters, date, to))}
+        />
+        <DateInput
+          label="Дата окончания"
+          value={to}
+          min={from}
+          testId="to-input"
+          onChange={(date) => update(withDates(filters, from, date))}
+        />
         <div className="flex flex-wrap items-center gap-x-6">
           <Switch
             checked={filters.smooth}

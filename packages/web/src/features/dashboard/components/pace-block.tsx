@@ -2,8 +2,9 @@ import { formatDecimal2, formatPercent, type PacePointView, type StatsStatus } f
 import { mdiSpeedometer } from '@mdi/js';
 import { useMemo } from 'react';
 import { useProjectPace } from '../../../api/market';
+import { paceLines } from '../../../components/chart/pace-lines';
 import { TimeChart } from '../../../components/chart/time-chart';
-import type { ChartSeries, DateBand } from '../../../components/chart/types';
+import type { DateBand } from '../../../components/chart/types';
 import { Icon } from '../../../components/icon';
 import { Skeleton } from '../../../components/ui';
 
@@ -61,23 +62,7 @@ export function PaceBlock({
   fileBase: string;
 }) {
   const pace = useProjectPace({ projectId, from, to, status });
-  const series = useMemo(() => {
-    const points = pace.data?.points ?? [];
-    const line = (name: string, color: string, value: (p: PacePointView) => number | null): ChartSeries => ({
-      name,
-      kind: 'breakdown',
-      color,
-      data: points.map((p) => [p.date, value(p)]),
-    });
-    return {
-      stock: [
-        line('В продаже', '#2563eb', (p) => p.stock),
-        line('Новые за 30 дн.', '#10b981', (p) => p.new30),
-        line('Выбыли за 30 дн.', '#ef4444', (p) => p.gone30),
-      ],
-      absorption: [line('Вымываемость 30 дн., %', '#8b5cf6', (p) => p.absorption)],
-    };
-  }, [pace.data]);
+  const series = useMemo(() => paceLines(pace.data?.points ?? []), [pace.data]);
   const last = pace.data?.last ?? null;
   return (
     <section className="mb-6" data-testid="pace-block" aria-busy={pace.isLoading}>
