@@ -1113,6 +1113,10 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
       .poll(async () => ((await page.$('[data-testid=distribution-empty]')) ? 0 : flats()))
       .toBeLessThan(all);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-pace-1440.png'), fullPage: true });
+    // the project's «Сравнить» opens the comparison with it
+    await page.click('[data-testid=compare-link]');
+    await page.waitForURL(/\/compare\?projects=\d+$/);
+    await expect.poll(() => seriesOf('compare')).toBe(1);
   });
 
   it("a flat card says where the flat's ppm stands among its project's flats of its room group", async () => {

@@ -1,7 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { rebuildProjects } from '../src/cli/commands/rebuild.js';
 import { loadConfig } from '../src/config.js';
+import { MarketReader } from '../src/read/market-reader.js';
 import { describeEachDb } from './databases.js';
 import { signedInApp } from './signed-in-app.js';
 
@@ -197,5 +200,18 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
     } finally {
       await fresh.close();
     }
+    // `cena-metra rebuild` recomputes the derived data and then the summaries: the same ones, current
+    const stored = async () =>
+      (
+        await ctx.db.query<{ project_id: number; status: string; rooms: string; body: Uint8Array }>(
+          'select project_id, status, rooms, body from pace_summary order by project_id, status, rooms',
+        )
+      ).map((r) => ({ ...r, body: JSON.parse(gunzipSync(r.body).toString()) }));
+    const before = await stored();
+    await rebuildProjects(ctx.db, 2);
+    expect((await current()).every((r) => r.current)).toBe(false);
+    await new MarketReader(31).refresh(ctx.db);
+    expect((await current()).every((r) => r.current)).toBe(true);
+    expect(await stored()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { CHART_TYPES, type ChartType, type StatsRequest, type StatsResponse } from '@cena-metra/contract';
-import { mdiChartTimelineVariant, mdiRefresh } from '@mdi/js';
+import { mdiChartTimelineVariant, mdiRefresh, mdiScaleBalance } from '@mdi/js';
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDevelopers, useProjectStats, useProjects } from '../../../api/catalog';
 import { useHealth } from '../../../api/health';
 import { usePaceRows, useProjectIndex } from '../../../api/market';
@@ -127,16 +127,28 @@ export function Dashboard() {
           <Icon path={mdiChartTimelineVariant} size={22} />
           Обзор трендов
         </h2>
-        <Button
-          icon={mdiRefresh}
-          rounded
-          small
-          disabled={!statsRequest || stats.isFetching}
-          onClick={() => stats.refetch()}
-          aria-label="Обновить"
-        >
-          Обновить
-        </Button>
+        <div className="flex items-center gap-2">
+          {project && (
+            <Link
+              to={`/compare?projects=${project.id}`}
+              className="inline-flex items-center gap-1 rounded-full border border-gray-200 px-2 py-1 text-sm hover:bg-gray-100 dark:border-slate-700 dark:hover:bg-slate-800"
+              data-testid="compare-link"
+            >
+              <Icon path={mdiScaleBalance} size={16} />
+              Сравнить
+            </Link>
+          )}
+          <Button
+            icon={mdiRefresh}
+            rounded
+            small
+            disabled={!statsRequest || stats.isFetching}
+            onClick={() => stats.refetch()}
+            aria-label="Обновить"
+          >
+            Обновить
+          </Button>
+        </div>
       </div>
       <Charts
         key={project?.id ?? 'none'}
