@@ -22,6 +22,7 @@ import { PaceReader } from './read/pace-reader.js';
 import { StatsReader } from './read/stats-reader.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
+import { chessRoutes } from './routes/chess/routes.js';
 import { demoFeedRoutes } from './routes/demo-feeds/routes.js';
 import { discountRoutes } from './routes/discounts/routes.js';
 import { eventRoutes } from './routes/events/routes.js';
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statsRoutes);
       await api.register(paceRoutes);
       await api.register(marketRoutes);
+      await api.register(chessRoutes);
       await api.register(discountRoutes);
       await api.register(flatRoutes);
       await api.register(eventRoutes);

@@ -1,4 +1,6 @@
 import type {
+  ChessCellView,
+  ChessResponse,
   DistributionResponse,
   FlatCard,
   IndexResponse,
@@ -9,8 +11,10 @@ import type {
 } from '@cena-metra/contract';
 import { ROOM_GROUPS } from '@cena-metra/contract';
 import { lastCarriedDay } from '../analytics/carry.js';
+import { type ChessCell, chessboard } from '../analytics/chess.js';
 import { ppmDistribution, ppmPercentile } from '../analytics/distribution.js';
 import { type FlatEvent, lowerBound } from '../analytics/events.js';
+import { compareNatural } from '../analytics/natural.js';
 import { paceSeries } from '../analytics/pace.js';
 import { priceIndexSeries } from '../analytics/price-index.js';
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
@@ -237,6 +241,72 @@ export class PaceReader {
     const peers = flats.filter((s) => GROUP_FILTERS[group](s.rec.rooms)).map((s) => s.rec.price / s.rec.area);
     const value = ppmPercentile(own.rec.price / own.rec.area, peers);
     return value === null ? null : { value, group, of: peers.length, date: fromDay(day) };
+  }
+
+  /**
+   * The chessboard of a building on a day (§10.7): the last day with data on or before `date` (by default
+   * the project's last), every flat seen in the building by then; `since` gives the cells' earlier prices.
+   */
+  async chess(
+    db: Db,
+    q: { projectId: number; building?: string; date?: string; since?: string },
+  ): Promise<ChessResponse> {
+    const d = await this.data(db, q.projectId);
+    const n = d.dates.length;
+    const buildings = [...new Set(d.segments.flatMap((segs) => segs.map((s) => s.rec.building)))].sort(
+      compareNatural,
+    );
+    if (q.building !== undefined && !buildings.includes(q.building))
+      throw new NotFoundError(`корпус «${q.building}» в проекте ${q.projectId} не найден`);
+    const building = q.building ?? buildings[0] ?? null;
+    const dates = d.dates.map(fromDay);
+    const empty = { projectId: q.projectId, building, buildings, dates, sections: [], strip: [] };
+    // the snapshot a day reads, and the day itself clamped to the days with data after that snapshot
+    const read = (date: string | undefined) => {
+      const k = date === undefined ? n - 1 : lowerBound(d.dates, toDay(date) + 1) - 1;
+      if (k < 0) return null;
+      const end = lastCarriedDay(d.dates[k], k + 1 < n ? d.dates[k + 1] : null, this.carry);
+      return { at: d.dates[k], day: date === undefined ? d.dates[k] : Math.min(toDay(date), end) };
+    };
+    const on = read(q.date);
+    const since = q.since === undefined ? null : read(q.since);
+    if (!on || building === null) return { ...empty, date: on ? fromDay(on.day) : null, since: null };
+    const board = chessboard(
+      d.segments,
+      d.firstSeen,
+      building,
+      on.day,
+      on.at,
+      d.dates[n - 1],
+      since?.day ?? null,
+      since?.at ?? null,
+    );
+    const view = (c: ChessCell): ChessCellView => ({
+      flatId: c.flatId,
+      state: c.state,
+      status: c.rec.status,
+      section: c.rec.section,
+      floor: c.rec.floor,
+      number: c.rec.number,
+      rooms: c.rec.rooms,
+      area: c.rec.area,
+      price: c.rec.price,
+      meterPrice: Math.round((c.rec.price / c.rec.area) * 100) / 100,
+      firstSeen: fromDay(c.firstSeen),
+      lastSeen: fromDay(c.lastSeen),
+      daysOnMarket: c.daysOnMarket,
+      priceSince: c.priceSince,
+    });
+    return {
+      ...empty,
+      date: fromDay(on.day),
+      since: since ? fromDay(since.day) : null,
+      sections: board.sections.map((sec) => ({
+        section: sec.section,
+        floors: sec.floors.map((f) => ({ floor: f.floor, cells: f.cells.map(view) })),
+      })),
+      strip: board.strip.map(view),
+    };
   }
 
   async index(db: Db, q: { projectId: number; from: string; to: string }): Promise<IndexResponse> {

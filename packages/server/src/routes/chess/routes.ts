@@ -1,0 +1,14 @@
+import { chessQuerySchema, chessResponseSchema } from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** The chessboard of a building on a day (DESIGN §10.7). */
+export const chessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/chess',
+    {
+      config: { etag: true },
+      schema: { querystring: chessQuerySchema, response: { 200: chessResponseSchema } },
+    },
+    async (request) => app.pace.chess(app.deps.db, request.query),
+  );
+};
