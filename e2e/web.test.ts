@@ -1225,6 +1225,70 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
   });
 });
 
+describe('the chessboard (DESIGN §10.7)', () => {
+  it('draws a building, colours it by mode, slides over the dates, opens a flat and comes back to its cell; a phone scrolls it; PNG', async () => {
+    const context = await newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    const page = await signedIn(context);
+    await chartsDrawn(page);
+    await page.click('[data-testid=chess-link]');
+    await page.waitForURL(/\/chess\?developer=\d+&project=\d+/);
+    await page.waitForSelector('[data-testid=chess-board] g[data-flat]');
+    await expectTitle(page, 'Шахматка — Цена метра');
+    const cells = () => page.$$eval('[data-testid=chess-board] g[data-flat]', (gs) => gs.length);
+    const colours = () =>
+      page.$$eval('[data-testid=chess-board] g[data-flat]', (gs) => [
+        ...new Set(gs.map((g) => g.getAttribute('data-colour'))),
+      ]);
+    expect(await cells()).toBeGreaterThan(10);
+    // ppm: five classes and «выбыла»
+    expect(await page.$$eval('[data-testid=chess-legend] > span', (s) => s.length)).toBe(6);
+    await page.selectOption('[data-testid=chess-mode]', 'status');
+    await page.waitForURL(/mode=status/);
+    expect(new Set([...(await colours()), '#22c55e', '#f59e0b', '#d1d5db']).size).toBe(3);
+    expect(await page.textContent('[data-testid=chess-legend]')).toBe('свободнаброньвыбыла');
+    // the slider's first stop: the first list, where nothing is gone yet
+    const gone = () => page.$$eval('[data-testid=chess-board] g[data-state=gone]', (gs) => gs.length);
+    const goneNow = await gone();
+    await page.locator('[data-testid=chess-slider]').fill('0');
+    await page.waitForURL(/date=\d{4}-\d\d-\d\d/);
+    await expect.poll(gone).toBe(0);
+    expect(goneNow).toBeGreaterThan(0);
+    await page
+      .locator('[data-testid=chess-slider]')
+      .fill(String(await page.$eval('[data-testid=chess-slider]', (i) => (i as HTMLInputElement).max)));
+    await expect.poll(gone).toBe(goneNow);
+    // a cell opens its flat; the card leads back to its cell, outlined
+    const flatId = await page.$eval('[data-testid=chess-board] g[data-state=active]', (g) =>
+      g.getAttribute('data-flat'),
+    );
+    await page.click(`[data-testid=chess-board] g[data-flat="${flatId}"]`);
+    await page.waitForURL(new RegExp(`/flat\\?flatId=${flatId}$`));
+    await page.click('[data-testid=flat-chess-link]');
+    await page.waitForURL(new RegExp(`flat=${flatId}`));
+    await page.waitForSelector(`[data-testid=chess-board] g[data-flat="${flatId}"] rect[stroke="#1d4ed8"]`);
+    // PNG of the board
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=chess-png]')]);
+    const path = join(ARTIFACTS, 'chess.png');
+    await png.saveAs(path);
+    const bytes = readFileSync(path);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(bytes.length).toBeGreaterThan(10_000);
+    await page.screenshot({ path: join(ARTIFACTS, 'chess-1440.png'), fullPage: true });
+    // a phone: the board scrolls sideways inside its frame, the page does not
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.waitForTimeout(200);
+    const widths = await page.$eval('[data-testid=chess-frame]', (f) => ({
+      frame: f.clientWidth,
+      board: f.scrollWidth,
+      page: document.documentElement.scrollWidth,
+    }));
+    expect(widths.board).toBeGreaterThan(widths.frame);
+    expect(widths.page).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(ARTIFACTS, 'chess-390.png'), fullPage: true });
+    await context.close();
+  });
+});
+
 describe('sources (/sources)', () => {
   it('adds a source with checks, collects it now, shows its runs, edits it', async () => {
     const { createServer } = await import('node:http');

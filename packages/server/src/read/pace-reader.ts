@@ -258,9 +258,7 @@ export class PaceReader {
     );
     if (q.building !== undefined && !buildings.includes(q.building))
       throw new NotFoundError(`корпус «${q.building}» в проекте ${q.projectId} не найден`);
-    const building = q.building ?? buildings[0] ?? null;
     const dates = d.dates.map(fromDay);
-    const empty = { projectId: q.projectId, building, buildings, dates, sections: [], strip: [] };
     // the snapshot a day reads, and the day itself clamped to the days with data after that snapshot
     const read = (date: string | undefined) => {
       const k = date === undefined ? n - 1 : lowerBound(d.dates, toDay(date) + 1) - 1;
@@ -270,6 +268,18 @@ export class PaceReader {
     };
     const on = read(q.date);
     const since = q.since === undefined ? null : read(q.since);
+    // by default the first building with flats on sale that day (a sold-out one is all grey), else the first
+    const selling = on
+      ? buildings.find((b) =>
+          d.segments.some((segs) =>
+            segs.some(
+              (x) => x.rec.building === b && x.startDay <= on.at && (x.endDay ?? d.dates[n - 1]) >= on.at,
+            ),
+          ),
+        )
+      : undefined;
+    const building = q.building ?? selling ?? buildings[0] ?? null;
+    const empty = { projectId: q.projectId, building, buildings, dates, sections: [], strip: [] };
     if (!on || building === null) return { ...empty, date: on ? fromDay(on.day) : null, since: null };
     const board = chessboard(
       d.segments,

@@ -46,6 +46,7 @@ const MarketPage = lazy(() =>
 const ComparePage = lazy(() =>
   import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })),
 );
+const ChessPage = lazy(() => import('../features/chess/chess-page').then((m) => ({ default: m.ChessPage })));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
 function PageLoading() {
@@ -102,6 +103,7 @@ export const router = createBrowserRouter([
       { path: '/sources', element: authed(lazyPage(<SourcesPage />)) },
       { path: '/market', element: authed(lazyPage(<MarketPage />)) },
       { path: '/compare', element: authed(lazyPage(<ComparePage />)) },
+      { path: '/chess', element: authed(lazyPage(<ChessPage />)) },
       { path: '/forms', element: authed(lazyPage(<FormsPage />)) },
       {
         path: '/ui',

@@ -96,6 +96,16 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
                 </div>
               ))}
             </dl>
+            {/* signed in: the flat's cell on its building's chessboard */}
+            {!open && (
+              <Link
+                className="mt-4 inline-block text-blue-600 text-sm hover:underline dark:text-blue-400"
+                data-testid="flat-chess-link"
+                to={`/chess?developer=${card.developerId}&project=${card.projectId}&building=${encodeURIComponent(card.record.building)}&flat=${card.flatId}${card.status === 'ACTIVE' ? '' : `&date=${card.lastSeen}`}`}
+              >
+                На шахматке корпуса →
+              </Link>
+            )}
           </Card>
           <div className="lg:col-span-2">
             <TimeChart

@@ -1,5 +1,5 @@
 import { CHART_TYPES, type ChartType, type StatsRequest, type StatsResponse } from '@cena-metra/contract';
-import { mdiChartTimelineVariant, mdiRefresh, mdiScaleBalance } from '@mdi/js';
+import { mdiChartTimelineVariant, mdiGrid, mdiRefresh, mdiScaleBalance } from '@mdi/js';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDevelopers, useProjectStats, useProjects } from '../../../api/catalog';
@@ -136,6 +136,16 @@ export function Dashboard() {
             >
               <Icon path={mdiScaleBalance} size={16} />
               Сравнить
+            </Link>
+          )}
+          {project && (
+            <Link
+              to={`/chess?developer=${developerId}&project=${project.id}`}
+              className="inline-flex items-center gap-1 rounded-full border border-gray-200 px-2 py-1 text-sm hover:bg-gray-100 dark:border-slate-700 dark:hover:bg-slate-800"
+              data-testid="chess-link"
+            >
+              <Icon path={mdiGrid} size={16} />
+              Шахматка
             </Link>
           )}
           <Button
