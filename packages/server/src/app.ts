@@ -68,11 +68,16 @@ declare module 'fastify' {
     market: MarketReader;
     /** after an import or a collection applied snapshots: the pace summaries refreshed, the publisher told */
     afterImport: () => void;
+    /** derives the stale pace summaries in the background, between requests */
+    refreshSummaries: () => Promise<unknown>;
     importer: Importer;
     sessions: SessionCache;
     dataVersion: DataVersionCache;
   }
 }
+
+/** How long without a request before background work goes on. */
+const IDLE_MS = 1_500;
 
 const FIELD_NAMES: Record<string, string> = {
   body: 'тело запроса',
@@ -148,10 +153,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('stats', new StatsReader({ carry: deps.config.maxCarryDays }));
   app.decorate('pace', new PaceReader(deps.config.maxCarryDays));
   app.decorate('market', new MarketReader(deps.config.maxCarryDays));
-  app.decorate('afterImport', () => {
+  // the pace summaries are derived in the background, between requests: a derivation waits until no
+  // request has come for a moment, so that it never stands in a user's way (PGlite runs one query at a time)
+  let lastRequest = 0;
+  app.addHook('onRequest', async () => {
+    lastRequest = Date.now();
+  });
+  const idle = async () => {
+    while (Date.now() - lastRequest < IDLE_MS)
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS / 4));
+  };
+  app.decorate('refreshSummaries', () =>
     app.market
-      .refresh(deps.db)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'сводки темпа продаж не обновлены'));
+      .refresh(deps.db, idle)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'сводки темпа продаж не обновлены')),
+  );
+  app.decorate('afterImport', () => {
+    void app.refreshSummaries();
     deps.onImported?.();
   });
   // a refresh under way finishes before the database closes

@@ -124,7 +124,7 @@ export class MarketReader {
    * Derives and stores the summaries of every project whose stored ones are older than its data (after an
    * import or a collection; one refresh at a time, another asked meanwhile runs after it). The count done.
    */
-  refresh(db: Db): Promise<number> {
+  refresh(db: Db, idle: () => Promise<void> = async () => {}): Promise<number> {
     if (this.refreshing) {
       this.again = true;
       return this.refreshing;
@@ -140,8 +140,8 @@ export class MarketReader {
            order by p.id`,
         );
         for (const p of stale) {
-          // requests waiting meanwhile go first: this is background work
-          await new Promise((resolve) => setImmediate(resolve));
+          // background work: it waits while people are using the app (each project is a few reads)
+          await idle();
           await this.derive(db, p.id).catch((error: unknown) => {
             // a project that vanished or changed meanwhile is derived when next read
             if (!(error instanceof NotFoundError)) throw error;
