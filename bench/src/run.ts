@@ -206,7 +206,8 @@ async function statsOn(db: Awaited<ReturnType<typeof openDb>>, kind: string, dat
   ] as const) {
     const first = await post(url, range);
     const times: number[] = [];
-    for (let i = 1; i <= 60; i++) times.push(await post(url, { ...range, to: fromDay(lastDay - i) }));
+    for (let i = 1; i <= Math.min(60, days - 1); i++)
+      times.push(await post(url, { ...range, to: fromDay(lastDay - i) }));
     const p50x = percentile(times, 50);
     rows.push({ what: `${label} via API, full range: first request (timeline read)${at}`, value: ms(first) });
     rows.push({

@@ -200,7 +200,10 @@ async function main() {
     for (let i = 0; i < 20; i++)
       compareTimes.push(
         await timed('/compare', {
-          projectIds: projectIds.slice(i, i + 10),
+          projectIds: Array.from(
+            { length: Math.min(10, projectIds.length) },
+            (_, j) => projectIds[(i + j) % projectIds.length],
+          ),
           from: DATES[0],
           to: DATES.at(-1),
           metric: metrics[i % 4],

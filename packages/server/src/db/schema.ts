@@ -268,6 +268,21 @@ export const sourceRun = pgTable('source_run', {
   error: text('error'),
 });
 
+// Derived: a project's pace summary per filter (DESIGN §10.5–10.6), current at `data_version`.
+export const paceSummary = pgTable(
+  'pace_summary',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    status: text('status').notNull(),
+    rooms: text('rooms').notNull(),
+    dataVersion: integer('data_version').notNull(),
+    body: bytea('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms] })],
+);
+
 export const TABLES = [
   developer,
   project,
@@ -288,4 +303,5 @@ export const TABLES = [
   jobRun,
   source,
   sourceRun,
+  paceSummary,
 ];
