@@ -155,12 +155,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('market', new MarketReader(deps.config.maxCarryDays));
   // the pace summaries are derived in the background, between requests: a derivation waits until no
   // request has come for a moment, so that it never stands in a user's way (PGlite runs one query at a time)
-  let lastRequest = 0;
+  // nothing before the app is ready (a start, the demo's first, is not held up by it)
+  let lastRequest = Date.now();
+  let ready = false;
+  let closing = false;
+  app.addHook('onReady', async () => {
+    ready = true;
+  });
   app.addHook('onRequest', async () => {
     lastRequest = Date.now();
   });
   const idle = async () => {
-    while (Date.now() - lastRequest < IDLE_MS)
+    while (!closing && (!ready || Date.now() - lastRequest < IDLE_MS))
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS / 4));
   };
   app.decorate('refreshSummaries', () =>
@@ -174,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // a refresh under way finishes before the database closes
   app.addHook('onClose', async () => {
+    closing = true;
+    app.market.stop();
     await app.market.idle();
   });
   app.decorate('importer', new Importer(deps.db, deps.config.removalGrace, deps.config.maxCarryDays));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paceSeries } from '../src/analytics/pace.js';
-import { paceSummary, type UnionPoint, unionPace } from '../src/analytics/pace-summary.js';
+import { paceSummary, type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-summary.js';
 import { priceIndexSeries } from '../src/analytics/price-index.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
@@ -58,6 +58,10 @@ describe('§10.5–10.6 over a union of projects', () => {
           const to = from + length;
           const union = unionPace(summaries, from, to);
           expectSame(union, referenceUnion(timelines, from, to, carry, accept));
+          // the index alone reads the same
+          expect(unionIndex(summaries, from, to)).toEqual(
+            union.map((p) => ({ date: p.date, index: p.index })),
+          );
           points += union.length;
           for (const p of union) {
             gone += p.gone30;

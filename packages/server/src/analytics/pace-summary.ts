@@ -285,17 +285,17 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
       for (const w of [7, 30] as const) {
         const j = lowerBound(s.dates, day - w + 1);
         if (c.k >= j) win[w === 7 ? 'new7' : 'new30'] += c.cumFresh[c.k + 1] - c.cumFresh[j];
-        // a flat that came back is not gone
-        for (let r = lowerBound(c.removalDays, day - w + 1); r < s.removals.length; r++) {
-          if (c.removalDays[r] > day) break;
-          const removal = s.removals[r];
-          if (c.has && removal.back.includes(s.dates[c.k])) continue;
-          if (w === 7) win.gone7++;
-          else {
-            win.gone30++;
-            daysOnMarket.push(c.removalDays[r] - removal.first);
-          }
-        }
+      }
+      // one pass over the 30 days' removals, the last 7 counted apart; a flat that came back is not gone
+      const here = c.has ? s.dates[c.k] : null;
+      for (let r = lowerBound(c.removalDays, day - 29); r < s.removals.length; r++) {
+        const at = c.removalDays[r];
+        if (at > day) break;
+        const removal = s.removals[r];
+        if (here !== null && removal.back.length && removal.back.includes(here)) continue;
+        win.gone30++;
+        if (at > day - 7) win.gone7++;
+        daysOnMarket.push(at - removal.first);
       }
     });
     if (started && pairs) index *= Math.exp(lnSum / pairs);
@@ -314,6 +314,46 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
       index: Math.round(index * 100) / 100,
       avgMeterPrice: areaSum ? round2(priceSum / areaSum) : null,
     });
+  }
+  return out;
+}
+
+/**
+ * The same-flat index alone of a union (as `unionPace` reads it): each day with data in [from, to], chained
+ * from 100 on the first, without the windows and medians of pace.
+ */
+export function unionIndex(
+  summaries: PaceSummary[],
+  from: number,
+  to: number,
+): { date: string; index: number }[] {
+  const used = summaries.filter((s) => s.dates.length > 0);
+  const out: { date: string; index: number }[] = [];
+  const ks = used.map(() => -1);
+  let before: number[] | null = null;
+  let index = 100;
+  for (let day = from; day <= to; day++) {
+    let any = false;
+    let lnSum = 0;
+    let pairs = 0;
+    const now = used.map((s, i) => {
+      while (ks[i] + 1 < s.dates.length && s.dates[ks[i] + 1] <= day) ks[i]++;
+      const k = ks[i];
+      const has = k >= 0 && day <= s.ends[k];
+      if (!has) return -1;
+      any = true;
+      if (before && before[i] >= 0) {
+        if (before[i] !== k) {
+          lnSum += s.lnSum[k];
+          pairs += s.pairs[k];
+        } else pairs += s.stock[k];
+      }
+      return k;
+    });
+    if (!any) continue;
+    if (before && pairs) index *= Math.exp(lnSum / pairs);
+    before = now;
+    out.push({ date: fromDay(day), index: Math.round(index * 100) / 100 });
   }
   return out;
 }

@@ -45,6 +45,7 @@ export class MarketReader {
   );
   private refreshing: Promise<number> | null = null;
   private again = false;
+  private stopped = false;
 
   constructor(private readonly carry: number) {}
 
@@ -142,6 +143,7 @@ export class MarketReader {
         for (const p of stale) {
           // background work: it waits while people are using the app (each project is a few reads)
           await idle();
+          if (this.stopped) return done;
           await this.derive(db, p.id).catch((error: unknown) => {
             // a project that vanished or changed meanwhile is derived when next read
             if (!(error instanceof NotFoundError)) throw error;
@@ -155,6 +157,12 @@ export class MarketReader {
       this.refreshing = null;
     });
     return this.refreshing;
+  }
+
+  /** Stops a refresh under way before its next project (the app is closing). */
+  stop(): void {
+    this.stopped = true;
+    this.again = false;
   }
 
   /** Resolves when no refresh is under way. */

@@ -16,7 +16,7 @@ import { ppmDistribution, ppmPercentile } from '../analytics/distribution.js';
 import { type FlatEvent, lowerBound } from '../analytics/events.js';
 import { compareNatural } from '../analytics/natural.js';
 import { paceSeries } from '../analytics/pace.js';
-import { type PaceSummary, paceSummary, unionPace } from '../analytics/pace-summary.js';
+import { type PaceSummary, paceSummary, unionIndex, unionPace } from '../analytics/pace-summary.js';
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
@@ -336,11 +336,11 @@ export class PaceReader {
       series: ROOM_GROUPS.map((group) => ({
         group,
         // the index of every flat of the group, whatever its status (as `priceIndexSeries`)
-        points: unionPace(
+        points: unionIndex(
           [this.summary(d, `\u0001${group}\u0001ALL`, (rec) => GROUP_FILTERS[group](rec.rooms))],
           toDay(q.from),
           toDay(q.to),
-        ).map((p) => ({ date: p.date, index: p.index })),
+        ),
       })),
     };
   }
