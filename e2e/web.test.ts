@@ -1165,7 +1165,7 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     // developers: unions of their projects
     await page.click('[data-testid=market-view-developers]');
     await page.waitForURL(/view=developers/);
-    expect(await page.textContent('[data-testid=market-table] thead')).toContain('Проектов');
+    await expect.poll(() => page.textContent('[data-testid=market-table] thead')).toContain('Проектов');
     const developers = await page.$$eval('[data-testid=market-row]', (r) => r.length);
     expect(developers).toBeGreaterThan(1);
     const excel = await excelOf('[data-testid=market-export-xlsx]', 'market.xlsx');
@@ -1244,8 +1244,11 @@ describe('the chessboard (DESIGN §10.7)', () => {
     expect(await page.$$eval('[data-testid=chess-legend] > span', (s) => s.length)).toBe(6);
     await page.selectOption('[data-testid=chess-mode]', 'status');
     await page.waitForURL(/mode=status/);
-    expect(new Set([...(await colours()), '#22c55e', '#f59e0b', '#d1d5db']).size).toBe(3);
-    expect(await page.textContent('[data-testid=chess-legend]')).toBe('свободнаброньвыбыла');
+    // the board redraws after the URL changes: wait for its colours
+    await expect
+      .poll(async () => new Set([...(await colours()), '#22c55e', '#f59e0b', '#d1d5db']).size)
+      .toBe(3);
+    await expect.poll(() => page.textContent('[data-testid=chess-legend]')).toBe('свободнаброньвыбыла');
     // the slider's first stop: the first list, where nothing is gone yet
     const gone = () => page.$$eval('[data-testid=chess-board] g[data-state=gone]', (gs) => gs.length);
     const goneNow = await gone();
