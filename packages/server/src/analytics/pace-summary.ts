@@ -2,7 +2,6 @@ import { fromDay } from '../lib/days.js';
 import { lastCarriedDay } from './carry.js';
 import { area100 } from './cube.js';
 import { type FlatEvent, lowerBound } from './events.js';
-import { median } from './median.js';
 import type { PacePoint } from './pace.js';
 import type { FlatRecord, Segment } from './types.js';
 
@@ -163,7 +162,8 @@ export function paceSummaries(
   });
 }
 
-/** A multiset of days with counts, for the median first presence of a union's stock (Fenwick tree). */
+/** A multiset of days with counts (Fenwick tree): the first presences of a union's stock, or the days on
+ *  market of the lots gone in its 30-day window, with their median in O(log n). */
 class DayCounts {
   private readonly tree: Float64Array;
   total = 0;
@@ -209,6 +209,12 @@ interface Cursor {
   firsts: Map<number, number>;
   cumFresh: number[];
   removalDays: number[];
+  /** the removals entered into the window (those before `enter`), those left its 30 and its 7 days */
+  enter: number;
+  exit30: number;
+  exit7: number;
+  /** per snapshot, the removals whose flat is in the stock again there (not gone while it is current) */
+  backAt: number[][];
 }
 
 /**
@@ -226,6 +232,10 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
   const cursors: Cursor[] = used.map((s) => {
     const cumFresh = [0];
     for (const f of s.fresh) cumFresh.push(cumFresh[cumFresh.length - 1] + f);
+    const backAt: number[][] = s.dates.map(() => []);
+    s.removals.forEach((r, i) => {
+      for (const day of r.back) backAt[lowerBound(s.dates, day)].push(i);
+    });
     return {
       s,
       k: -1,
@@ -233,8 +243,17 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
       firsts: new Map(),
       cumFresh,
       removalDays: s.removals.map((r) => s.dates[r.k]),
+      enter: 0,
+      exit30: 0,
+      exit7: 0,
+      backAt,
     };
   });
+  // the days on market of the lots in the union's 30-day window, less those back in the stock
+  let longest = 0;
+  for (const s of used) for (const r of s.removals) longest = Math.max(longest, s.dates[r.k] - r.first);
+  const onMarket = new DayCounts(0, longest + 1);
+  const dom = (c: Cursor, r: number) => c.removalDays[r] - c.s.removals[r].first;
   const advance = (c: Cursor, day: number) => {
     const s = c.s;
     while (c.k + 1 < s.dates.length && s.dates[c.k + 1] <= day) {
@@ -267,7 +286,8 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
     let lnSum = 0;
     let pairs = 0;
     const win = { new7: 0, new30: 0, gone7: 0, gone30: 0 };
-    const daysOnMarket: number[] = [];
+    // the removals taken out of the tree for this day only (their flat is back): [cursor, removal] pairs
+    const held: [Cursor, number][] = [];
     cursors.forEach((c, i) => {
       const s = c.s;
       if (c.has) {
@@ -286,18 +306,27 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
         const j = lowerBound(s.dates, day - w + 1);
         if (c.k >= j) win[w === 7 ? 'new7' : 'new30'] += c.cumFresh[c.k + 1] - c.cumFresh[j];
       }
-      // one pass over the 30 days' removals, the last 7 counted apart; a flat that came back is not gone
-      const here = c.has ? s.dates[c.k] : null;
-      for (let r = lowerBound(c.removalDays, day - 29); r < s.removals.length; r++) {
-        const at = c.removalDays[r];
-        if (at > day) break;
-        const removal = s.removals[r];
-        if (here !== null && removal.back.length && removal.back.includes(here)) continue;
-        win.gone30++;
-        if (at > day - 7) win.gone7++;
-        daysOnMarket.push(at - removal.first);
-      }
+      // the 30 days' removals slide in and out of the tree, the last 7 counted apart; a flat that came
+      // back (in the stock at the current snapshot) is not gone, so it is held out of the tree for the day
+      const days = c.removalDays;
+      for (; c.enter < days.length && days[c.enter] <= day; c.enter++) onMarket.add(dom(c, c.enter), 1);
+      for (; c.exit30 < c.enter && days[c.exit30] <= day - WINDOW; c.exit30++)
+        onMarket.add(dom(c, c.exit30), -1);
+      if (c.exit7 < c.exit30) c.exit7 = c.exit30;
+      for (; c.exit7 < c.enter && days[c.exit7] <= day - 7; c.exit7++);
+      win.gone30 += c.enter - c.exit30;
+      win.gone7 += c.enter - c.exit7;
+      if (c.has)
+        for (const r of c.backAt[c.k]) {
+          if (r < c.exit30 || r >= c.enter) continue;
+          win.gone30--;
+          if (r >= c.exit7) win.gone7--;
+          onMarket.add(dom(c, r), -1);
+          held.push([c, r]);
+        }
     });
+    const medianDaysOnMarket = onMarket.median();
+    for (const [c, r] of held) onMarket.add(dom(c, r), 1);
     if (started && pairs) index *= Math.exp(lnSum / pairs);
     started = true;
     before = cursors.map((c) => (c.has ? c.k : -1));
@@ -309,7 +338,7 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
       ...win,
       absorption: denominator ? round2((win.gone30 / denominator) * 100) : null,
       monthsOfSupply: win.gone30 ? round2(stock / win.gone30) : null,
-      medianDaysOnMarket: median(daysOnMarket),
+      medianDaysOnMarket,
       medianStockAge: medianFirst === null ? null : day - medianFirst,
       index: Math.round(index * 100) / 100,
       avgMeterPrice: areaSum ? round2(priceSum / areaSum) : null,
