@@ -16,3 +16,4 @@ export * from './market.js';
 export * from './sheet.js';
 export * from './tables.js';
 export * from './text.js';
+export * from './watch.js';

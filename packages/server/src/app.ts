@@ -32,6 +32,8 @@ import { ingestRoutes } from './routes/ingest/routes.js';
 import { marketRoutes } from './routes/market/routes.js';
 import { paceRoutes } from './routes/pace/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
+import { watchRoutes } from './routes/watch/routes.js';
+import { computeAlerts } from './watch/alerts.js';
 import { sourceRoutes } from './routes/sources/routes.js';
 import { statsRoutes } from './routes/stats/routes.js';
 import { summaryRoutes } from './routes/summaries/routes.js';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     market: MarketReader;
     /** after an import or a collection applied snapshots: the pace summaries refreshed, the publisher told */
     afterImport: () => void;
+    /** the watchlists' alerts of the events not yet read (after imports and at start) */
+    computeAlerts: () => Promise<void>;
     /** derives the stale pace summaries in the background, between requests */
     refreshSummaries: () => Promise<unknown>;
     importer: Importer;
@@ -174,15 +178,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .refresh(deps.db, idle)
       .catch((error: unknown) => app.log.warn({ err: error }, 'сводки темпа продаж не обновлены')),
   );
+  // the watchlists' alerts (issue 17), one computation at a time across processes; Telegram is told after
+  let alerting: Promise<void> = Promise.resolve();
+  app.decorate('computeAlerts', () => {
+    const run = deps.db
+      .withLock('watch-alerts', () => computeAlerts(deps.db))
+      .then(
+        (report) => {
+          if (report.alerts) app.log.info(report, 'уведомления об избранном');
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'уведомления об избранном не посчитаны'),
+      );
+    alerting = alerting.then(() => run);
+    return run;
+  });
   app.decorate('afterImport', () => {
     void app.refreshSummaries();
-    deps.onImported?.();
+    void app.computeAlerts().then(() => deps.onImported?.());
   });
   // a refresh under way finishes before the database closes
   app.addHook('onClose', async () => {
     closing = true;
     app.market.stop();
     await app.market.idle();
+    await alerting;
   });
   app.decorate('importer', new Importer(deps.db, deps.config.removalGrace, deps.config.maxCarryDays));
   app.decorate('sessions', new SessionCache());
@@ -319,6 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(summaryRoutes);
       await api.register(ingestRoutes);
       await api.register(sourceRoutes);
+      await api.register(watchRoutes);
     },
     { prefix: '/api' },
   );

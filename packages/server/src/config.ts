@@ -15,6 +15,8 @@ const configSchema = z.object({
   telegramChannelId: z.string().optional(),
   telegramChannelUrl: z.string().optional(),
   telegramApiRoot: z.string().optional(),
+  /** TELEGRAM_BOT_USERNAME: the bot's @name, for a t.me link to it on the profile page (optional) */
+  telegramBotUsername: z.string().optional(),
   /** where collection problems are reported (DESIGN §10.8) */
   telegramAdminChatId: z.string().optional(),
   /** a summary is posted once no import has changed it for this long */
@@ -65,6 +67,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     telegramChannelId: env.TELEGRAM_CHANNEL_ID,
     telegramChannelUrl: env.TELEGRAM_CHANNEL_URL,
     telegramApiRoot: env.TELEGRAM_API_ROOT,
+    telegramBotUsername: env.TELEGRAM_BOT_USERNAME?.replace(/^@/, '') || undefined,
     telegramAdminChatId: env.TELEGRAM_ADMIN_CHAT_ID || undefined,
     telegramSettleSeconds: env.TELEGRAM_SETTLE_SECONDS,
     telegramPollSeconds: env.TELEGRAM_POLL_SECONDS,

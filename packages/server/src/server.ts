@@ -56,6 +56,7 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
   await app.listen({ port: config.port, host: config.host });
   // pace summaries of data imported while the server was down (CLI imports, the demo) are derived when idle
   void app.refreshSummaries();
+  void app.computeAlerts();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const [{ users }] = await db.query<{ users: number }>(

@@ -6,6 +6,7 @@ import { describeEachDb } from './databases.js';
 /** Drizzle's SQL type names as information_schema spells them. */
 const TYPE_NAMES: Record<string, string> = {
   serial: 'integer',
+  bigserial: 'bigint',
   integer: 'integer',
   text: 'text',
   date: 'date',

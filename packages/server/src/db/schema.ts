@@ -1,5 +1,6 @@
 import {
   bigint,
+  bigserial,
   boolean,
   customType,
   date,
@@ -167,6 +168,8 @@ export const appUser = pgTable('app_user', {
   username: text('username').notNull(),
   passwordHash: text('password_hash').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the Telegram chat linked by /start <code> (issue 17) */
+  telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
 });
 
 export const session = pgTable('session', {
@@ -283,6 +286,82 @@ export const paceSummary = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms] })],
 );
 
+// Watchlists (issue 17): watched flats and segments, their alerts, Telegram links and alert messages.
+export const watch = pgTable('watch', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => project.id),
+  flatId: integer('flat_id').references(() => flat.id),
+  building: text('building'),
+  rooms: text('rooms').notNull().default('all'),
+  maxPrice: bigint('max_price', { mode: 'number' }),
+  finish: text('finish'),
+  rules: text('rules').notNull(),
+  since: date('since').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const watchAlert = pgTable('watch_alert', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  watchId: integer('watch_id')
+    .notNull()
+    .references(() => watch.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  projectId: integer('project_id').notNull(),
+  kind: text('kind').notNull(),
+  day: date('day').notNull(),
+  flatId: integer('flat_id').notNull(),
+  building: text('building').notNull(),
+  rooms: integer('rooms').notNull(),
+  area: doublePrecision('area').notNull(),
+  oldPrice: bigint('old_price', { mode: 'number' }),
+  newPrice: bigint('new_price', { mode: 'number' }),
+  changePercent: doublePrecision('change_percent'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  digestDay: date('digest_day'),
+});
+
+export const alertCursor = pgTable('alert_cursor', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => project.id),
+  dataVersion: integer('data_version').notNull(),
+  through: date('through').notNull(),
+});
+
+export const telegramLinkCode = pgTable('telegram_link_code', {
+  code: text('code').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const alertDigest = pgTable(
+  'alert_digest',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    parts: text('parts').notNull(),
+    sentParts: integer('sent_parts').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 export const TABLES = [
   developer,
   project,
@@ -304,4 +383,9 @@ export const TABLES = [
   source,
   sourceRun,
   paceSummary,
+  watch,
+  watchAlert,
+  alertCursor,
+  telegramLinkCode,
+  alertDigest,
 ];

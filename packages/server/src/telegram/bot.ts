@@ -1,9 +1,10 @@
-import { hasControlCharacters, MAX_NAME_LENGTH } from '@cena-metra/contract';
+import { hasControlCharacters, MAX_NAME_LENGTH, watchRulesSchema } from '@cena-metra/contract';
 import { Bot, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
 import { NotFoundError } from '../lib/errors.js';
 import { getFlatCard } from '../routes/flats/queries.js';
+import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../watch/store.js';
 import { digestBlocks, escapeHtml, flatCardText, splitMessage } from './format.js';
 import {
   chatSubscription,
@@ -32,6 +33,8 @@ export const COMMANDS = [
   { command: 'flat', description: 'Карточка квартиры: /flat 27734' },
   { command: 'subscribe', description: 'Подписка на сводку: все проекты или /subscribe проект' },
   { command: 'unsubscribe', description: 'Отписаться от сводки' },
+  { command: 'watch', description: 'Следить за квартирой: /watch 27734' },
+  { command: 'unwatch', description: 'Перестать следить: /unwatch 27734' },
   { command: 'help', description: 'Что умеет бот' },
 ];
 
@@ -43,6 +46,8 @@ const HELP = [
   '/subscribe — сводка по всем проектам каждый день',
   '/subscribe &lt;проект или номер&gt; — только по этому проекту (можно несколько)',
   '/unsubscribe — отписаться',
+  '/watch &lt;номер&gt; — следить за квартирой (нужна привязка аккаунта в профиле на сайте)',
+  '/unwatch &lt;номер&gt; — перестать следить; /unwatch — список избранного',
   '/help — эта справка',
 ].join('\n');
 
@@ -66,6 +71,17 @@ export function createBot(options: BotOptions): Bot {
   };
 
   bot.command('start', async (ctx) => {
+    const code = ctx.match.trim();
+    if (code) {
+      // the one-time code from the profile page links this chat to the account (issue 17)
+      const username = /^\d{8}$/.test(code) && ctx.chat.type === 'private' ? await linkChat(db, code, ctx.chat.id) : null;
+      return ctx.reply(
+        username
+          ? `Готово: чат привязан к аккаунту «${escapeHtml(username)}».\nРаз в день пришлю изменения по избранному. /watch &lt;номер&gt; — следить за квартирой.`
+          : 'Код не подошёл: он неверный, уже использован или устарел (действует 15 минут). Получите новый в профиле на сайте.',
+        html,
+      );
+    }
     await subscribeAll(db, ctx.chat.id);
     await ctx.reply(
       `Здравствуйте! Я бот «Цена метра».\nКаждый день после загрузки прайс-листов пришлю сводку: новые и снятые квартиры, подорожания и скидки.\n\n${await describe(ctx.chat.id)}\n/help — все команды.`,
@@ -144,6 +160,60 @@ export function createBot(options: BotOptions): Bot {
       if (error instanceof NotFoundError) return ctx.reply(`Квартира ${arg} не найдена.`);
       throw error;
     }
+  });
+
+  /** The account of a chat, or a reply saying how to link one. */
+  const account = async (ctx: Context) => {
+    const user = await userOfChat(db, ctx.chat!.id);
+    if (!user)
+      await ctx.reply(
+        'Чат не привязан к аккаунту. Откройте профиль на сайте, получите код и отправьте сюда /start &lt;код&gt;.',
+        html,
+      );
+    return user;
+  };
+
+  bot.command('watch', async (ctx) => {
+    const arg = ctx.match.trim().replace(/^№\s*/, '');
+    if (!/^\d{1,9}$/.test(arg) || Number(arg) < 1)
+      return ctx.reply('Укажите номер квартиры в базе, например: /watch 27734');
+    const user = await account(ctx);
+    if (!user) return;
+    try {
+      const watch = await addWatch(db, user.id, {
+        kind: 'flat',
+        flatId: Number(arg),
+        rules: watchRulesSchema.parse({}),
+      });
+      return ctx.reply(
+        `Слежу: ${escapeHtml(watch.label)}.\nПришлю, если изменится цена, квартиру снимут с продажи или вернут.`,
+        { ...html, reply_markup: button(ctx, 'Карточка квартиры', `/summary/flat/${arg}`) },
+      );
+    } catch (error) {
+      if (error instanceof NotFoundError) return ctx.reply(`Квартира ${arg} не найдена.`);
+      throw error;
+    }
+  });
+
+  bot.command('unwatch', async (ctx) => {
+    const arg = ctx.match.trim().replace(/^№\s*/, '');
+    if (arg && (!/^\d{1,9}$/.test(arg) || Number(arg) < 1))
+      return ctx.reply('Укажите номер квартиры, например: /unwatch 27734');
+    const user = await account(ctx);
+    if (!user) return;
+    if (arg)
+      return ctx.reply(
+        (await removeFlatWatch(db, user.id, Number(arg)))
+          ? `Больше не слежу за квартирой № ${arg}.`
+          : `Квартира № ${arg} не в избранном.`,
+      );
+    const flats = (await listWatches(db, user.id)).filter((w) => w.kind === 'flat').slice(0, 50);
+    return ctx.reply(
+      flats.length
+        ? ['Избранные квартиры:', ...flats.map((w) => `/unwatch ${w.flatId} — ${escapeHtml(w.label)}`)].join('\n')
+        : 'В избранном нет квартир. Следить: /watch &lt;номер&gt;.',
+      html,
+    );
   });
 
   bot.on('message', (ctx) => {

@@ -1,8 +1,9 @@
-import { type Api, GrammyError, HttpError } from 'grammy';
+import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
 import { type Job, type JobLog, runJob } from '../jobs/jobs.js';
 import { digestBlocks, splitMessage } from './format.js';
+import { sendParts } from './send.js';
 import { ALL_PROJECTS, digestOf, latestSummary, loadSummaryDay } from './store.js';
 
 export type PublisherLog = JobLog;
@@ -32,8 +33,6 @@ export interface PublishReport {
 
 /** The publisher's job name: its lock and its run records. */
 export const PUBLISHER_JOB = 'telegram-publisher';
-/** 429s one part may get before the run leaves it for the next one. */
-const MAX_RETRIES = 5;
 
 interface Delivery {
   summary_id: number;
@@ -41,15 +40,6 @@ interface Delivery {
   is_channel: boolean;
   parts: string;
   sent_parts: number;
-}
-
-/** Telegram's answer that the chat is gone for us: the user blocked the bot, left, or was deleted. */
-function chatGone(error: GrammyError): boolean {
-  return (
-    error.error_code === 403 ||
-    (error.error_code === 400 &&
-      /chat not found|user is deactivated|PEER_ID_INVALID/i.test(error.description))
-  );
 }
 
 /**
@@ -191,63 +181,46 @@ export class Publisher {
   private async deliver(d: Delivery): Promise<'sent' | 'blocked' | 'failed' | 'unreachable'> {
     const { db, api, log } = this.options;
     const parts: string[] = JSON.parse(d.parts);
-    for (let i = d.sent_parts; i < parts.length; i++) {
-      const last = i === parts.length - 1;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await api.sendMessage(d.chat_id, parts[i]!, {
-            parse_mode: 'HTML',
-            link_preview_options: { is_disabled: true },
-            reply_markup: last ? this.keyboard(d) : undefined,
-          });
-          break;
-        } catch (error) {
-          if (error instanceof GrammyError && error.error_code === 429 && attempt < MAX_RETRIES) {
-            await this.sleep((error.parameters.retry_after ?? 1) * 1000);
-            continue;
-          }
-          if (error instanceof GrammyError && chatGone(error)) {
-            await db.transaction(async (tx) => {
-              await tx.query(
-                `update telegram_delivery set status = 'blocked', error = $3, updated_at = now()
-                 where summary_id = $1 and chat_id = $2`,
-                [d.summary_id, d.chat_id, error.description],
-              );
-              if (!d.is_channel)
-                await tx.query('delete from telegram_subscription where chat_id = $1', [Number(d.chat_id)]);
-            });
-            log.warn(
-              { chat: d.chat_id, error: error.description },
-              'telegram: чат недоступен, подписка снята',
-            );
-            return 'blocked';
-          }
-          if (error instanceof GrammyError && error.error_code !== 429 && error.error_code < 500) {
-            await db.query(
-              `update telegram_delivery set status = 'failed', error = $3, updated_at = now()
-               where summary_id = $1 and chat_id = $2`,
-              [d.summary_id, d.chat_id, error.description],
-            );
-            log.warn({ chat: d.chat_id, error: error.description }, 'telegram: сообщение отклонено');
-            return 'failed';
-          }
-          // Telegram unreachable, a 5xx, or 429s past the retries: keep it pending for the next run.
-          const message =
-            error instanceof HttpError || error instanceof Error ? error.message : String(error);
-          await db.query(
-            'update telegram_delivery set error = $3, updated_at = now() where summary_id = $1 and chat_id = $2',
-            [d.summary_id, d.chat_id, message],
-          );
-          log.warn({ chat: d.chat_id, error: message }, 'telegram: отправка отложена');
-          return 'unreachable';
-        }
-      }
+    const outcome = await sendParts({
+      api,
+      chatId: d.chat_id,
+      parts,
+      from: d.sent_parts,
+      keyboard: (i) => (i === parts.length - 1 ? this.keyboard(d) : undefined),
+      sleep: this.sleep,
+      sent: async (i) => {
+        await db.query(
+          `update telegram_delivery set sent_parts = $3::int, status = case when $3::int = $4::int then 'sent' else status end,
+             error = null, updated_at = now() where summary_id = $1 and chat_id = $2`,
+          [d.summary_id, d.chat_id, i + 1, parts.length],
+        );
+      },
+    });
+    if (outcome.status === 'blocked') {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `update telegram_delivery set status = 'blocked', error = $3, updated_at = now()
+           where summary_id = $1 and chat_id = $2`,
+          [d.summary_id, d.chat_id, outcome.error],
+        );
+        if (!d.is_channel)
+          await tx.query('delete from telegram_subscription where chat_id = $1', [Number(d.chat_id)]);
+      });
+      log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: чат недоступен, подписка снята');
+    } else if (outcome.status === 'failed') {
       await db.query(
-        `update telegram_delivery set sent_parts = $3::int, status = case when $3::int = $4::int then 'sent' else status end,
-           error = null, updated_at = now() where summary_id = $1 and chat_id = $2`,
-        [d.summary_id, d.chat_id, i + 1, parts.length],
+        `update telegram_delivery set status = 'failed', error = $3, updated_at = now()
+         where summary_id = $1 and chat_id = $2`,
+        [d.summary_id, d.chat_id, outcome.error],
       );
+      log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: сообщение отклонено');
+    } else if (outcome.status === 'unreachable') {
+      await db.query(
+        'update telegram_delivery set error = $3, updated_at = now() where summary_id = $1 and chat_id = $2',
+        [d.summary_id, d.chat_id, outcome.error],
+      );
+      log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: отправка отложена');
     }
-    return 'sent';
+    return outcome.status;
   }
 }

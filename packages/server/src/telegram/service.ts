@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/driver.js';
 import { type JobLog, JobRunner } from '../jobs/jobs.js';
 import { COMMANDS, createBot } from './bot.js';
+import { ALERTS_JOB, AlertPublisher } from './alert-publisher.js';
 import { PUBLISHER_JOB, Publisher, type PublishReport } from './publisher.js';
 
 export type TelegramLog = JobLog;
@@ -11,6 +12,8 @@ export type TelegramLog = JobLog;
 export interface Telegram {
   bot: Bot;
   publisher: Publisher;
+  /** the watchlists' daily alert messages */
+  alerts: AlertPublisher;
   /** After an import: a publisher run once the summary has settled. */
   imported(): void;
   /** One publisher run now (also what the timer does). */
@@ -44,6 +47,14 @@ export async function startTelegram(db: Db, config: Config, log: TelegramLog): P
   }
   const bot = createBot({ db, token, apiRoot: config.telegramApiRoot, publicUrl: config.publicUrl, log });
   const publisher = publisherFor(db, config, bot.api, log);
+  const alerts = new AlertPublisher({
+    db,
+    api: bot.api,
+    publicUrl: config.publicUrl,
+    settleSeconds: config.telegramSettleSeconds,
+    timeZone: config.collectTz,
+    log,
+  });
   const jobs = new JobRunner(db, log);
   const publish = async () => {
     const outcome = await jobs.run(PUBLISHER_JOB);
@@ -53,6 +64,7 @@ export async function startTelegram(db: Db, config: Config, log: TelegramLog): P
   await bot.init();
   // the publisher runs as a job: polled for other processes' imports, triggered after this one's
   jobs.add(publisher.job(config.telegramPollSeconds));
+  jobs.add(alerts.job(config.telegramPollSeconds));
   await bot.api
     .setMyCommands(COMMANDS)
     .catch((error) => log.warn({ err: error }, 'telegram: команды не заданы'));
@@ -62,7 +74,11 @@ export async function startTelegram(db: Db, config: Config, log: TelegramLog): P
   return {
     bot,
     publisher,
-    imported: () => jobs.trigger(PUBLISHER_JOB, config.telegramSettleSeconds * 1000 + 100),
+    alerts,
+    imported: () => {
+      jobs.trigger(PUBLISHER_JOB, config.telegramSettleSeconds * 1000 + 100);
+      jobs.trigger(ALERTS_JOB, config.telegramSettleSeconds * 1000 + 100);
+    },
     publish,
     async notifyAdmin(text: string) {
       if (config.telegramAdminChatId)

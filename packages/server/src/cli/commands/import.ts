@@ -7,6 +7,7 @@ import { FORMATS, type Format, type ReadItem, readFileSnapshots } from '../../in
 import { SKIP_REASONS, type SkipReason } from '../../ingest/readers/yrl.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
+import { computeAlerts } from '../../watch/alerts.js';
 import { dateOption, printRows, progress } from '../output.js';
 
 const EXTENSIONS = /\.(json|ndjson|jsonl|csv|xml|yrl)$/i;
@@ -85,6 +86,8 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
           );
           bar.stop();
           if (results.length > 1) await analyzeAfterBulkLoad(ctx.db);
+          // the watchlists' alerts of what came in (issue 17)
+          await computeAlerts(ctx.db);
           printRows(
             results.map((r) => ({
               застройщик: r.developer,

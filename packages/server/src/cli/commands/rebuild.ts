@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { DEFAULT_CARRY_DAYS } from '../../analytics/types.js';
 import type { Db } from '../../db/driver.js';
 import { loadModel, rebuildProjectDerived } from '../../ingest/store.js';
+import { computeAlerts } from '../../watch/alerts.js';
 import { MarketReader } from '../../read/market-reader.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
@@ -72,6 +73,8 @@ export function registerRebuild(program: Command, globals: () => GlobalOptions) 
       bar.stop();
       // the pace summaries of what was rebuilt (§10.5–10.6: a rebuild reproduces them too)
       await new MarketReader(ctx.config.maxCarryDays).refresh(ctx.db);
+      // alerts of events the rebuild changed (those already raised stay, once per item and event)
+      await computeAlerts(ctx.db);
       printRows(
         done.map((p) => ({ id: p.id, проект: p.name, снимков: p.snapshots })),
         globals().json,

@@ -1,5 +1,6 @@
 import { SOURCE_KINDS } from '@cena-metra/contract';
 import type { Command } from 'commander';
+import { computeAlerts } from '../../watch/alerts.js';
 import { collectSource, reparseSource, type SourceRunResult } from '../../collect/collector.js';
 import {
   addSource,
@@ -143,6 +144,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
           if (r.status === 'failed') failed++;
           rows.push(runRow(s.name, r));
         }
+        await computeAlerts(ctx.db);
         printRows(rows, globals().json);
         if (failed) throw new CliError(`не собрано источников: ${failed}`, 1);
       } finally {

@@ -1,0 +1,246 @@
+import {
+  ALERT_KIND_LABELS,
+  type Alert,
+  formatChange,
+  formatLongDate,
+  formatRoubles,
+  roomsLabel,
+} from '@cena-metra/contract';
+import type { Api } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Db } from '../db/driver.js';
+import { type Job, type JobLog, runJob } from '../jobs/jobs.js';
+import { todayIn } from '../lib/days.js';
+import { listWatches } from '../watch/store.js';
+import { escapeHtml, splitMessage } from './format.js';
+import { sendParts } from './send.js';
+
+/** The alert publisher's job name: its lock and its run records. */
+export const ALERTS_JOB = 'telegram-alerts';
+/** Lines one watched item gets in a message; the rest are counted. */
+const LINES_PER_ITEM = 15;
+
+export interface AlertPublisherOptions {
+  db: Db;
+  api: Api;
+  /** PUBLIC_URL: where the buttons lead (no buttons without it). */
+  publicUrl?: string;
+  /** A user's alerts go out once no new one has come for this long. */
+  settleSeconds: number;
+  /** The day of a message is the date here (COLLECT_TZ). */
+  timeZone: string;
+  log: JobLog;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface AlertPublishReport {
+  planned: number;
+  sent: number;
+  blocked: number;
+  failed: number;
+  pending: number;
+}
+
+/** One part of a message, with the buttons to the items it tells of. */
+interface Part {
+  text: string;
+  buttons: { text: string; path: string; open: boolean }[];
+}
+
+/** One watched item's alerts as a block of HTML, and its button. */
+export function alertBlock(
+  label: string,
+  watch: { id: number; kind: 'flat' | 'segment'; flatId: number | null },
+  alerts: Alert[],
+): { text: string; button: Part['buttons'][number] } {
+  const lines = [`<b>${escapeHtml(label)}</b>`];
+  for (const a of alerts.slice(0, LINES_PER_ITEM)) {
+    const price =
+      a.kind === 'PRICE_UP' || a.kind === 'PRICE_DOWN'
+        ? `: ${formatRoubles(a.oldPrice!)} → ${formatRoubles(a.newPrice!)} ₽ (${formatChange(a.changePercent)})`
+        : a.newPrice !== null
+          ? `, ${formatRoubles(a.newPrice)} ₽`
+          : a.oldPrice !== null
+            ? `, была ${formatRoubles(a.oldPrice)} ₽`
+            : '';
+    const flat =
+      watch.kind === 'segment'
+        ? ` кв. № ${a.flatId} (${roomsLabel(a.rooms)}, ${a.area.toLocaleString('ru-RU')} м²)`
+        : '';
+    lines.push(`${formatLongDate(a.day)}:${flat} ${ALERT_KIND_LABELS[a.kind].toLowerCase()}${price}`);
+  }
+  if (alerts.length > LINES_PER_ITEM) lines.push(`…и ещё ${alerts.length - LINES_PER_ITEM}`);
+  const button =
+    watch.kind === 'flat'
+      ? { text: `Квартира № ${watch.flatId}`, path: `/summary/flat/${watch.flatId}`, open: true }
+      : { text: label.length > 40 ? `${label.slice(0, 39)}…` : label, path: `/watchlist?watch=${watch.id}`, open: false };
+  return { text: lines.join('\n'), button };
+}
+
+/**
+ * Sends each linked user their watchlist alerts once a day in one message (split at 4,096 characters),
+ * like the daily summary (publisher.ts): planning inserts the user's message of the day and marks its
+ * alerts in one transaction — one message per (user, day), so two processes or a restart never plan it
+ * twice — and sending advances sent_parts after every part Telegram accepts, under the job's lock.
+ * Alerts that come after the day's message wait for the next day's.
+ */
+export class AlertPublisher {
+  private readonly sleep: (ms: number) => Promise<void>;
+  constructor(private readonly options: AlertPublisherOptions) {
+    this.sleep = options.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms)));
+  }
+
+  job(everySeconds?: number): Job<AlertPublishReport> {
+    return {
+      name: ALERTS_JOB,
+      schedule: everySeconds ? { everySeconds } : undefined,
+      run: async () => ({ planned: await this.plan(), ...(await this.deliverPending()) }),
+    };
+  }
+
+  /** One run as the job runner makes it; throws what it failed with. */
+  async run(): Promise<AlertPublishReport> {
+    const outcome = await runJob(this.options.db, this.job(), this.options.log);
+    if (outcome.status === 'failed') throw outcome.error;
+    if (outcome.status === 'skipped') throw new Error(outcome.reason);
+    return outcome.result;
+  }
+
+  /** Plans today's message of every linked user with settled alerts not yet sent; returns how many. */
+  async plan(): Promise<number> {
+    const { db, settleSeconds, timeZone, log } = this.options;
+    const day = todayIn(timeZone);
+    const users = await db.query<{ id: number; chat: number }>(
+      `select u.id, u.telegram_chat_id as chat from app_user u
+       where u.telegram_chat_id is not null
+         and not exists (select 1 from alert_digest d where d.user_id = u.id and d.day = $1)
+         and (select max(a.created_at) from watch_alert a where a.user_id = u.id and a.digest_day is null)
+           <= now() - make_interval(secs => $2)
+       order by u.id`,
+      [day, settleSeconds],
+    );
+    let planned = 0;
+    for (const u of users) {
+      const alerts = await db.query<Alert & { watchId: number }>(
+        `select a.id, a.watch_id as "watchId", a.kind, a.day::text as day, a.flat_id as "flatId",
+           p.name as "projectName", a.building, a.rooms, a.area, a.old_price as "oldPrice",
+           a.new_price as "newPrice", a.change_percent as "changePercent", a.read_at is not null as read
+         from watch_alert a join project p on p.id = a.project_id
+         where a.user_id = $1 and a.digest_day is null order by a.watch_id, a.day, a.flat_id, a.kind`,
+        [u.id],
+      );
+      const watches = new Map((await listWatches(db, u.id)).map((w) => [w.id, w]));
+      const byWatch = new Map<number, Alert[]>();
+      for (const a of alerts) byWatch.set(a.watchId, [...(byWatch.get(a.watchId) ?? []), a]);
+      const blocks = [...byWatch]
+        .filter(([id]) => watches.has(id))
+        .map(([id, list]) => alertBlock(watches.get(id)!.label, watches.get(id)!, list));
+      const header = `<b>Избранное: ${alerts.length} ${alerts.length === 1 ? 'изменение' : alerts.length < 5 ? 'изменения' : 'изменений'}</b>`;
+      const texts = splitMessage([header, ...blocks.map((b) => b.text)]);
+      // each part gets the buttons of the items whose block begins in it
+      const parts: Part[] = texts.map((text) => ({
+        text,
+        buttons: blocks.filter((b) => text.includes(b.text.split('\n')[0]!)).map((b) => b.button).slice(0, 10),
+      }));
+      const inserted = await db.transaction(async (tx) => {
+        const [row] = await tx.query(
+          `insert into alert_digest (user_id, day, chat_id, parts) values ($1, $2, $3, $4)
+           on conflict do nothing returning user_id`,
+          [u.id, day, u.chat, JSON.stringify(parts)],
+        );
+        if (!row) return false;
+        await tx.query('update watch_alert set digest_day = $2 where id = any($1::bigint[])', [
+          alerts.map((a) => a.id),
+          day,
+        ]);
+        return true;
+      });
+      if (inserted) planned++;
+    }
+    if (planned) log.info({ planned, day }, 'telegram: уведомления об избранном запланированы');
+    return planned;
+  }
+
+  private keyboard(part: Part, chatId: number): InlineKeyboardMarkup | undefined {
+    const { publicUrl } = this.options;
+    if (!publicUrl || part.buttons.length === 0) return undefined;
+    const root = publicUrl.replace(/\/+$/, '');
+    return {
+      inline_keyboard: part.buttons.map((b) => [
+        // a WebApp opens in a private chat only, and only the pages open without signing in
+        b.open && chatId > 0
+          ? { text: b.text, web_app: { url: `${root}${b.path}` } }
+          : { text: b.text, url: `${root}${b.path}` },
+      ]),
+    };
+  }
+
+  private async deliverPending(): Promise<Omit<AlertPublishReport, 'planned'>> {
+    const { db, api, log } = this.options;
+    const report = { sent: 0, blocked: 0, failed: 0, pending: 0 };
+    const digests = await db.query<{
+      user_id: number;
+      day: string;
+      chat_id: number;
+      parts: string;
+      sent_parts: number;
+    }>(
+      `select user_id, day::text as day, chat_id, parts, sent_parts from alert_digest
+       where status = 'pending' order by day, user_id`,
+    );
+    let reachable = true;
+    for (const d of digests) {
+      if (!reachable) {
+        report.pending++;
+        continue;
+      }
+      const parts: Part[] = JSON.parse(d.parts);
+      const where = 'where user_id = $1 and day = $2';
+      const outcome = await sendParts({
+        api,
+        chatId: String(d.chat_id),
+        parts: parts.map((p) => p.text),
+        from: d.sent_parts,
+        keyboard: (i) => this.keyboard(parts[i]!, d.chat_id),
+        sleep: this.sleep,
+        sent: async (i) => {
+          await db.query(
+            `update alert_digest set sent_parts = $3::int, status = case when $3::int = $4::int then 'sent' else status end,
+               error = null, updated_at = now() ${where}`,
+            [d.user_id, d.day, i + 1, parts.length],
+          );
+        },
+      });
+      if (outcome.status === 'sent') report.sent++;
+      else if (outcome.status === 'unreachable') {
+        reachable = false;
+        report.pending++;
+        await db.query(`update alert_digest set error = $3, updated_at = now() ${where}`, [
+          d.user_id,
+          d.day,
+          outcome.error,
+        ]);
+        log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: уведомления отложены');
+      } else {
+        report[outcome.status]++;
+        await db.transaction(async (tx) => {
+          await tx.query(`update alert_digest set status = $3, error = $4, updated_at = now() ${where}`, [
+            d.user_id,
+            d.day,
+            outcome.status,
+            outcome.error,
+          ]);
+          // a chat that blocked the bot is unlinked: the alerts stay on the site
+          if (outcome.status === 'blocked')
+            await tx.query('update app_user set telegram_chat_id = null where id = $1 and telegram_chat_id = $2', [
+              d.user_id,
+              d.chat_id,
+            ]);
+        });
+        log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: уведомления не доставлены');
+      }
+    }
+    if (digests.length) log.info(report, 'telegram: уведомления об избранном');
+    return report;
+  }
+}
