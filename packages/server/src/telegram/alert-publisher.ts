@@ -19,6 +19,8 @@ import { sendParts } from './send.js';
 export const ALERTS_JOB = 'telegram-alerts';
 /** Lines one watched item gets in a message; the rest are counted. */
 const LINES_PER_ITEM = 15;
+/** Buttons under one part (Telegram takes up to 100); a part of 4,096 characters holds fewer items. */
+const BUTTONS_PER_PART = 50;
 
 export interface AlertPublisherOptions {
   db: Db;
@@ -31,6 +33,8 @@ export interface AlertPublisherOptions {
   timeZone: string;
   log: JobLog;
   sleep?: (ms: number) => Promise<void>;
+  /** The message's day (tests step through days); by default today in `timeZone`. */
+  today?: () => string;
 }
 
 export interface AlertPublishReport {
@@ -109,7 +113,7 @@ export class AlertPublisher {
   /** Plans today's message of every linked user with settled alerts not yet sent; returns how many. */
   async plan(): Promise<number> {
     const { db, settleSeconds, timeZone, log } = this.options;
-    const day = todayIn(timeZone);
+    const day = this.options.today?.() ?? todayIn(timeZone);
     const users = await db.query<{ id: number; chat: number }>(
       `select u.id, u.telegram_chat_id as chat from app_user u
        where u.telegram_chat_id is not null
@@ -140,7 +144,7 @@ export class AlertPublisher {
       // each part gets the buttons of the items whose block begins in it
       const parts: Part[] = texts.map((text) => ({
         text,
-        buttons: blocks.filter((b) => text.includes(b.text.split('\n')[0]!)).map((b) => b.button).slice(0, 10),
+        buttons: blocks.filter((b) => text.includes(b.text.split('\n')[0]!)).map((b) => b.button).slice(0, BUTTONS_PER_PART),
       }));
       const inserted = await db.transaction(async (tx) => {
         const [row] = await tx.query(
