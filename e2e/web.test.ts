@@ -1348,6 +1348,110 @@ describe('sources (/sources)', () => {
 });
 
 // the profile test changes the demo password: it stays last
+describe('watchlists and alerts (issue 17)', () => {
+  it('watches a flat from its card and a segment from the dashboard; an import raises alerts under the bell and in «Избранное»; the profile gives a Telegram code', async () => {
+    const { token } = await demoSession();
+    const api = (url: string, init: { method?: string; body?: unknown } = {}) =>
+      fetch(`${product.url}/api${url}`, {
+        method: init.method ?? 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+    const lot = (id: string, rooms: number, area: number, price: number) => ({
+      id,
+      building: '1',
+      section: '1',
+      floor: 3,
+      number: id,
+      rooms,
+      area,
+      price,
+    });
+    const day = (date: string, flats: object[]) => ({
+      date,
+      developer: 'Избранный застройщик',
+      project: 'Дом у пруда',
+      flats,
+    });
+    const first = await api('/ingest/snapshots', {
+      method: 'POST',
+      body: [day('2026-10-01', [lot('w1', 1, 40, 8_000_000), lot('w2', 2, 60, 12_000_000)])],
+    });
+    expect(first.status).toBe(200);
+    const found: { flats: { flatId: number; externalId: string; projectName: string }[] } = await (
+      await api('/search?q=w1')
+    ).json();
+    const id = found.flats.find((f) => f.externalId === 'w1' && f.projectName === 'Дом у пруда')?.flatId;
+    expect(id).toBeTruthy();
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await signedIn(context);
+    // the flat card: watch it with a threshold
+    await page.goto(`${product.url}/flat?flatId=${id}`);
+    await page.click('[data-testid=flat-watch-add]');
+    await page.fill('[data-testid=rule-threshold]', '0');
+    await page.click('[role=dialog] button:has-text("Сохранить")');
+    await expect
+      .poll(() => page.textContent('[role=dialog] [role=alert]'))
+      .toBe('Порог изменения цены — число от 0,1 до 100 %');
+    await page.fill('[data-testid=rule-threshold]', '3');
+    await page.click('[role=dialog] button:has-text("Сохранить")');
+    await page.waitForSelector('[data-testid=flat-watched]');
+    // the dashboard of its project: watch one-room flats
+    const projects = await (await api('/developers')).json();
+    const developer = projects.find((d: { name: string }) => d.name === 'Избранный застройщик');
+    const [project] = await (await api(`/projects?developerId=${developer.id}`)).json();
+    await page.goto(`${product.url}/?developer=${developer.id}&project=${project.id}`);
+    await page.click('[data-testid=segment-watch]');
+    await page.selectOption('[data-testid=watch-rooms]', 'one');
+    await page.click('[role=dialog] button:has-text("Сохранить")');
+    await page.waitForSelector('[role=dialog]', { state: 'detached' });
+    // the next list: w1 cut by 5 %, a new one-room flat; the alerts are computed after the import
+    const second = await api('/ingest/snapshots', {
+      method: 'POST',
+      body: [
+        day('2026-10-02', [
+          lot('w1', 1, 40, 7_600_000),
+          lot('w2', 2, 60, 12_000_000),
+          lot('w3', 1, 38, 7_000_000),
+        ]),
+      ],
+    });
+    expect(second.status).toBe(200);
+    await expect.poll(async () => (await (await api('/alerts')).json()).unread, { timeout: 15_000 }).toBe(3);
+    await page.goto(`${product.url}/watchlist`);
+    await expectTitle(page, 'Избранное — Цена метра');
+    await expect.poll(() => page.textContent('[data-testid=alerts-unread]')).toBe('3');
+    expect(await page.$$eval('[data-testid=watch-table] tbody tr', (rows) => rows.length)).toBe(2);
+    const latest = (
+      await page.$$eval('[data-testid=watch-latest]', (cells) => cells.map((c) => c.textContent))
+    ).join('|');
+    expect(latest.replace(/\u00a0/g, ' ')).toContain('Подешевела: 8 000 000 → 7 600 000 ₽');
+    expect(latest).toContain('Новая в продаже');
+    expect(await page.$$eval('[data-testid=alert-list] li', (li) => li.length)).toBe(3);
+    await page.screenshot({ path: join(ARTIFACTS, 'watchlist-1440.png'), fullPage: true });
+    // the bell lists them; «прочитать все» clears the badge
+    await page.click('[data-testid=alerts-bell]');
+    await page.waitForSelector('[data-testid=alerts-menu] li');
+    expect(await page.textContent('[data-testid=alerts-menu]')).toContain('Подешевела');
+    await page.click('[data-testid=alerts-read-all]');
+    await page.waitForSelector('[data-testid=alerts-unread]', { state: 'detached' });
+    // stop watching the segment
+    await page.click('[data-testid=watch-table] tbody tr:first-child [data-testid=watch-remove]');
+    await expect.poll(() => page.$$eval('[data-testid=watch-table] tbody tr', (rows) => rows.length)).toBe(1);
+    // a phone: the table turns into cards
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: join(ARTIFACTS, 'watchlist-390.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the profile: a one-time code for the bot
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${product.url}/profile`);
+    expect(await page.textContent('[data-testid=telegram-status]')).toContain('Чат не привязан');
+    await page.click('[data-testid=telegram-code-button]');
+    expect(await page.textContent('[data-testid=telegram-code]')).toMatch(/^\/start \d{8}$/);
+    await context.close();
+  });
+});
+
 describe('profile', () => {
   it('changes the password with checks; the other session is signed out; the new password signs in', async () => {
     const other = await newContext();

@@ -64,9 +64,13 @@ export const watchSegmentRequestSchema = z
   })
   .strict();
 
-export const watchRequestSchema = z.discriminatedUnion('kind', [watchFlatRequestSchema, watchSegmentRequestSchema], {
-  message: 'kind: flat или segment',
-});
+export const watchRequestSchema = z.discriminatedUnion(
+  'kind',
+  [watchFlatRequestSchema, watchSegmentRequestSchema],
+  {
+    message: 'kind: flat или segment',
+  },
+);
 export type WatchRequest = z.input<typeof watchRequestSchema>;
 
 export const watchUpdateSchema = z.object({ rules: watchRulesSchema }).strict();

@@ -32,11 +32,11 @@ import { ingestRoutes } from './routes/ingest/routes.js';
 import { marketRoutes } from './routes/market/routes.js';
 import { paceRoutes } from './routes/pace/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
-import { watchRoutes } from './routes/watch/routes.js';
-import { computeAlerts } from './watch/alerts.js';
 import { sourceRoutes } from './routes/sources/routes.js';
 import { statsRoutes } from './routes/stats/routes.js';
 import { summaryRoutes } from './routes/summaries/routes.js';
+import { watchRoutes } from './routes/watch/routes.js';
+import { computeAlerts } from './watch/alerts.js';
 
 export interface AppDeps {
   db: Db;

@@ -52,7 +52,10 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
       payload: { username: 'other', password: 'other-pass' },
     });
     other = { authorization: `Bearer ${login.json().token}` };
-    await ingest([day('2026-01-01', [a(8_000_000), b, c, e(5_000_000)]), day('2026-01-02', [a(8_000_000), b, e(5_100_000)])]);
+    await ingest([
+      day('2026-01-01', [a(8_000_000), b, c, e(5_000_000)]),
+      day('2026-01-02', [a(8_000_000), b, e(5_100_000)]),
+    ]);
     [{ id: projectId }] = await ctx.db.query<{ id: number }>("select id from project where name = 'Сад'");
   });
   afterAll(async () => app?.close());
@@ -82,16 +85,36 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
   });
 
   it('computes alerts after an import by the rules, once per item and event, from the watch’s start', async () => {
-    const [fa, fb, fc, fd] = [await flatId('a'), await flatId('b'), await flatId('c'), await flatId('d').catch(() => 0)];
+    const [fa, fb, fc, fd] = [
+      await flatId('a'),
+      await flatId('b'),
+      await flatId('c'),
+      await flatId('d').catch(() => 0),
+    ];
     expect(fd).toBe(0); // d is not there yet
     const watchA = await call('POST', '/watches', { kind: 'flat', flatId: fa });
     expect(watchA.statusCode, watchA.body).toBe(201);
-    expect(watchA.json()).toMatchObject({ kind: 'flat', flatId: fa, label: `Квартира № ${fa} · Сад · Корпус 1, № a` });
+    expect(watchA.json()).toMatchObject({
+      kind: 'flat',
+      flatId: fa,
+      label: `Квартира № ${fa} · Сад · Корпус 1, № a`,
+    });
     const watchC = (await call('POST', '/watches', { kind: 'flat', flatId: fc })).json();
     const all = (await call('POST', '/watches', { kind: 'segment', projectId, building: 'корп. 1' })).json();
-    expect(all).toMatchObject({ building: '1', rooms: 'all', rules: { fresh: true }, label: 'Сад · Корпус 1 · все квартиры' });
+    expect(all).toMatchObject({
+      building: '1',
+      rooms: 'all',
+      rules: { fresh: true },
+      label: 'Сад · Корпус 1 · все квартиры',
+    });
     const capped = (
-      await call('POST', '/watches', { kind: 'segment', projectId, rooms: 'two', maxPrice: 8_000_000, rules: { price: false } })
+      await call('POST', '/watches', {
+        kind: 'segment',
+        projectId,
+        rooms: 'two',
+        maxPrice: 8_000_000,
+        rules: { price: false },
+      })
     ).json();
     // another user's item is out of reach
     expect((await call('DELETE', `/watches/${watchC.id}`, undefined, other)).statusCode).toBe(404);
@@ -105,7 +128,12 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
     const fd2 = await flatId('d');
     const list = (await call('GET', '/alerts?limit=100')).json();
     const got = list.alerts
-      .map((x: { watchId: number; day: string; flatId: number; kind: string }) => [x.watchId, x.day, x.flatId, x.kind])
+      .map((x: { watchId: number; day: string; flatId: number; kind: string }) => [
+        x.watchId,
+        x.day,
+        x.flatId,
+        x.kind,
+      ])
       .sort((x: string[], y: string[]) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
     const want = [
       [watchA.json().id, '2026-01-03', fa, 'PRICE_DOWN'],
@@ -122,7 +150,9 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
     ].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
     expect(got).toEqual(want);
     expect(list.unread).toBe(want.length);
-    const cut = list.alerts.find((x: { kind: string; watchId: number }) => x.kind === 'PRICE_DOWN' && x.watchId === watchA.json().id);
+    const cut = list.alerts.find(
+      (x: { kind: string; watchId: number }) => x.kind === 'PRICE_DOWN' && x.watchId === watchA.json().id,
+    );
     expect(cut).toMatchObject({ oldPrice: 8_000_000, newPrice: 7_600_000, projectName: 'Сад', read: false });
     expect(cut.changePercent).toBeCloseTo(-5, 9);
 
@@ -134,7 +164,12 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
 
     // the list of watched items with the latest change and a count
     const watches = (await call('GET', '/watches')).json();
-    expect(watches.map((w: { id: number }) => w.id)).toEqual([capped.id, all.id, watchC.id, watchA.json().id]);
+    expect(watches.map((w: { id: number }) => w.id)).toEqual([
+      capped.id,
+      all.id,
+      watchC.id,
+      watchA.json().id,
+    ]);
     expect(watches.find((w: { id: number }) => w.id === watchC.id)).toMatchObject({
       alerts: 2,
       latest: { kind: 'BACK', day: '2026-01-04' },
@@ -153,12 +188,20 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
     expect((await call('POST', '/alerts/read', {})).json()).toEqual({ unread: 0 });
 
     const [first] = (await call('GET', '/watches')).json();
-    const patched = await call('PATCH', `/watches/${first.id}`, { rules: { price: true, minChangePercent: 3, removed: false, back: false, fresh: false } });
+    const patched = await call('PATCH', `/watches/${first.id}`, {
+      rules: { price: true, minChangePercent: 3, removed: false, back: false, fresh: false },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().rules).toEqual({ price: true, minChangePercent: 3, removed: false, back: false, fresh: false });
-    expect((await call('PATCH', `/watches/${first.id}`, { rules: { minChangePercent: 500 } })).json().message).toContain(
-      'rules.minChangePercent',
-    );
+    expect(patched.json().rules).toEqual({
+      price: true,
+      minChangePercent: 3,
+      removed: false,
+      back: false,
+      fresh: false,
+    });
+    expect(
+      (await call('PATCH', `/watches/${first.id}`, { rules: { minChangePercent: 500 } })).json().message,
+    ).toContain('rules.minChangePercent');
     expect((await call('DELETE', `/watches/${first.id}`)).statusCode).toBe(204);
     const [{ left }] = await ctx.db.query<{ left: number }>(
       'select count(*)::int as left from watch_alert where watch_id = $1',
@@ -169,7 +212,9 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
     const fa = await flatId('a');
     const again = await call('POST', '/watches', { kind: 'flat', flatId: fa, rules: { removed: false } });
     expect(again.statusCode).toBe(201);
-    expect((await call('GET', '/watches')).json().filter((w: { flatId: number }) => w.flatId === fa)).toHaveLength(1);
+    expect(
+      (await call('GET', '/watches')).json().filter((w: { flatId: number }) => w.flatId === fa),
+    ).toHaveLength(1);
   });
 
   it('gives a one-time Telegram code on the profile, linked once used', async () => {

@@ -29,7 +29,12 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
   let fake: FakeTelegram;
   let bot: Bot;
   const ingest = async (snapshots: object[]) => {
-    const res = await app.inject({ method: 'POST', url: '/api/ingest/snapshots', headers, payload: snapshots });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/snapshots',
+      headers,
+      payload: snapshots,
+    });
     expect(res.statusCode, res.body).toBe(200);
     await app.computeAlerts();
   };
@@ -61,7 +66,13 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
     fake = await new FakeTelegram().start();
     ({ app, headers } = await signedInApp(ctx.db));
     await ingest([day('2026-02-01', base), day('2026-02-02', base)]);
-    bot = createBot({ db: ctx.db, token: '100200:test', apiRoot: fake.url, publicUrl: PUBLIC_URL, log: silent });
+    bot = createBot({
+      db: ctx.db,
+      token: '100200:test',
+      apiRoot: fake.url,
+      publicUrl: PUBLIC_URL,
+      log: silent,
+    });
     await bot.init();
   }, 60_000);
   afterAll(async () => {
@@ -75,7 +86,9 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
     expect((await say(CHAT, '/start 12345678'))[0]).toContain('Код не подошёл');
     const { code } = (await app.inject({ method: 'POST', url: '/api/profile/telegram', headers })).json();
     expect((await say(CHAT, `/start ${code}`))[0]).toContain('чат привязан к аккаунту «analyst»');
-    expect((await app.inject({ method: 'GET', url: '/api/profile/telegram', headers })).json().linked).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/profile/telegram', headers })).json().linked).toBe(
+      true,
+    );
     // the code works once: another chat cannot take the account with it
     expect((await say(702, `/start ${code}`))[0]).toContain('Код не подошёл');
     const [{ chat }] = await ctx.db.query<{ chat: number }>(
@@ -114,7 +127,13 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
       inline_keyboard: [[{ text: `Квартира № ${q0}`, web_app: { url: `${PUBLIC_URL}/summary/flat/${q0}` } }]],
     });
     // again the same day, and after another change that day: nothing more until the next day
-    expect(await publisher('2026-02-03').run()).toEqual({ planned: 0, sent: 0, blocked: 0, failed: 0, pending: 0 });
+    expect(await publisher('2026-02-03').run()).toEqual({
+      planned: 0,
+      sent: 0,
+      blocked: 0,
+      failed: 0,
+      pending: 0,
+    });
     await ingest([day('2026-02-04', (i) => (i === 0 ? 7_500_000 : base(i)))]);
     expect((await publisher('2026-02-03').run()).planned).toBe(0);
     expect(fake.delivered.length).toBe(before + 1);
@@ -138,7 +157,10 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
     const second = ctx.kind === 'postgresql' ? await openDb({ databaseUrl: ctx.url }) : ctx.db;
     const before = fake.delivered.length;
     try {
-      const reports = await Promise.all([publisher('2026-02-05').run(), publisher('2026-02-05', { db: second }).run()]);
+      const reports = await Promise.all([
+        publisher('2026-02-05').run(),
+        publisher('2026-02-05', { db: second }).run(),
+      ]);
       expect(reports.reduce((s, r) => s + r.planned, 0)).toBe(1);
       expect(reports.reduce((s, r) => s + r.sent, 0)).toBe(1);
     } finally {
@@ -154,7 +176,9 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
     // every item has its button in the part its block is in
     const buttons = fake.delivered
       .slice(before)
-      .flatMap((c) => ((c.body.reply_markup as { inline_keyboard?: unknown[][] })?.inline_keyboard ?? []).flat());
+      .flatMap((c) =>
+        ((c.body.reply_markup as { inline_keyboard?: unknown[][] })?.inline_keyboard ?? []).flat(),
+      );
     expect(buttons).toHaveLength(N);
   });
 
@@ -171,7 +195,9 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
       "select status, error from alert_digest where day = '2026-02-06'",
     );
     expect(row).toEqual({ status: 'blocked', error: 'Forbidden: bot was blocked by the user' });
-    expect((await app.inject({ method: 'GET', url: '/api/profile/telegram', headers })).json().linked).toBe(false);
+    expect((await app.inject({ method: 'GET', url: '/api/profile/telegram', headers })).json().linked).toBe(
+      false,
+    );
     const alerts = (await app.inject({ method: 'GET', url: '/api/alerts?limit=500', headers })).json();
     expect(alerts.alerts.filter((a: { day: string }) => a.day === '2026-02-06')).toHaveLength(N);
     // nothing is planned for an unlinked user

@@ -36,8 +36,18 @@ describe('the alert rules (issue 17)', () => {
     ['flat: any price cut', flat(), event('PRICE_DOWN'), 'PRICE_DOWN'],
     ['flat: any price rise', flat(), event('PRICE_UP'), 'PRICE_UP'],
     ['flat: another flat’s cut', flat(), event('PRICE_DOWN', { flatId: 8 }), null],
-    ['flat: a cut of 3 % under a 5 % threshold', flat({}, { minChangePercent: 5 }), event('PRICE_DOWN'), null],
-    ['flat: a rise of 5 % at a 5 % threshold', flat({}, { minChangePercent: 5 }), event('PRICE_UP'), 'PRICE_UP'],
+    [
+      'flat: a cut of 3 % under a 5 % threshold',
+      flat({}, { minChangePercent: 5 }),
+      event('PRICE_DOWN'),
+      null,
+    ],
+    [
+      'flat: a rise of 5 % at a 5 % threshold',
+      flat({}, { minChangePercent: 5 }),
+      event('PRICE_UP'),
+      'PRICE_UP',
+    ],
     [
       'flat: a cut of 6 % over a 5 % threshold (either way)',
       flat({}, { minChangePercent: 5 }),
@@ -61,11 +71,21 @@ describe('the alert rules (issue 17)', () => {
     ['segment: another building', segment({ building: '4' }), event('REMOVED'), null],
     ['segment: its rooms group', segment({ rooms: 'two' }), event('PRICE_DOWN'), 'PRICE_DOWN'],
     ['segment: another rooms group', segment({ rooms: 'one' }), event('PRICE_DOWN'), null],
-    ['segment: 3+ rooms takes 5', segment({ rooms: 'threeAndMore' }), event('PRICE_DOWN', { rooms: 5 }), 'PRICE_DOWN'],
+    [
+      'segment: 3+ rooms takes 5',
+      segment({ rooms: 'threeAndMore' }),
+      event('PRICE_DOWN', { rooms: 5 }),
+      'PRICE_DOWN',
+    ],
     ['segment: studios take 0 only', segment({ rooms: 'studio' }), event('PRICE_DOWN'), null],
     ['segment: its finish', segment({ finish: 'WHITE' }), event('PRICE_DOWN'), 'PRICE_DOWN'],
     ['segment: another finish', segment({ finish: 'BLACK' }), event('PRICE_DOWN'), null],
-    ['segment: under the cap', segment({ maxPrice: 10_000_000 }), event('NEW', { newPrice: 9_000_000 }), 'NEW'],
+    [
+      'segment: under the cap',
+      segment({ maxPrice: 10_000_000 }),
+      event('NEW', { newPrice: 9_000_000 }),
+      'NEW',
+    ],
     ['segment: over the cap', segment({ maxPrice: 8_000_000 }), event('NEW', { newPrice: 9_000_000 }), null],
     [
       'segment: a cut into the cap counts',
@@ -88,7 +108,11 @@ describe('the alert rules (issue 17)', () => {
 
   it('matches each event with its flat’s watches and every segment, once per (item, event)', () => {
     const watches = [flat({ id: 1 }), flat({ id: 3, flatId: 8 }), segment({ id: 2, rooms: 'two' })];
-    const events = [event('PRICE_DOWN'), event('PRICE_UP', { flatId: 8 }), event('NEW', { flatId: 9, rooms: 1 })];
+    const events = [
+      event('PRICE_DOWN'),
+      event('PRICE_UP', { flatId: 8 }),
+      event('NEW', { flatId: 9, rooms: 1 }),
+    ];
     const got = matchAlerts(watches, events).map((m) => [m.watch.id, m.event.flatId, m.kind]);
     expect(got).toEqual([
       [1, 7, 'PRICE_DOWN'],

@@ -77,7 +77,11 @@ export function alertBlock(
   const button =
     watch.kind === 'flat'
       ? { text: `Квартира № ${watch.flatId}`, path: `/summary/flat/${watch.flatId}`, open: true }
-      : { text: label.length > 40 ? `${label.slice(0, 39)}…` : label, path: `/watchlist?watch=${watch.id}`, open: false };
+      : {
+          text: label.length > 40 ? `${label.slice(0, 39)}…` : label,
+          path: `/watchlist?watch=${watch.id}`,
+          open: false,
+        };
   return { text: lines.join('\n'), button };
 }
 
@@ -144,7 +148,10 @@ export class AlertPublisher {
       // each part gets the buttons of the items whose block begins in it
       const parts: Part[] = texts.map((text) => ({
         text,
-        buttons: blocks.filter((b) => text.includes(b.text.split('\n')[0]!)).map((b) => b.button).slice(0, BUTTONS_PER_PART),
+        buttons: blocks
+          .filter((b) => text.includes(b.text.split('\n')[0]!))
+          .map((b) => b.button)
+          .slice(0, BUTTONS_PER_PART),
       }));
       const inserted = await db.transaction(async (tx) => {
         const [row] = await tx.query(
@@ -236,10 +243,10 @@ export class AlertPublisher {
           ]);
           // a chat that blocked the bot is unlinked: the alerts stay on the site
           if (outcome.status === 'blocked')
-            await tx.query('update app_user set telegram_chat_id = null where id = $1 and telegram_chat_id = $2', [
-              d.user_id,
-              d.chat_id,
-            ]);
+            await tx.query(
+              'update app_user set telegram_chat_id = null where id = $1 and telegram_chat_id = $2',
+              [d.user_id, d.chat_id],
+            );
         });
         log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: уведомления не доставлены');
       }

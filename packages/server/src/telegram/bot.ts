@@ -74,7 +74,8 @@ export function createBot(options: BotOptions): Bot {
     const code = ctx.match.trim();
     if (code) {
       // the one-time code from the profile page links this chat to the account (issue 17)
-      const username = /^\d{8}$/.test(code) && ctx.chat.type === 'private' ? await linkChat(db, code, ctx.chat.id) : null;
+      const username =
+        /^\d{8}$/.test(code) && ctx.chat.type === 'private' ? await linkChat(db, code, ctx.chat.id) : null;
       return ctx.reply(
         username
           ? `Готово: чат привязан к аккаунту «${escapeHtml(username)}».\nРаз в день пришлю изменения по избранному. /watch &lt;номер&gt; — следить за квартирой.`
@@ -210,7 +211,9 @@ export function createBot(options: BotOptions): Bot {
     const flats = (await listWatches(db, user.id)).filter((w) => w.kind === 'flat').slice(0, 50);
     return ctx.reply(
       flats.length
-        ? ['Избранные квартиры:', ...flats.map((w) => `/unwatch ${w.flatId} — ${escapeHtml(w.label)}`)].join('\n')
+        ? ['Избранные квартиры:', ...flats.map((w) => `/unwatch ${w.flatId} — ${escapeHtml(w.label)}`)].join(
+            '\n',
+          )
         : 'В избранном нет квартир. Следить: /watch &lt;номер&gt;.',
       html,
     );

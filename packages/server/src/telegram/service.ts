@@ -2,8 +2,8 @@ import type { Api, Bot } from 'grammy';
 import type { Config } from '../config.js';
 import type { Db } from '../db/driver.js';
 import { type JobLog, JobRunner } from '../jobs/jobs.js';
-import { COMMANDS, createBot } from './bot.js';
 import { ALERTS_JOB, AlertPublisher } from './alert-publisher.js';
+import { COMMANDS, createBot } from './bot.js';
 import { PUBLISHER_JOB, Publisher, type PublishReport } from './publisher.js';
 
 export type TelegramLog = JobLog;

@@ -277,4 +277,3 @@ export async function userOfChat(db: Db, chatId: number): Promise<{ id: number; 
   );
   return row ?? null;
 }
-

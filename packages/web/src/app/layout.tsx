@@ -13,6 +13,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Dropdown } from '../components/dropdown';
 import { Icon } from '../components/icon';
 import { SearchBox } from '../features/search/search-box';
+import { AlertsBell } from '../features/watch/alerts-bell';
 import { setDarkMode, useDarkMode } from '../lib/dark-mode';
 import { logout } from '../lib/logout';
 import { useSession } from '../lib/session';
@@ -193,6 +194,7 @@ export function Layout({ children }: { children: ReactNode }) {
               ),
             )}
           </Dropdown>
+          {session && <AlertsBell />}
           {session ? (
             <Dropdown
               label="Меню пользователя"

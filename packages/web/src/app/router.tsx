@@ -46,6 +46,9 @@ const MarketPage = lazy(() =>
 const ComparePage = lazy(() =>
   import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })),
 );
+const WatchlistPage = lazy(() =>
+  import('../features/watch/watchlist-page').then((m) => ({ default: m.WatchlistPage })),
+);
 const ChessPage = lazy(() => import('../features/chess/chess-page').then((m) => ({ default: m.ChessPage })));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
@@ -104,6 +107,7 @@ export const router = createBrowserRouter([
       { path: '/market', element: authed(lazyPage(<MarketPage />)) },
       { path: '/compare', element: authed(lazyPage(<ComparePage />)) },
       { path: '/chess', element: authed(lazyPage(<ChessPage />)) },
+      { path: '/watchlist', element: authed(lazyPage(<WatchlistPage />)) },
       { path: '/forms', element: authed(lazyPage(<FormsPage />)) },
       {
         path: '/ui',

@@ -6,8 +6,8 @@ import { Importer, importBatch } from '../../ingest/importer.js';
 import { FORMATS, type Format, type ReadItem, readFileSnapshots } from '../../ingest/readers/index.js';
 import { SKIP_REASONS, type SkipReason } from '../../ingest/readers/yrl.js';
 import { CliError } from '../../lib/errors.js';
-import { type GlobalOptions, openContext } from '../context.js';
 import { computeAlerts } from '../../watch/alerts.js';
+import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
 
 const EXTENSIONS = /\.(json|ndjson|jsonl|csv|xml|yrl)$/i;

@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { DEFAULT_CARRY_DAYS } from '../../analytics/types.js';
 import type { Db } from '../../db/driver.js';
 import { loadModel, rebuildProjectDerived } from '../../ingest/store.js';
-import { computeAlerts } from '../../watch/alerts.js';
 import { MarketReader } from '../../read/market-reader.js';
+import { computeAlerts } from '../../watch/alerts.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
 

@@ -1,6 +1,5 @@
 import { SOURCE_KINDS } from '@cena-metra/contract';
 import type { Command } from 'commander';
-import { computeAlerts } from '../../watch/alerts.js';
 import { collectSource, reparseSource, type SourceRunResult } from '../../collect/collector.js';
 import {
   addSource,
@@ -15,6 +14,7 @@ import type { Db } from '../../db/driver.js';
 import { Importer } from '../../ingest/importer.js';
 import { todayIn } from '../../lib/days.js';
 import { CliError } from '../../lib/errors.js';
+import { computeAlerts } from '../../watch/alerts.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows } from '../output.js';
 

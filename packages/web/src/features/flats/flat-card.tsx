@@ -15,6 +15,7 @@ import { DataTable } from '../../components/data-table';
 import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
+import { FlatWatchControl } from '../watch/watch-buttons';
 import { historySeries, priceChanges } from './lib/history';
 
 /** The room group a percentile is among, as the card says it. */
@@ -106,6 +107,7 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
                 На шахматке корпуса →
               </Link>
             )}
+            {!open && <FlatWatchControl flatId={card.flatId} />}
           </Card>
           <div className="lg:col-span-2">
             <TimeChart

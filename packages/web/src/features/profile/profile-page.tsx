@@ -5,6 +5,7 @@ import { logout } from '../../lib/logout';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { PasswordForm } from './password-form';
+import { TelegramCard } from './telegram-card';
 
 export function ProfilePage() {
   useTitle('Профиль');
@@ -23,6 +24,7 @@ export function ProfilePage() {
           </Button>
         </Card>
         <PasswordForm />
+        <TelegramCard />
       </div>
     </Section>
   );

@@ -25,6 +25,8 @@ import {
   writeFilters,
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
+import { SegmentWatchButton } from '../../watch/watch-buttons';
 import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
 import { withPace } from '../lib/summary-table';
 import { DistributionBlock } from './distribution-block';
@@ -44,6 +46,7 @@ export function Dashboard() {
   const developerId = pickDeveloperId(filters, developers.data);
   const projects = useProjects(developers.data ? developerId : null);
   const { project, from, to, rangeError, statsRequest } = pickStats(filters, projects.data, todayLocal());
+  const session = useSession();
   const stats = useProjectStats(statsRequest);
 
   for (const q of [developers, projects, stats]) if (q.error) toastOnce(q.error);
@@ -147,6 +150,14 @@ export function Dashboard() {
               <Icon path={mdiGrid} size={16} />
               Шахматка
             </Link>
+          )}
+          {project && session && (
+            <SegmentWatchButton
+              projectId={project.id}
+              buildings={[
+                ...new Set(stats.data?.shortFlatSummaryList.map((r) => r.buildingName) ?? []),
+              ].sort()}
+            />
           )}
           <Button
             icon={mdiRefresh}

@@ -1,0 +1,169 @@
+import type { Watch } from '@cena-metra/contract';
+import { mdiDelete, mdiHeartOutline, mdiPencil } from '@mdi/js';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAlerts, useWatchActions, useWatches } from '../../api/watch';
+import { DataTable } from '../../components/data-table';
+import { HeaderCells } from '../../components/flat-cells';
+import { DataState } from '../../components/states';
+import { toast } from '../../components/toast';
+import { Button, Card, Section, SectionTitle } from '../../components/ui';
+import { useTitle } from '../../lib/use-title';
+import { alertDay, alertText } from './alert-text';
+import { WatchDialog } from './watch-dialog';
+
+/** The rules of an item in words. */
+function rulesText(w: Watch): string {
+  const r = w.rules;
+  return [
+    r.price &&
+      (r.minChangePercent === null ? 'цена' : `цена ≥ ${r.minChangePercent.toLocaleString('ru-RU')} %`),
+    r.removed && 'снята',
+    r.back && 'снова в продаже',
+    w.kind === 'segment' && r.fresh && 'новые',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** «Избранное»: what the user watches with its latest change, and the alerts, newest first. */
+export function WatchlistPage() {
+  useTitle('Избранное');
+  const watches = useWatches();
+  const alerts = useAlerts(200);
+  const actions = useWatchActions();
+  const [editing, setEditing] = useState<Watch | null>(null);
+  const [params] = useSearchParams();
+  const highlighted = Number(params.get('watch')) || null;
+  return (
+    <Section>
+      <SectionTitle icon={mdiHeartOutline}>Избранное</SectionTitle>
+      <p className="mb-6 max-w-3xl text-gray-600 dark:text-slate-300">
+        Квартиры и сегменты, за которыми вы следите. После каждой загрузки прайс-листов изменения появляются
+        здесь и под колокольчиком, а с привязанным Телеграмом — раз в день сообщением (привязка — в{' '}
+        <Link to="/profile" className="text-blue-600 hover:underline dark:text-blue-400">
+          профиле
+        </Link>
+        ).
+      </p>
+      <DataState
+        loading={watches.isLoading}
+        error={watches.error}
+        empty={watches.data?.length === 0}
+        emptyText="Пока ничего нет. Следите за квартирой из её карточки («Следить за квартирой») или за сегментом проекта с дашборда («Следить»)."
+      >
+        <div className="mb-6 overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
+          <DataTable testId="watch-table">
+            <thead>
+              <tr>
+                <HeaderCells labels={['Что', 'Сообщать', 'Последнее изменение', 'Всего', '']} />
+              </tr>
+            </thead>
+            <tbody>
+              {watches.data?.map((w) => (
+                <tr
+                  key={w.id}
+                  data-watch={w.id}
+                  className={highlighted === w.id ? 'bg-amber-50 dark:bg-amber-900/20' : undefined}
+                >
+                  <td>
+                    {w.kind === 'flat' ? (
+                      <Link
+                        className="text-blue-600 hover:underline dark:text-blue-400"
+                        to={`/flat?flatId=${w.flatId}`}
+                      >
+                        {w.label}
+                      </Link>
+                    ) : (
+                      w.label
+                    )}
+                  </td>
+                  <td className="text-sm">{rulesText(w)}</td>
+                  <td className="text-sm" data-testid="watch-latest">
+                    {w.latest
+                      ? `${alertDay(w.latest.day)}: ${alertText(w.latest, w.kind === 'segment')}`
+                      : 'изменений не было'}
+                  </td>
+                  <td className="text-right">{w.alerts}</td>
+                  <td className="whitespace-nowrap text-right">
+                    <Button small icon={mdiPencil} aria-label="Правила" onClick={() => setEditing(w)} />{' '}
+                    <Button
+                      small
+                      color="outline"
+                      icon={mdiDelete}
+                      aria-label="Не следить"
+                      data-testid="watch-remove"
+                      onClick={() =>
+                        actions.remove.mutate(w.id, {
+                          onSuccess: () => toast(`Больше не следим: ${w.label}`, 'success'),
+                          onError: (e) => toast(`Не получилось: ${(e as Error).message}`),
+                        })
+                      }
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </div>
+      </DataState>
+      <Card
+        title={
+          <span className="flex items-center justify-between">
+            Уведомления
+            {(alerts.data?.unread ?? 0) > 0 && (
+              <Button small data-testid="watchlist-read-all" onClick={() => actions.read.mutate(undefined)}>
+                Прочитать все ({alerts.data?.unread})
+              </Button>
+            )}
+          </span>
+        }
+      >
+        <DataState
+          loading={alerts.isLoading}
+          error={alerts.error}
+          empty={alerts.data?.alerts.length === 0}
+          emptyText="Уведомлений пока нет: они появятся после загрузки прайс-листов, если что-то изменится."
+        >
+          <ul className="divide-y divide-gray-100 dark:divide-slate-800" data-testid="alert-list">
+            {alerts.data?.alerts.map((a) => (
+              <li
+                key={a.id}
+                className={`py-2 text-sm ${a.read ? 'text-gray-500 dark:text-slate-400' : 'font-medium'}`}
+              >
+                <span className="mr-2 text-gray-500 dark:text-slate-400">
+                  {alertDay(a.day)} · {a.projectName}
+                </span>
+                <Link to={`/flat?flatId=${a.flatId}`} className="hover:text-blue-600">
+                  {alertText(a, true)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </DataState>
+      </Card>
+      <WatchDialog
+        open={editing !== null}
+        title={editing ? `Правила: ${editing.label}` : ''}
+        rules={
+          editing?.rules ?? { price: true, minChangePercent: null, removed: true, back: true, fresh: false }
+        }
+        allowFresh={editing?.kind === 'segment'}
+        busy={actions.update.isPending}
+        onCancel={() => setEditing(null)}
+        onSave={(rules) =>
+          actions.update.mutate(
+            {
+              id: editing!.id,
+              rules: { ...rules, fresh: editing!.kind === 'segment' ? rules.fresh : false },
+            },
+            {
+              onSuccess: () => setEditing(null),
+              onError: (e) => toast(`Не получилось: ${(e as Error).message}`),
+            },
+          )
+        }
+      />
+    </Section>
+  );
+}
