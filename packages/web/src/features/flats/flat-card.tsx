@@ -15,7 +15,7 @@ import { DataTable } from '../../components/data-table';
 import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
-import { FlatWatchControl } from '../watch/watch-buttons';
+import { FlatWatchControl } from '../../components/watch/watch-buttons';
 import { historySeries, priceChanges } from './lib/history';
 
 /** The room group a percentile is among, as the card says it. */

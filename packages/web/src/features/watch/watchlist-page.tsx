@@ -8,9 +8,9 @@ import { HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, Section, SectionTitle } from '../../components/ui';
+import { WatchDialog } from '../../components/watch/watch-dialog';
 import { useTitle } from '../../lib/use-title';
 import { alertDay, alertText } from './alert-text';
-import { WatchDialog } from './watch-dialog';
 
 /** The rules of an item in words. */
 function rulesText(w: Watch): string {

@@ -10,6 +10,7 @@ import { DateInput } from '../../../components/date-input';
 import { Icon } from '../../../components/icon';
 import { toast } from '../../../components/toast';
 import { Button, Select, Skeleton } from '../../../components/ui';
+import { SegmentWatchButton } from '../../../components/watch/watch-buttons';
 import {
   type DashboardFilters,
   pickDeveloperId,
@@ -26,7 +27,6 @@ import {
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
-import { SegmentWatchButton } from '../../watch/watch-buttons';
 import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
 import { withPace } from '../lib/summary-table';
 import { DistributionBlock } from './distribution-block';

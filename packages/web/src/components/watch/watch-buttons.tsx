@@ -2,8 +2,8 @@ import { type WatchRules, watchRulesSchema } from '@cena-metra/contract';
 import { mdiBellOutline, mdiBellRing } from '@mdi/js';
 import { useState } from 'react';
 import { useWatchActions, useWatches } from '../../api/watch';
-import { toast } from '../../components/toast';
-import { Button } from '../../components/ui';
+import { toast } from '../toast';
+import { Button } from '../ui';
 import { type SegmentBounds, WatchDialog } from './watch-dialog';
 
 const FLAT_RULES: WatchRules = watchRulesSchema.parse({});

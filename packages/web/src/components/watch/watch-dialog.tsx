@@ -9,8 +9,8 @@ import {
   type WatchRules,
 } from '@cena-metra/contract';
 import { useEffect, useState } from 'react';
-import { Checkbox } from '../../components/controls';
-import { Modal } from '../../components/modal';
+import { Checkbox } from '../controls';
+import { Modal } from '../modal';
 
 /** A segment's bounds as the dialog edits them. */
 export interface SegmentBounds {
