@@ -1440,6 +1440,7 @@ describe('watchlists and alerts (issue 17)', () => {
     await expect.poll(() => page.$$eval('[data-testid=watch-table] tbody tr', (rows) => rows.length)).toBe(1);
     // a phone: the table turns into cards
     await page.setViewportSize({ width: 390, height: 800 });
+    await page.waitForTimeout(300);
     await page.screenshot({ path: join(ARTIFACTS, 'watchlist-390.png'), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // the profile: a one-time code for the bot

@@ -12,6 +12,7 @@ import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
+import { alertsBench } from './alerts.js';
 import { apiLoadBench, exportLoadBench } from './api-load.js';
 import { collectBench } from './collect.js';
 import { benchCsv, benchSnapshots } from './market.js';
@@ -35,7 +36,7 @@ const GRACE = 2;
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 const only = (part: string) =>
-  !['--stats', '--import', '--demo', '--web', '--api', '--collect'].some((a) => args.has(a)) ||
+  !['--stats', '--import', '--demo', '--web', '--api', '--collect', '--alerts'].some((a) => args.has(a)) ||
   args.has(`--${part}`);
 const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
 // dataset sizes (the budgets are stated for the defaults)
@@ -44,6 +45,7 @@ const STATS_DAYS = option('days', 3 * 365 + 1);
 const IMPORT_FLATS = option('import-flats', 100_000);
 const COLLECT_OFFERS = option('collect-offers', 100_000);
 const COLLECT_SOURCES = option('collect-sources', 200);
+const WATCHES = option('watches', 10_000);
 const DEFAULT_STATS_SIZE = STATS_FLATS === 2000 && STATS_DAYS === 3 * 365 + 1;
 /** PostgreSQL of DATABASE_URL: the stats part runs there too, in a fresh database. */
 const PG_URL = process.env.DATABASE_URL || undefined;
@@ -369,6 +371,21 @@ try {
     await statsBench('pglite');
     if (PG_URL) await statsBench('postgresql');
   }
+  if (only('alerts'))
+    for (const kind of PG_URL ? (['pglite', 'postgresql'] as const) : (['pglite'] as const)) {
+      const database = kind === 'postgresql' ? await benchDatabase(PG_URL!, 'cena_alerts') : null;
+      const db = await openDb(database ? { databaseUrl: database.url } : { dataDir: join(work, 'alerts') });
+      try {
+        await alertsBench(db, rows, note, kind === 'pglite' ? '' : ` [${kind}]`, {
+          projects: 20,
+          flats: 2000,
+          watches: WATCHES,
+        });
+      } finally {
+        await db.close();
+        await database?.close();
+      }
+    }
   if (only('import')) await importBench();
   if (only('collect'))
     await collectBench(work, rows, note, {

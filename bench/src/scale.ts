@@ -308,13 +308,24 @@ async function main() {
     });
     const t = performance.now();
     for (let i = 0; i < day.length; i += 20) {
-      const res = await fetch(`${api}/ingest/snapshots`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(day.slice(i, i + 20)),
+      // a connection of its own: the kept-alive one of the measures sat idle while the day was generated
+      // (the event loop busy), and the server closed it after its keep-alive timeout without this process
+      // seeing it yet; an early answer (an error) is read, not lost
+      const res = await new Promise<{ status: number; text: string }>((done, fail) => {
+        const req = http.request(
+          `${api}/ingest/snapshots`,
+          { method: 'POST', agent: false, headers },
+          (r) => {
+            let text = '';
+            r.on('data', (c: Buffer) => (text += c));
+            r.on('end', () => done({ status: r.statusCode ?? 0, text }));
+            r.on('error', fail);
+          },
+        );
+        req.on('error', fail);
+        req.end(JSON.stringify(day.slice(i, i + 20)));
       });
-      if (res.status !== 200)
-        throw new Error(`ingest: HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      if (res.status !== 200) throw new Error(`ingest: HTTP ${res.status}: ${res.text.slice(0, 300)}`);
     }
     const dayMs = performance.now() - t;
     rows.push({

@@ -11,6 +11,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Checkbox } from '../controls';
 import { Modal } from '../modal';
+import { readWatchForm } from './watch-form';
 
 /** A segment's bounds as the dialog edits them. */
 export interface SegmentBounds {
@@ -68,17 +69,9 @@ export function WatchDialog({
   }, [open]);
 
   const save = () => {
-    const t = threshold.trim().replace(',', '.');
-    const min = t === '' ? null : Number(t);
-    if (min !== null && !(Number.isFinite(min) && min >= 0.1 && min <= 100))
-      return setError('Порог изменения цены — число от 0,1 до 100 %');
-    const cap = maxPrice.replace(/\s/g, '');
-    const price = cap === '' ? null : Number(cap);
-    if (price !== null && !(Number.isInteger(price) && price > 0))
-      return setError('Цена до — целое число рублей больше нуля');
-    if (!r.price && !r.removed && !r.back && !(allowFresh && r.fresh))
-      return setError('Выберите хотя бы одно событие');
-    onSave({ ...r, minChangePercent: min }, bounds && { ...bounds, maxPrice: price });
+    const read = readWatchForm(r, threshold, maxPrice, allowFresh);
+    if ('problem' in read) return setError(read.problem);
+    onSave(read.rules, bounds && { ...bounds, maxPrice: read.maxPrice });
   };
 
   return (

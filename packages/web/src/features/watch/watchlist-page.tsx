@@ -35,6 +35,8 @@ export function WatchlistPage() {
   const [editing, setEditing] = useState<Watch | null>(null);
   const [params] = useSearchParams();
   const highlighted = Number(params.get('watch')) || null;
+  // which watched item raised each alert (a flat and its segment may both tell of one change)
+  const labels = new Map((watches.data ?? []).map((w) => [w.id, w.label]));
   return (
     <Section>
       <SectionTitle icon={mdiHeartOutline}>Избранное</SectionTitle>
@@ -137,6 +139,11 @@ export function WatchlistPage() {
                 <Link to={`/flat?flatId=${a.flatId}`} className="hover:text-blue-600">
                   {alertText(a, true)}
                 </Link>
+                {labels.has(a.watchId) && (
+                  <span className="ml-2 text-gray-500 text-xs dark:text-slate-400">
+                    ({labels.get(a.watchId)})
+                  </span>
+                )}
               </li>
             ))}
           </ul>
