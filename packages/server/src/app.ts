@@ -155,8 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('stats', new StatsReader({ carry: deps.config.maxCarryDays }));
-  app.decorate('pace', new PaceReader(deps.config.maxCarryDays));
-  app.decorate('market', new MarketReader(deps.config.maxCarryDays));
+  const market = new MarketReader(deps.config.maxCarryDays);
+  app.decorate('pace', new PaceReader(deps.config.maxCarryDays, market));
+  app.decorate('market', market);
   // the pace summaries are derived in the background, between requests: a derivation waits until no
   // request has come for a moment, so that it never stands in a user's way (PGlite runs one query at a time)
   // nothing before the app is ready (a start, the demo's first, is not held up by it)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addUser } from '../src/auth/users.js';
+import { addUser, removeUser } from '../src/auth/users.js';
 import { computeAlerts } from '../src/watch/alerts.js';
 import { describeEachDb } from './databases.js';
 import { signedInApp } from './signed-in-app.js';
@@ -226,5 +226,15 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
     const newer = (await call('POST', '/profile/telegram')).json();
     const codes = await ctx.db.query<{ code: string }>('select code from telegram_link_code');
     expect(codes.map((r) => r.code)).toEqual([newer.code]);
+  });
+
+  it('a user removed takes their watched items and alerts along', async () => {
+    const count = async (table: string) =>
+      (await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+    expect(await count('watch_alert')).toBeGreaterThan(0);
+    await removeUser(ctx.db, 'analyst');
+    expect([await count('watch'), await count('watch_alert'), await count('telegram_link_code')]).toEqual([
+      0, 0, 0,
+    ]);
   });
 });

@@ -2,9 +2,9 @@ import type { RoomGroup } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type PacePoint, paceSeries } from '../src/analytics/pace.js';
-import { priceIndexSeries } from '../src/analytics/price-index.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceIndex, referencePace, timelineOf } from './pace-reference.js';
+import { priceIndexSeries } from './price-index-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
 // The engine's pace and index (one sweep per snapshot) equal §10.5–10.6 read day by day, flat by flat.

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paceSeries } from '../src/analytics/pace.js';
 import { paceSummary, type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-summary.js';
-import { priceIndexSeries } from '../src/analytics/price-index.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
+import { priceIndexSeries } from './price-index-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
 // A developer's or the market's pace and index are recomputed over the union of its flats (§10.5–10.6),

@@ -62,7 +62,11 @@ export async function listUsers(db: Db) {
 export async function removeUser(db: Db, username: string): Promise<void> {
   const user = await getUserByName(db, username);
   if (!user) throw new NotFoundError(`пользователь ${username} не найден`);
-  await db.query('delete from app_user where id = $1', [user.id]);
+  // the watched items go with the user (a cascade); their alerts, which keep no foreign key, here
+  await db.transaction(async (tx) => {
+    await tx.query('delete from watch_alert where user_id = $1', [user.id]);
+    await tx.query('delete from app_user where id = $1', [user.id]);
+  });
 }
 
 /** Checks the password; returns the user or null, spending the same time for an unknown name. */

@@ -308,12 +308,8 @@ export const watch = pgTable('watch', {
 
 export const watchAlert = pgTable('watch_alert', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  watchId: integer('watch_id')
-    .notNull()
-    .references(() => watch.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => appUser.id, { onDelete: 'cascade' }),
+  watchId: integer('watch_id').notNull(),
+  userId: integer('user_id').notNull(),
   projectId: integer('project_id').notNull(),
   kind: text('kind').notNull(),
   day: date('day').notNull(),

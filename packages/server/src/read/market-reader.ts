@@ -52,13 +52,13 @@ export class MarketReader {
   /** The summaries of `projects` for one filter: from memory, the table when current, else derived and stored. */
   async summaries(
     db: Db,
-    projects: ProjectRow[],
+    projects: Pick<ProjectRow, 'id' | 'data_version'>[],
     status: StatsStatus,
     rooms: RoomGroup,
   ): Promise<Map<number, PaceSummary>> {
     const key = variantKey(status, rooms);
     const out = new Map<number, PaceSummary>();
-    const missing: ProjectRow[] = [];
+    const missing: Pick<ProjectRow, 'id' | 'data_version'>[] = [];
     for (const p of projects) {
       const held = await this.cache.get(p.id, p.data_version, () => new Map());
       const s = held.get(key);
@@ -77,12 +77,11 @@ export class MarketReader {
       if (version.get(r.project_id) === r.data_version) current.set(r.project_id, r.body);
     for (const p of missing) {
       const body = current.get(p.id);
-      const summary = body
-        ? (JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary)
-        : (await this.derive(db, p.id))[key];
       const held = await this.cache.get(p.id, p.data_version, () => new Map());
-      held.set(key, summary);
-      out.set(p.id, summary);
+      if (body) held.set(key, JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary);
+      // derived: every filter's summary is kept, not only the one asked
+      else for (const [k, s] of Object.entries(await this.derive(db, p.id))) held.set(k, s);
+      out.set(p.id, held.get(key)!);
     }
     this.cache.evict();
     return out;

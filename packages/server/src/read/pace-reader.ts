@@ -23,6 +23,7 @@ import type { Db } from '../db/driver.js';
 import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
+import type { MarketReader } from './market-reader.js';
 import { ProjectCache } from './project-cache.js';
 
 /** What pace and the index of a project are computed from, read once per data version. */
@@ -45,7 +46,36 @@ export interface PaceData {
 export class PaceReader {
   private readonly cache = new ProjectCache<PaceData>(64, 256 * 1024 * 1024, (d) => d.bytes);
 
-  constructor(readonly carry: number) {}
+  /**
+   * `market`: a project's whole-project summaries (no building) are the market's, derived in the background
+   * after imports and stored; without it (or for a building) they are made here from the timeline.
+   */
+  constructor(
+    readonly carry: number,
+    private readonly market?: MarketReader,
+  ) {}
+
+  /** The stored whole-project summary of a filter (404 for an unknown project), or null without `market`. */
+  private async stored(
+    db: Db,
+    projectId: number,
+    status: StatsStatus,
+    rooms: RoomGroup,
+  ): Promise<PaceSummary | null> {
+    if (!this.market) return null;
+    const [project] = await db.query<{ data_version: number }>(
+      'select data_version from project where id = $1',
+      [projectId],
+    );
+    if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
+    const held = await this.market.summaries(
+      db,
+      [{ id: projectId, data_version: project.data_version }],
+      status,
+      rooms,
+    );
+    return held.get(projectId) ?? null;
+  }
 
   /** The project's timeline as pace reads it (cached per data version); 404 for an unknown project. */
   async data(db: Db, projectId: number): Promise<PaceData> {
@@ -149,15 +179,21 @@ export class PaceReader {
       status: StatsStatus;
     },
   ): Promise<PaceResponse> {
-    const d = await this.data(db, q.projectId);
     const group = GROUP_FILTERS[q.rooms];
     const accept = (rec: FlatRecord) =>
       group(rec.rooms) &&
       (q.building === undefined || rec.building === q.building) &&
       recordCounts(rec, q.status);
-    // the project's summary for the filter (kept with its timeline), read as a union of one: the same
-    // figures as `paceSeries` (held to it by the tests), without a sweep of every snapshot per request
-    const summary = this.summary(d, `${q.building ?? ''}\u0001${q.rooms}\u0001${q.status}`, accept);
+    // the project's summary for the filter, read as a union of one: the same figures as `paceSeries` (held
+    // to it by the tests), without a sweep of every snapshot per request. The whole project's is stored;
+    // a building's is made from the timeline and kept with it.
+    const summary =
+      (q.building === undefined ? await this.stored(db, q.projectId, q.status, q.rooms) : null) ??
+      this.summary(
+        await this.data(db, q.projectId),
+        `${q.building ?? ''}\u0001${q.rooms}\u0001${q.status}`,
+        accept,
+      );
     const points = unionPace([summary], toDay(q.from), toDay(q.to)).map(
       ({ index: _index, avgMeterPrice: _avg, ...point }) => point,
     );
@@ -331,17 +367,16 @@ export class PaceReader {
   }
 
   async index(db: Db, q: { projectId: number; from: string; to: string }): Promise<IndexResponse> {
-    const d = await this.data(db, q.projectId);
-    return {
-      series: ROOM_GROUPS.map((group) => ({
-        group,
-        // the index of every flat of the group, whatever its status (as `priceIndexSeries`)
-        points: unionIndex(
-          [this.summary(d, `\u0001${group}\u0001ALL`, (rec) => GROUP_FILTERS[group](rec.rooms))],
-          toDay(q.from),
-          toDay(q.to),
-        ),
-      })),
-    };
+    const series = [];
+    for (const group of ROOM_GROUPS) {
+      // the index of every flat of the group, whatever its status
+      const summary =
+        (await this.stored(db, q.projectId, 'ALL', group)) ??
+        this.summary(await this.data(db, q.projectId), `\u0001${group}\u0001ALL`, (rec) =>
+          GROUP_FILTERS[group](rec.rooms),
+        );
+      series.push({ group, points: unionIndex([summary], toDay(q.from), toDay(q.to)) });
+    }
+    return { series };
   }
 }

@@ -103,16 +103,23 @@ export async function updateWatch(db: Db, userId: number, id: number, rules: Wat
 
 /** Stops watching an item (404 when it is not the user's), its alerts with it. */
 export async function removeWatch(db: Db, userId: number, id: number): Promise<void> {
-  const rows = await db.query('delete from watch where id = $1 and user_id = $2 returning id', [id, userId]);
+  const rows = await db.query(
+    `with gone as (delete from watch where id = $1 and user_id = $2 returning id),
+       alerts as (delete from watch_alert where watch_id in (select id from gone))
+     select id from gone`,
+    [id, userId],
+  );
   if (rows.length === 0) throw new NotFoundError(`объект наблюдения ${id} не найден`);
 }
 
 /** Stops watching a flat (for /unwatch); false when it was not watched. */
 export async function removeFlatWatch(db: Db, userId: number, flatId: number): Promise<boolean> {
-  const rows = await db.query('delete from watch where user_id = $1 and flat_id = $2 returning id', [
-    userId,
-    flatId,
-  ]);
+  const rows = await db.query(
+    `with gone as (delete from watch where user_id = $1 and flat_id = $2 returning id),
+       alerts as (delete from watch_alert where watch_id in (select id from gone))
+     select id from gone`,
+    [userId, flatId],
+  );
   return rows.length > 0;
 }
 

@@ -1,11 +1,14 @@
 import type { RoomGroup } from '@cena-metra/contract';
-import { fromDay } from '../lib/days.js';
-import { lastCarriedDay } from './carry.js';
-import { area100 } from './cube.js';
-import { GROUP_FILTERS } from './stats.js';
-import type { Segment } from './types.js';
+import { lastCarriedDay } from '../src/analytics/carry.js';
+import { area100 } from '../src/analytics/cube.js';
+import { GROUP_FILTERS } from '../src/analytics/stats.js';
+import type { Segment } from '../src/analytics/types.js';
+import { fromDay } from '../src/lib/days.js';
 
 /**
+ * A reference for the tests: the product reads the index from pace summaries (`unionIndex`), held to this
+ * sweep of the segments on random data (pace-sweep, pace-union, the oracle).
+ *
  * The same-flat price index of DESIGN §10.6. Average ppm moves with the mix of what is left on sale; the
  * index does not: for consecutive days with data d′ < d, F = the flats active on both with the same area
  * (±0.01 m²), r_d = exp(mean over F of ln(price_d / price_d′)) (1 when F is empty), I = 100 on the first day

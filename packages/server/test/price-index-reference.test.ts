@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toDay } from '../lib/days.js';
-import { priceIndexSeries } from './price-index.js';
-import type { FlatRecord, Segment } from './types.js';
+import type { FlatRecord, Segment } from '../src/analytics/types.js';
+import { toDay } from '../src/lib/days.js';
+import { priceIndexSeries } from './price-index-reference.js';
 
 const rec = (price: number, area = 40, rooms = 1): FlatRecord => ({
   building: '1',
