@@ -71,6 +71,14 @@ export async function runJob<R extends object>(
   });
 }
 
+/** One run of a job as `runJob` makes it, its result returned; throws what it failed with (or was skipped for). */
+export async function runJobOnce<R extends object>(db: Db, job: Job<R>, log: JobLog): Promise<R> {
+  const outcome = await runJob(db, job, log);
+  if (outcome.status === 'failed') throw outcome.error;
+  if (outcome.status === 'skipped') throw new Error(outcome.reason);
+  return outcome.result;
+}
+
 /** The last time a cron schedule fired at or before `now`. */
 export function previousScheduled(schedule: { cron: string; timezone?: string }, now: Date): Date | null {
   const cron = new Cron(schedule.cron, { timezone: schedule.timezone, paused: true });

@@ -9,7 +9,7 @@ import {
 import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
-import { type Job, type JobLog, runJob } from '../jobs/jobs.js';
+import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
 import { todayIn } from '../lib/days.js';
 import { listWatches } from '../watch/store.js';
 import { escapeHtml, splitMessage } from './format.js';
@@ -108,10 +108,7 @@ export class AlertPublisher {
 
   /** One run as the job runner makes it; throws what it failed with. */
   async run(): Promise<AlertPublishReport> {
-    const outcome = await runJob(this.options.db, this.job(), this.options.log);
-    if (outcome.status === 'failed') throw outcome.error;
-    if (outcome.status === 'skipped') throw new Error(outcome.reason);
-    return outcome.result;
+    return runJobOnce(this.options.db, this.job(), this.options.log);
   }
 
   /** Plans today's message of every linked user with settled alerts not yet sent; returns how many. */

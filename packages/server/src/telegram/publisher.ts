@@ -1,7 +1,7 @@
 import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
-import { type Job, type JobLog, runJob } from '../jobs/jobs.js';
+import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
 import { digestBlocks, splitMessage } from './format.js';
 import { sendParts } from './send.js';
 import { ALL_PROJECTS, digestOf, latestSummary, loadSummaryDay } from './store.js';
@@ -73,10 +73,7 @@ export class Publisher {
    * posted, then sends what is pending. Throws what the run failed with.
    */
   async run(): Promise<PublishReport> {
-    const outcome = await runJob(this.options.db, this.job(), this.options.log);
-    if (outcome.status === 'failed') throw outcome.error;
-    if (outcome.status === 'skipped') throw new Error(outcome.reason);
-    return outcome.result;
+    return runJobOnce(this.options.db, this.job(), this.options.log);
   }
 
   /** The id of the summary planned now, or null (none, not settled, or posted before). */

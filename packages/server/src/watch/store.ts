@@ -101,26 +101,31 @@ export async function updateWatch(db: Db, userId: number, id: number, rules: Wat
   return (await listWatches(db, userId, id))[0];
 }
 
-/** Stops watching an item (404 when it is not the user's), its alerts with it. */
-export async function removeWatch(db: Db, userId: number, id: number): Promise<void> {
+/** Deletes a user's watched items matching `column` = `value`, their alerts with them; whether any was. */
+async function deleteWatches(
+  db: Db,
+  userId: number,
+  column: 'id' | 'flat_id',
+  value: number,
+): Promise<boolean> {
   const rows = await db.query(
-    `with gone as (delete from watch where id = $1 and user_id = $2 returning id),
+    `with gone as (delete from watch where user_id = $1 and ${column} = $2 returning id),
        alerts as (delete from watch_alert where watch_id in (select id from gone))
      select id from gone`,
-    [id, userId],
+    [userId, value],
   );
-  if (rows.length === 0) throw new NotFoundError(`объект наблюдения ${id} не найден`);
+  return rows.length > 0;
+}
+
+/** Stops watching an item (404 when it is not the user's), its alerts with it. */
+export async function removeWatch(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await deleteWatches(db, userId, 'id', id)))
+    throw new NotFoundError(`объект наблюдения ${id} не найден`);
 }
 
 /** Stops watching a flat (for /unwatch); false when it was not watched. */
 export async function removeFlatWatch(db: Db, userId: number, flatId: number): Promise<boolean> {
-  const rows = await db.query(
-    `with gone as (delete from watch where user_id = $1 and flat_id = $2 returning id),
-       alerts as (delete from watch_alert where watch_id in (select id from gone))
-     select id from gone`,
-    [userId, flatId],
-  );
-  return rows.length > 0;
+  return deleteWatches(db, userId, 'flat_id', flatId);
 }
 
 /** A user's watched items (or one of them), newest first, each with its latest alert and alert count. */
