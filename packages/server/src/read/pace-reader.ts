@@ -55,26 +55,26 @@ export class PaceReader {
     private readonly market?: MarketReader,
   ) {}
 
-  /** The stored whole-project summary of a filter (404 for an unknown project), or null without `market`. */
+  /**
+   * The stored whole-project summaries of some filters (404 for an unknown project), or null without
+   * `market`: one query for the project's data version, then the market's cache.
+   */
   private async stored(
     db: Db,
     projectId: number,
-    status: StatsStatus,
-    rooms: RoomGroup,
-  ): Promise<PaceSummary | null> {
+    filters: { status: StatsStatus; rooms: RoomGroup }[],
+  ): Promise<PaceSummary[] | null> {
     if (!this.market) return null;
     const [project] = await db.query<{ data_version: number }>(
       'select data_version from project where id = $1',
       [projectId],
     );
     if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
-    const held = await this.market.summaries(
-      db,
-      [{ id: projectId, data_version: project.data_version }],
-      status,
-      rooms,
-    );
-    return held.get(projectId) ?? null;
+    const row = [{ id: projectId, data_version: project.data_version }];
+    const out: PaceSummary[] = [];
+    for (const f of filters)
+      out.push((await this.market.summaries(db, row, f.status, f.rooms)).get(projectId)!);
+    return out;
   }
 
   /** The project's timeline as pace reads it (cached per data version); 404 for an unknown project. */
@@ -188,7 +188,7 @@ export class PaceReader {
     // to it by the tests), without a sweep of every snapshot per request. The whole project's is stored;
     // a building's is made from the timeline and kept with it.
     const summary =
-      (q.building === undefined ? await this.stored(db, q.projectId, q.status, q.rooms) : null) ??
+      (q.building === undefined ? (await this.stored(db, q.projectId, [q]))?.[0] : null) ??
       this.summary(
         await this.data(db, q.projectId),
         `${q.building ?? ''}\u0001${q.rooms}\u0001${q.status}`,
@@ -367,16 +367,25 @@ export class PaceReader {
   }
 
   async index(db: Db, q: { projectId: number; from: string; to: string }): Promise<IndexResponse> {
-    const series = [];
-    for (const group of ROOM_GROUPS) {
-      // the index of every flat of the group, whatever its status
-      const summary =
-        (await this.stored(db, q.projectId, 'ALL', group)) ??
-        this.summary(await this.data(db, q.projectId), `\u0001${group}\u0001ALL`, (rec) =>
-          GROUP_FILTERS[group](rec.rooms),
-        );
-      series.push({ group, points: unionIndex([summary], toDay(q.from), toDay(q.to)) });
-    }
-    return { series };
+    // the index of every flat of each group, whatever its status
+    const stored = await this.stored(
+      db,
+      q.projectId,
+      ROOM_GROUPS.map((rooms) => ({ status: 'ALL' as const, rooms })),
+    );
+    const d = stored ? null : await this.data(db, q.projectId);
+    return {
+      series: ROOM_GROUPS.map((group, i) => ({
+        group,
+        points: unionIndex(
+          [
+            stored?.[i] ??
+              this.summary(d!, `\u0001${group}\u0001ALL`, (rec) => GROUP_FILTERS[group](rec.rooms)),
+          ],
+          toDay(q.from),
+          toDay(q.to),
+        ),
+      })),
+    };
   }
 }
