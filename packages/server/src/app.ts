@@ -167,11 +167,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     ready = true;
   });
-  app.addHook('onRequest', async () => {
+  // idle: no request in flight and none for a moment (a long import is not idle while it runs)
+  const inFlight = new Set<unknown>();
+  const ended = async (request: { id: string }) => {
+    inFlight.delete(request.id);
     lastRequest = Date.now();
+  };
+  app.addHook('onRequest', async (request) => {
+    lastRequest = Date.now();
+    inFlight.add(request.id);
   });
+  app.addHook('onResponse', ended);
+  app.addHook('onRequestAbort', ended);
   const idle = async () => {
-    while (!closing && (!ready || Date.now() - lastRequest < IDLE_MS))
+    while (!closing && (!ready || inFlight.size > 0 || Date.now() - lastRequest < IDLE_MS))
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS / 4));
   };
   app.decorate('refreshSummaries', () =>

@@ -1,5 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 
 /** One call the bot made to the Bot API. */
 export interface ApiCall {
@@ -176,4 +178,24 @@ export class FakeTelegram {
         return { result: true };
     }
   }
+}
+
+const BIN = join(import.meta.dirname, '../bin/cena-metra.js');
+
+/** `cena-metra bot --once` in a child process on the given database. */
+export function botOnce(env: Record<string, string>, args: string[] = []): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args, 'bot', '--once', '--json'], {
+    env: { ...process.env, LOG_LEVEL: 'silent', TELEGRAM_SETTLE_SECONDS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+export function finished(
+  child: ChildProcess,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => (stdout += d));
+  child.stderr?.on('data', (d) => (stderr += d));
+  return new Promise((done) => child.on('exit', (code) => done({ code, stdout, stderr })));
 }

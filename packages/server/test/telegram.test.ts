@@ -15,7 +15,7 @@ import { Publisher } from '../src/telegram/publisher.js';
 import { startTelegram } from '../src/telegram/service.js';
 import { chatSubscription } from '../src/telegram/store.js';
 import { describeEachDb, freshDb } from './databases.js';
-import { FakeTelegram } from './fake-telegram.js';
+import { botOnce, FakeTelegram, finished } from './fake-telegram.js';
 import { flat, snap } from './market-fixture.js';
 
 const NB = '\u00a0';
@@ -116,7 +116,7 @@ describeEachDb('Telegram bot and daily-summary publisher', (ctx) => {
 
     it('/help lists the commands', async () => {
       const [reply] = await say(501, '/help');
-      for (const c of ['/summary', '/flat', '/subscribe', '/unsubscribe', '/help'])
+      for (const c of ['/summary', '/flat', '/subscribe', '/unsubscribe', '/watch', '/unwatch', '/help'])
         expect(reply?.body.text).toContain(c);
     });
 
@@ -330,22 +330,6 @@ describeEachDb('Telegram bot and daily-summary publisher', (ctx) => {
   });
 });
 
-/** `cena-metra bot --once` in a child process on the given database. */
-function botOnce(env: Record<string, string>, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args, 'bot', '--once', '--json'], {
-    env: { ...process.env, LOG_LEVEL: 'silent', TELEGRAM_SETTLE_SECONDS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function finished(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => (stdout += d));
-  child.stderr?.on('data', (d) => (stderr += d));
-  return new Promise((done) => child.on('exit', (code) => done({ code, stdout, stderr })));
-}
-
 describe('publisher killed mid-send (kill -9) and started again', () => {
   for (const kind of ['pglite', 'postgresql'] as const) {
     if (kind === 'postgresql' && !process.env.TEST_DATABASE_URL && !process.env.CI) continue;
@@ -399,7 +383,8 @@ describe('publisher killed mid-send (kill -9) and started again', () => {
         const again = await finished(botOnce(env, where.args));
         expect(again.code, again.stderr).toBe(0);
         expect(JSON.parse(again.stdout)).toEqual([
-          { planned: null, sent: 6, blocked: 0, failed: 0, pending: 0 },
+          { job: 'summary', planned: null, sent: 6, blocked: 0, failed: 0, pending: 0 },
+          { job: 'alerts', planned: 0, sent: 0, blocked: 0, failed: 0, pending: 0 },
         ]);
         const chats = fake.delivered.map((c) => String(c.body.chat_id));
         expect(chats.sort()).toEqual(
@@ -408,7 +393,8 @@ describe('publisher killed mid-send (kill -9) and started again', () => {
         // a third run finds nothing to do
         const third = await finished(botOnce(env, where.args));
         expect(JSON.parse(third.stdout)).toEqual([
-          { planned: null, sent: 0, blocked: 0, failed: 0, pending: 0 },
+          { job: 'summary', planned: null, sent: 0, blocked: 0, failed: 0, pending: 0 },
+          { job: 'alerts', planned: 0, sent: 0, blocked: 0, failed: 0, pending: 0 },
         ]);
       } finally {
         await fake.stop();
@@ -501,7 +487,15 @@ describe('the bot in a process', () => {
       const commands = fake.calls.find((c) => c.method === 'setMyCommands')?.body.commands as {
         command: string;
       }[];
-      expect(commands.map((c) => c.command)).toEqual(['summary', 'flat', 'subscribe', 'unsubscribe', 'help']);
+      expect(commands.map((c) => c.command)).toEqual([
+        'summary',
+        'flat',
+        'subscribe',
+        'unsubscribe',
+        'watch',
+        'unwatch',
+        'help',
+      ]);
       fake.userSays(901, '/start');
       await fake.waitFor(() => fake.textsTo(901).length > 0, 30_000);
       expect(fake.textsTo(901)[0]).toContain('Вы подписаны на сводку по всем проектам.');

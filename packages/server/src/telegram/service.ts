@@ -35,6 +35,18 @@ export function publisherFor(db: Db, config: Config, api: Api, log: TelegramLog)
   });
 }
 
+/** The watchlist alert publisher of the configured public URL and time zone, sending through `api`. */
+export function alertPublisherFor(db: Db, config: Config, api: Api, log: TelegramLog): AlertPublisher {
+  return new AlertPublisher({
+    db,
+    api,
+    publicUrl: config.publicUrl,
+    settleSeconds: config.telegramSettleSeconds,
+    timeZone: config.collectTz,
+    log,
+  });
+}
+
 /**
  * Starts the bot (long polling) and the daily-summary publisher when TELEGRAM_BOT_TOKEN is set; without it
  * one log line says the bot is off and nothing else runs.
@@ -47,14 +59,7 @@ export async function startTelegram(db: Db, config: Config, log: TelegramLog): P
   }
   const bot = createBot({ db, token, apiRoot: config.telegramApiRoot, publicUrl: config.publicUrl, log });
   const publisher = publisherFor(db, config, bot.api, log);
-  const alerts = new AlertPublisher({
-    db,
-    api: bot.api,
-    publicUrl: config.publicUrl,
-    settleSeconds: config.telegramSettleSeconds,
-    timeZone: config.collectTz,
-    log,
-  });
+  const alerts = alertPublisherFor(db, config, bot.api, log);
   const jobs = new JobRunner(db, log);
   const publish = async () => {
     const outcome = await jobs.run(PUBLISHER_JOB);

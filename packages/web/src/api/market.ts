@@ -155,6 +155,7 @@ export const usePaceRows = (body: PaceRowsRequest | null) =>
     queryKey: ['pace-rows', body],
     queryFn: ({ signal }) => post<PaceRowsResponse>('/project/pace/rows', body!, signal),
     enabled: body !== null,
+    placeholderData: (previous) => previous,
   });
 
 export const useDistribution = (body: DistributionRequest) =>

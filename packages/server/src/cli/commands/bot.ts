@@ -2,13 +2,14 @@ import type { Command } from 'commander';
 import { Bot } from 'grammy';
 import pino from 'pino';
 import { CliError } from '../../lib/errors.js';
-import { publisherFor, startTelegram } from '../../telegram/service.js';
+import { alertPublisherFor, publisherFor, startTelegram } from '../../telegram/service.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
 
 /**
- * `cena-metra bot`: the Telegram bot and the daily-summary publisher without the web server (e.g. a
- * separate process on PostgreSQL). `--once`: one publisher run, its report printed, then exit (cron).
+ * `cena-metra bot`: the Telegram bot, the daily-summary publisher and the watchlist alerts without the web
+ * server (e.g. a separate process on PostgreSQL). `--once`: one run of each publisher, their reports
+ * printed, then exit (cron).
  */
 export function registerBot(program: Command, globals: () => GlobalOptions) {
   program
@@ -26,19 +27,25 @@ export function registerBot(program: Command, globals: () => GlobalOptions) {
             client: config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined,
           });
           const report = await publisherFor(db, config, bot.api, log).run();
+          const alerts = await alertPublisherFor(db, config, bot.api, log).run();
           const json = globals().json;
+          const runs = [
+            { job: 'summary', what: 'сводка', ...report },
+            { job: 'alerts', what: 'избранное', ...alerts },
+          ];
           printRows(
-            [
+            runs.map(({ job, what, planned, sent, blocked, failed, pending }) =>
               json
-                ? { ...report }
+                ? { job, planned, sent, blocked, failed, pending }
                 : {
-                    сводка: report.planned ?? '—',
-                    отправлено: report.sent,
-                    'чат недоступен': report.blocked,
-                    отклонено: report.failed,
-                    отложено: report.pending,
+                    рассылка: what,
+                    запланировано: planned ?? '—',
+                    отправлено: sent,
+                    'чат недоступен': blocked,
+                    отклонено: failed,
+                    отложено: pending,
                   },
-            ],
+            ),
             json,
           );
           await ctx.close();

@@ -1,6 +1,6 @@
 import { CHART_TYPES, type ChartType, type StatsRequest, type StatsResponse } from '@cena-metra/contract';
 import { mdiChartTimelineVariant, mdiGrid, mdiRefresh, mdiScaleBalance } from '@mdi/js';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDevelopers, useProjectStats, useProjects } from '../../../api/catalog';
 import { useHealth } from '../../../api/health';
@@ -175,6 +175,7 @@ export function Dashboard() {
         key={project?.id ?? 'none'}
         stats={stats.data}
         loading={!stats.data && (stats.isFetching || !project)}
+        fetching={stats.isFetching}
         filters={filters}
         fileBase={fileBase}
         request={statsRequest}
@@ -244,12 +245,14 @@ function toastOnce(error: Error) {
 function Charts({
   stats,
   loading,
+  fetching,
   filters,
   fileBase,
   request,
 }: {
   stats: StatsResponse | undefined;
   loading: boolean;
+  fetching: boolean;
   filters: DashboardFilters;
   fileBase: string;
   request: StatsRequest | null;
@@ -275,10 +278,21 @@ function Charts({
       ];
     return all;
   }, [stats, filters.chartType, filters.index, index.data]);
+  // After a change of the filters the pace block, the distribution and the table's pace follow once the
+  // charts have their data: asked at once, they would hold up the charts' own request (the server computes
+  // them in the same process, PGlite runs one query at a time). On the first load all go together.
+  const requestKey = JSON.stringify(request);
+  const [settledKey, setSettledKey] = useState(requestKey);
+  useEffect(() => {
+    if (stats && !fetching) setSettledKey(requestKey);
+  }, [stats, fetching, requestKey]);
+  const settled = JSON.parse(settledKey) as StatsRequest | null;
   // the summary's day: the last day with data in the range
   const summaryDay = stats?.flatsCountList[0]?.points.at(-1)?.date ?? null;
   const paceRows = usePaceRows(
-    request && summaryDay ? { projectId: request.projectId, date: summaryDay, status: request.status } : null,
+    settled && summaryDay && settledKey === requestKey
+      ? { projectId: settled.projectId, date: summaryDay, status: settled.status }
+      : null,
   );
   const summaryRows = useMemo(
     () => (stats ? withPace(stats.shortFlatSummaryList, paceRows.data?.rows) : []),
@@ -332,18 +346,18 @@ function Charts({
         ))}
       </div>
       <Credits />
-      {request && (
+      {settled && (
         <PaceBlock
-          projectId={request.projectId}
-          from={request.from}
-          to={request.to}
-          status={request.status ?? 'ALL'}
+          projectId={settled.projectId}
+          from={settled.from}
+          to={settled.to}
+          status={settled.status ?? 'ALL'}
           gaps={gaps}
           fileBase={fileBase}
         />
       )}
-      {request && (
-        <DistributionBlock projectId={request.projectId} to={request.to} status={request.status ?? 'ALL'} />
+      {settled && (
+        <DistributionBlock projectId={settled.projectId} to={settled.to} status={settled.status ?? 'ALL'} />
       )}
       <SummaryTable rows={summaryRows} fileName={`${fileBase} сводка`} />
     </>
