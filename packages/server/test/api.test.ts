@@ -76,7 +76,12 @@ describeEachDb('dashboard API', (ctx) => {
       expect(res.json().code).toBe('UNAUTHORIZED');
     }
     const health = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.json()).toMatchObject({ status: 'ok', database: ctx.kind, lastSnapshotDate: '2026-11-02' });
+    expect(health.json()).toMatchObject({
+      status: 'ok',
+      database: ctx.kind,
+      lastSnapshotDate: '2026-11-02',
+      backgroundWork: expect.any(Boolean),
+    });
   });
 
   it('lists developers by name and their projects with the first snapshot date', async () => {

@@ -164,6 +164,11 @@ export class MarketReader {
     this.again = false;
   }
 
+  /** Whether a refresh is under way (derivations in the background). */
+  get busy(): boolean {
+    return this.refreshing !== null;
+  }
+
   /** Resolves when no refresh is under way. */
   async idle(): Promise<void> {
     await this.refreshing?.catch(() => undefined);

@@ -8,5 +8,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     database: app.deps.db.kind,
     ...(await getDataState(app.deps.db)),
     telegramChannelUrl: app.deps.config.telegramChannelUrl ?? null,
+    backgroundWork: app.market.busy,
   }));
 };
