@@ -15,8 +15,13 @@ import { type ChessCell, chessboard } from '../analytics/chess.js';
 import { ppmDistribution, ppmPercentile } from '../analytics/distribution.js';
 import { type FlatEvent, lowerBound } from '../analytics/events.js';
 import { compareNatural } from '../analytics/natural.js';
-import { paceSeries } from '../analytics/pace.js';
-import { type PaceSummary, paceSummary, unionIndex, unionPace } from '../analytics/pace-summary.js';
+import {
+  type PaceSummary,
+  paceSummaries,
+  paceSummary,
+  unionIndex,
+  unionPace,
+} from '../analytics/pace-summary.js';
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
@@ -230,17 +235,18 @@ export class PaceReader {
           if (s.startDay <= at && (s.endDay ?? lastDay) >= at && recordCounts(s.rec, q.status))
             keys.add(summaryRowId(s.rec));
     }
-    const rows = [...keys].map((id) => {
-      const point = paceSeries(
-        d.segments,
-        d.events,
-        d.firstSeen,
-        d.dates,
-        day,
-        day,
-        this.carry,
-        (rec) => recordCounts(rec, q.status) && summaryRowId(rec) === id,
-      ).at(-1);
+    // every row's summary in one sweep of the timeline, each read on the day as a union of one
+    const ids = [...keys];
+    const summaries = paceSummaries(
+      d.segments,
+      d.events,
+      d.firstSeen,
+      d.dates,
+      this.carry,
+      ids.map((id) => (rec: FlatRecord) => recordCounts(rec, q.status) && summaryRowId(rec) === id),
+    );
+    const rows = ids.map((id, i) => {
+      const point = unionPace([summaries[i]!], day, day).at(-1);
       return {
         id,
         absorption30: point?.absorption ?? null,

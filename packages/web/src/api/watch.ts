@@ -10,12 +10,12 @@ export const useWatches = (enabled = true) =>
   useQuery({ queryKey: ['watches'], queryFn: () => request<Watch[]>({ url: '/watches' }), enabled });
 
 /** The signed-in user's alerts (the bell and «Избранное»), polled while the page is open. */
-export const useAlerts = (limit = 20) => {
+export const useAlerts = (limit = 20, enabled = true) => {
   const session = useSession();
   return useQuery({
     queryKey: ['alerts', limit],
     queryFn: () => request<AlertsResponse>({ url: '/alerts', params: { limit } }),
-    enabled: session !== null,
+    enabled: session !== null && enabled,
     refetchInterval: ALERTS_POLL_MS,
   });
 };

@@ -1,13 +1,22 @@
 import { mdiBell, mdiBellOutline } from '@mdi/js';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAlerts, useWatchActions } from '../../api/watch';
 import { Dropdown } from '../../components/dropdown';
 import { Icon } from '../../components/icon';
 import { alertDay, alertText } from './alert-text';
 
+const BELL_DELAY_MS = 1500;
+
 /** The navbar's bell: unread alerts as a badge, the latest ones in a dropdown, «прочитать все». */
 export function AlertsBell() {
-  const alerts = useAlerts(10);
+  // asked a moment after the page opens: the page's own data come first
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), BELL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const alerts = useAlerts(10, ready);
   const actions = useWatchActions();
   const unread = alerts.data?.unread ?? 0;
   const list = alerts.data?.alerts ?? [];
