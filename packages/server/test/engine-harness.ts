@@ -3,13 +3,13 @@ import type { CubeCell } from '../src/analytics/cube.js';
 import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
-import { paceSeries } from '../src/analytics/pace.js';
 import { paceSummary, unionPace } from '../src/analytics/pace-summary.js';
 import { recordCounts, shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
 import { SeriesJson } from '../src/read/stats-json.js';
 import type { OracleSnapshot } from './oracle.js';
+import { paceSeries } from './pace-sweep-reference.js';
 import { priceIndexSeries } from './price-index-reference.js';
 
 /** The engine fed the way the importer feeds it: snapshots in the given order, incremental derived state. */

@@ -1,9 +1,9 @@
 import type { RoomGroup } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PacePoint, paceSeries } from '../src/analytics/pace.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceIndex, referencePace, timelineOf } from './pace-reference.js';
+import { type PacePoint, paceSeries } from './pace-sweep-reference.js';
 import { priceIndexSeries } from './price-index-reference.js';
 import { BASE, projectArb } from './random-market.js';
 

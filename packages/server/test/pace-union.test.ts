@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paceSeries } from '../src/analytics/pace.js';
 import { paceSummary, type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-summary.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
+import { paceSeries } from './pace-sweep-reference.js';
 import { priceIndexSeries } from './price-index-reference.js';
 import { BASE, projectArb } from './random-market.js';
 

@@ -2,7 +2,6 @@ import { fromDay } from '../lib/days.js';
 import { lastCarriedDay } from './carry.js';
 import { area100 } from './cube.js';
 import { type FlatEvent, lowerBound } from './events.js';
-import type { PacePoint } from './pace.js';
 import type { FlatRecord, Segment } from './types.js';
 
 /**
@@ -30,6 +29,23 @@ export interface PaceSummary {
   /** REMOVED events: the snapshot, the flat's first presence, and the snapshot days within 30 days from
    *  it on which the flat is in the stock again (it came back: not gone there) */
   removals: { k: number; first: number; back: number[] }[];
+}
+
+/** One day of sales pace (DESIGN §10.5). */
+export interface PacePoint {
+  date: string;
+  stock: number;
+  new7: number;
+  new30: number;
+  gone7: number;
+  gone30: number;
+  /** % of what could have sold in 30 days that did: gone₃₀ / (stock on D − 30 + new₃₀) × 100 */
+  absorption: number | null;
+  monthsOfSupply: number | null;
+  /** median of REMOVED date − first presence over the flats gone in the 30-day window */
+  medianDaysOnMarket: number | null;
+  /** median of D − first presence over the stock */
+  medianStockAge: number | null;
 }
 
 /** A day of a union's pace with its same-flat index and weighted average ppm. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toDay } from '../lib/days.js';
-import { ProjectModel } from './model.js';
-import { paceSeries } from './pace.js';
-import type { FlatRecord } from './types.js';
+import { ProjectModel } from '../src/analytics/model.js';
+import type { FlatRecord } from '../src/analytics/types.js';
+import { toDay } from '../src/lib/days.js';
+import { paceSeries } from './pace-sweep-reference.js';
 
 const rec = (rooms: number): FlatRecord => ({
   building: '1',

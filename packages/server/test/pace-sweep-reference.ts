@@ -1,29 +1,18 @@
-import { fromDay } from '../lib/days.js';
-import { carries, lastCarriedDay } from './carry.js';
-import { type FlatEvent, lowerBound } from './events.js';
-import { median, medianOfSorted } from './median.js';
-import type { FlatRecord, Segment } from './types.js';
+import { carries, lastCarriedDay } from '../src/analytics/carry.js';
+import { type FlatEvent, lowerBound } from '../src/analytics/events.js';
+import { median, medianOfSorted } from '../src/analytics/median.js';
+import type { PacePoint } from '../src/analytics/pace-summary.js';
+import type { FlatRecord, Segment } from '../src/analytics/types.js';
+import { fromDay } from '../src/lib/days.js';
 
-/** One day of sales pace (DESIGN §10.5). */
-export interface PacePoint {
-  date: string;
-  stock: number;
-  new7: number;
-  new30: number;
-  gone7: number;
-  gone30: number;
-  /** % of what could have sold in 30 days that did: gone₃₀ / (stock on D − 30 + new₃₀) × 100 */
-  absorption: number | null;
-  monthsOfSupply: number | null;
-  /** median of REMOVED date − first presence over the flats gone in the 30-day window */
-  medianDaysOnMarket: number | null;
-  /** median of D − first presence over the stock */
-  medianStockAge: number | null;
-}
+export type { PacePoint };
 
 const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
 /**
+ * A reference for the tests: the product reads pace from pace summaries (`unionPace`), held to this sweep
+ * of the segments on random data (pace-sweep, pace-union, the oracle).
+ *
  * Sales pace of DESIGN §10.5 for each day with data in [from, to]: `flats` are the activity segments,
  * `events` the §4.4 events by snapshot day, `firstSeen` each flat's first presence, `accept` the filter
  * (building, rooms group, status) applied to the record a figure counts. Windows are the snapshot dates in
