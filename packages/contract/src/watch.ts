@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idSchema, intInRange } from './api.js';
 import { facingSchema, ROOM_GROUPS } from './enums.js';
-import { formatRoubles } from './format.js';
-import { buildingLabel, facingLabel } from './labels.js';
+import { formatChange, formatRoubles } from './format.js';
+import { buildingLabel, facingLabel, roomsLabel } from './labels.js';
 import { safeText } from './text.js';
 
 // --- watchlists and alerts (issue 17) ---
@@ -170,4 +170,21 @@ export function watchLabel(w: {
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+export const CHANGES: [string, string, string] = ['изменение', 'изменения', 'изменений'];
+
+/**
+ * An alert in one line, for the site and the bot alike: «Подешевела: 8 000 000 → 7 600 000 ₽ (−5,00 %)»,
+ * with the flat first for a segment's alert.
+ */
+export function alertText(a: Alert, withFlat: boolean): string {
+  const flat = withFlat
+    ? `кв. № ${a.flatId}, ${roomsLabel(a.rooms)}, ${a.area.toLocaleString('ru-RU')} м² — `
+    : '';
+  const what = ALERT_KIND_LABELS[a.kind];
+  if ((a.kind === 'PRICE_UP' || a.kind === 'PRICE_DOWN') && a.oldPrice !== null && a.newPrice !== null)
+    return `${flat}${what}: ${formatRoubles(a.oldPrice)} → ${formatRoubles(a.newPrice)} ₽ (${formatChange(a.changePercent)})`;
+  const price = a.newPrice ?? a.oldPrice;
+  return `${flat}${what}${price === null ? '' : `, ${formatRoubles(price)} ₽`}`;
 }

@@ -89,6 +89,11 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
     expect((await say(CHAT, `/watch ${q0}`))[0]).toContain('Чат не привязан к аккаунту');
     expect((await say(CHAT, '/start 12345678'))[0]).toContain('Код не подошёл');
     const { code } = (await app.inject({ method: 'POST', url: '/api/profile/telegram', headers })).json();
+    // a group cannot take the account, and the code stays good for the private chat
+    await bot.handleUpdate(fake.messageUpdate(-100, `/start ${code}`, 'group') as never);
+    expect(fake.textsTo(-100).at(-1)).toBe(
+      'Аккаунт привязывается только в личном чате с ботом: отправьте код туда.',
+    );
     expect((await say(CHAT, `/start ${code}`))[0]).toContain('чат привязан к аккаунту «analyst»');
     expect((await app.inject({ method: 'GET', url: '/api/profile/telegram', headers })).json().linked).toBe(
       true,
@@ -126,7 +131,7 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
     expect(String(message?.body.chat_id)).toBe(String(CHAT));
     const text = String(message?.body.text).replace(/\u00a0/g, ' ');
     expect(text).toContain('Избранное: 1 изменение');
-    expect(text).toContain('3 февраля 2026 г.: подешевела: 8 000 000 → 7 600 000 ₽ (−5,00 %)');
+    expect(text).toContain('3 февраля 2026 г.: Подешевела: 8 000 000 → 7 600 000 ₽ (−5,00 %)');
     expect(message?.body.reply_markup).toEqual({
       inline_keyboard: [[{ text: `Квартира № ${q0}`, web_app: { url: `${PUBLIC_URL}/summary/flat/${q0}` } }]],
     });

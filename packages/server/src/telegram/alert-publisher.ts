@@ -1,11 +1,4 @@
-import {
-  ALERT_KIND_LABELS,
-  type Alert,
-  formatChange,
-  formatLongDate,
-  formatRoubles,
-  roomsLabel,
-} from '@cena-metra/contract';
+import { type Alert, alertText, CHANGES, countOf, formatLongDate } from '@cena-metra/contract';
 import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
@@ -58,21 +51,8 @@ export function alertBlock(
   alerts: Alert[],
 ): { text: string; button: Part['buttons'][number] } {
   const lines = [`<b>${escapeHtml(label)}</b>`];
-  for (const a of alerts.slice(0, LINES_PER_ITEM)) {
-    const price =
-      a.kind === 'PRICE_UP' || a.kind === 'PRICE_DOWN'
-        ? `: ${formatRoubles(a.oldPrice!)} → ${formatRoubles(a.newPrice!)} ₽ (${formatChange(a.changePercent)})`
-        : a.newPrice !== null
-          ? `, ${formatRoubles(a.newPrice)} ₽`
-          : a.oldPrice !== null
-            ? `, была ${formatRoubles(a.oldPrice)} ₽`
-            : '';
-    const flat =
-      watch.kind === 'segment'
-        ? ` кв. № ${a.flatId} (${roomsLabel(a.rooms)}, ${a.area.toLocaleString('ru-RU')} м²)`
-        : '';
-    lines.push(`${formatLongDate(a.day)}:${flat} ${ALERT_KIND_LABELS[a.kind].toLowerCase()}${price}`);
-  }
+  for (const a of alerts.slice(0, LINES_PER_ITEM))
+    lines.push(`${formatLongDate(a.day)}: ${escapeHtml(alertText(a, watch.kind === 'segment'))}`);
   if (alerts.length > LINES_PER_ITEM) lines.push(`…и ещё ${alerts.length - LINES_PER_ITEM}`);
   const button =
     watch.kind === 'flat'
@@ -140,7 +120,7 @@ export class AlertPublisher {
       const blocks = [...byWatch]
         .filter(([id]) => watches.has(id))
         .map(([id, list]) => alertBlock(watches.get(id)!.label, watches.get(id)!, list));
-      const header = `<b>Избранное: ${alerts.length} ${alerts.length === 1 ? 'изменение' : alerts.length < 5 ? 'изменения' : 'изменений'}</b>`;
+      const header = `<b>Избранное: ${countOf(alerts.length, CHANGES)}</b>`;
       const texts = splitMessage([header, ...blocks.map((b) => b.text)]);
       // each part gets the buttons of the items whose block begins in it
       const parts: Part[] = texts.map((text) => ({

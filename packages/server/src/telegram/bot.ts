@@ -73,9 +73,11 @@ export function createBot(options: BotOptions): Bot {
   bot.command('start', async (ctx) => {
     const code = ctx.match.trim();
     if (code) {
-      // the one-time code from the profile page links this chat to the account (issue 17)
-      const username =
-        /^\d{8}$/.test(code) && ctx.chat.type === 'private' ? await linkChat(db, code, ctx.chat.id) : null;
+      // the one-time code from the profile page links this chat to the account (issue 17); a group is not
+      // one person's chat, and the code is left unused for the private one
+      if (ctx.chat.type !== 'private')
+        return ctx.reply('Аккаунт привязывается только в личном чате с ботом: отправьте код туда.');
+      const username = /^\d{8}$/.test(code) ? await linkChat(db, code, ctx.chat.id) : null;
       return ctx.reply(
         username
           ? `Готово: чат привязан к аккаунту «${escapeHtml(username)}».\nРаз в день пришлю изменения по избранному. /watch &lt;номер&gt; — следить за квартирой.`
