@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addUser, removeUser } from '../src/auth/users.js';
 import { computeAlerts } from '../src/watch/alerts.js';
+import { MAX_WATCHES } from '../src/watch/store.js';
 import { describeEachDb } from './databases.js';
 import { signedInApp } from './signed-in-app.js';
 
@@ -226,6 +227,30 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
     const newer = (await call('POST', '/profile/telegram')).json();
     const codes = await ctx.db.query<{ code: string }>('select code from telegram_link_code');
     expect(codes.map((r) => r.code)).toEqual([newer.code]);
+  });
+
+  it('refuses a watched item past the limit with a 409 that says so, adding nothing', async () => {
+    const [{ id: userId }] = await ctx.db.query<{ id: number }>(
+      "select id from app_user where username = 'analyst'",
+    );
+    const [{ n }] = await ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from watch where user_id = $1',
+      [userId],
+    );
+    await ctx.db.query(
+      `insert into watch (user_id, kind, project_id, rooms, rules, since)
+       select $1, 'segment', $2, 'all', '{}', '2026-01-01' from generate_series(1, $3::int)`,
+      [userId, projectId, MAX_WATCHES - n],
+    );
+    const res = await call('POST', '/watches', { kind: 'segment', projectId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`можно следить не больше чем за ${MAX_WATCHES} объектами`);
+    const [{ after }] = await ctx.db.query<{ after: number }>(
+      'select count(*)::int as after from watch where user_id = $1',
+      [userId],
+    );
+    expect(after).toBe(MAX_WATCHES);
+    await ctx.db.query("delete from watch where user_id = $1 and since = '2026-01-01'", [userId]);
   });
 
   it('a user removed takes their watched items and alerts along', async () => {

@@ -2,7 +2,7 @@ import { hasControlCharacters, MAX_NAME_LENGTH, watchRulesSchema } from '@cena-m
 import { Bot, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
-import { NotFoundError } from '../lib/errors.js';
+import { AppError, NotFoundError } from '../lib/errors.js';
 import { getFlatCard } from '../routes/flats/queries.js';
 import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../watch/store.js';
 import { digestBlocks, escapeHtml, flatCardText, splitMessage } from './format.js';
@@ -194,6 +194,8 @@ export function createBot(options: BotOptions): Bot {
       );
     } catch (error) {
       if (error instanceof NotFoundError) return ctx.reply(`Квартира ${arg} не найдена.`);
+      // the user's own limit (too many watched items): said as the site says it
+      if (error instanceof AppError) return ctx.reply(`Не получилось: ${error.message}.`);
       throw error;
     }
   });
