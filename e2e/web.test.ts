@@ -163,7 +163,7 @@ describe('dashboard', () => {
     expect(violations).toEqual([]);
   });
 
-  it('a first load asks for its data while the dashboard code loads, and asks for the stats once', async () => {
+  it('a first load asks for its data while the dashboard code loads, and asks for each once', async () => {
     // a fresh browser (nothing cached) with a session, as after a login some other day
     const session = await demoSession();
     const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
@@ -172,30 +172,63 @@ describe('dashboard', () => {
       if (location.protocol.startsWith('http')) localStorage.setItem('user', JSON.stringify(s));
     }, session);
     const first = await fresh.newPage();
-    const stats: string[] = [];
-    let statsSeen = () => {};
-    const statsRequested = new Promise<boolean>((done) => {
-      statsSeen = () => done(true);
+    // the stats, then the blocks under the charts: «Темп продаж», the distribution, the table's pace
+    const wanted = ['stats', 'pace', 'distribution', 'pace/rows'];
+    const asked = new Map<string, string[]>(wanted.map((w) => [w, []]));
+    let allSeen = () => {};
+    const allRequested = new Promise<boolean>((done) => {
+      allSeen = () => done(true);
       setTimeout(() => done(false), 10_000);
     });
     first.on('request', (r) => {
-      if (!r.url().endsWith('/api/project/stats')) return;
-      stats.push(r.postData() ?? '');
-      statsSeen();
+      const what = r.url().split('/api/project/')[1];
+      if (!asked.has(what)) return;
+      asked.get(what)!.push(r.postData() ?? '');
+      if ([...asked.values()].every((x) => x.length > 0)) allSeen();
     });
-    // the dashboard's code is held back until the stats are asked for (10 s at most): without the
-    // prefetch the page asks for nothing before its code has run, and the stats come after 10 s
+    // the dashboard's code is held back until all four are asked for (10 s at most): without the
+    // prefetch the page asks for nothing before its code has run, and they come after 10 s
     let askedBeforeCode = false;
     await fresh.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
-      askedBeforeCode = await statsRequested;
+      askedBeforeCode = await allRequested;
       await route.continue();
     });
     await first.goto(`${product.url}/`);
     await chartsDrawn(first);
+    await first.waitForSelector('[data-testid=chart-pace-stock] .echart[data-series="3"]');
+    await first.waitForFunction(
+      () => Number(document.querySelector<HTMLElement>('[data-testid=histogram-ppm]')?.dataset.flats) > 0,
+    );
+    await first.waitForTimeout(500);
     await fresh.close();
     expect(askedBeforeCode).toBe(true);
-    // the page found the prefetched stats under its own query key: one request, not two
-    expect(stats).toHaveLength(1);
+    // the page found each prefetched answer under its own query key, fresh: one request each, not two
+    expect(Object.fromEntries([...asked].map(([w, bodies]) => [w, bodies.length]))).toEqual(
+      Object.fromEntries(wanted.map((w) => [w, 1])),
+    );
+  });
+
+  it('another filter keeps the charts, dimmed, until its data come, then redraws them in place', async () => {
+    await page.goto(`${product.url}/`);
+    await chartsDrawn(page);
+    const countBefore = await page.getAttribute('[data-testid=chart-count] .echart', 'data-series');
+    // the answer for «только свободные» is held back a second, as a cold server's would be
+    await page.route('**/api/project/stats', async (route) => {
+      if (route.request().postData()?.includes('AVAILABLE')) await new Promise((r) => setTimeout(r, 1_000));
+      await route.continue();
+    });
+    const canvas = await page.$('[data-testid=chart-all-rooms] canvas');
+    await page.click('[data-testid=available-switch] + span');
+    await page.waitForSelector('[data-testid=charts][aria-busy=true]', { timeout: 900 });
+    expect(await page.$('[data-testid=dashboard-loading]')).toBeNull();
+    await page.waitForSelector('[data-testid=charts][aria-busy=false]');
+    // the same canvas, redrawn: the charts were not made anew
+    expect(await canvas!.evaluate((c) => c.isConnected)).toBe(true);
+    // with the new data: the count chart has no reserved lots' lines now
+    expect(await page.getAttribute('[data-testid=chart-count] .echart', 'data-series')).not.toBe(countBefore);
+    await page.unroute('**/api/project/stats');
+    await page.click('[data-testid=available-switch] + span');
+    await page.waitForURL((u) => !u.search.includes('status='));
   });
 
   it('changing developer and project changes the data and the URL', async () => {

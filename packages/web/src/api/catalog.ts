@@ -31,6 +31,12 @@ export const projectStatsQueryOptions = (body: StatsRequest | null) =>
     queryFn: ({ signal }) => getProjectStats(body!, signal),
     enabled: body !== null,
     staleTime: 60_000,
+    // another filter of the same project: its charts stay (dimmed) until the new data come, instead of
+    // skeletons; the charts are then redrawn in place rather than made anew
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[1] as StatsRequest | null | undefined)?.projectId === body?.projectId
+        ? previous
+        : undefined,
   });
 
 export const useProjectStats = (body: StatsRequest | null) => useQuery(projectStatsQueryOptions(body));

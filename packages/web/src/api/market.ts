@@ -111,13 +111,16 @@ export const useProjectQuality = (projectId: number | null) =>
 const post = <T>(url: string, data: object, signal?: AbortSignal) =>
   request<T>({ url, method: 'POST', data, signal });
 
-export const useProjectPace = (body: PaceRequest | null) =>
-  useQuery({
+export const projectPaceQueryOptions = (body: PaceRequest | null) =>
+  queryOptions({
     queryKey: ['pace', body],
+    // derived from the same lists as the stats: as fresh as they are (catalog's stats keep 60 s too)
+    staleTime: 60_000,
     queryFn: ({ signal }) => post<PaceResponse>('/project/pace', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
+export const useProjectPace = (body: PaceRequest | null) => useQuery(projectPaceQueryOptions(body));
 
 export const useProjectIndex = (body: { projectId: number; from: string; to: string } | null) =>
   useQuery({
@@ -150,17 +153,21 @@ export const useCompare = (body: CompareRequest | null) =>
     placeholderData: (previous) => previous,
   });
 
-export const usePaceRows = (body: PaceRowsRequest | null) =>
-  useQuery({
+export const paceRowsQueryOptions = (body: PaceRowsRequest | null) =>
+  queryOptions({
     queryKey: ['pace-rows', body],
+    staleTime: 60_000,
     queryFn: ({ signal }) => post<PaceRowsResponse>('/project/pace/rows', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
+export const usePaceRows = (body: PaceRowsRequest | null) => useQuery(paceRowsQueryOptions(body));
 
-export const useDistribution = (body: DistributionRequest) =>
-  useQuery({
+export const distributionQueryOptions = (body: DistributionRequest) =>
+  queryOptions({
     queryKey: ['distribution', body],
+    staleTime: 60_000,
     queryFn: ({ signal }) => post<DistributionResponse>('/project/distribution', body, signal),
     placeholderData: (previous) => previous,
   });
+export const useDistribution = (body: DistributionRequest) => useQuery(distributionQueryOptions(body));

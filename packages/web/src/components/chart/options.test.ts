@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartOption, hasIsolatedPoint } from './options';
+import { chartOption, hasIsolatedPoint, packPoints } from './options';
 import type { ChartSeries } from './types';
 
 const series: ChartSeries[] = [
@@ -145,5 +145,42 @@ describe('a point no line reaches is drawn', () => {
     [[], false],
   ] as [[string, number | null][], boolean][])('%j → %s', (data, isolated) => {
     expect(hasIsolatedPoint(data)).toBe(isolated);
+  });
+});
+
+describe('points packed for ECharts', () => {
+  it('packs days as local midnights and no value as NaN, each day parsed once per chart', () => {
+    const days = new Map<string, number>();
+    const packed = packPoints(
+      [
+        ['2024-02-28', 101],
+        ['2024-02-29', null],
+        ['2024-03-01', 99.5],
+      ],
+      days,
+    );
+    expect(packed).toBeInstanceOf(Float64Array);
+    expect([...packed]).toEqual([
+      new Date(2024, 1, 28).getTime(),
+      101,
+      new Date(2024, 1, 29).getTime(),
+      Number.NaN,
+      new Date(2024, 2, 1).getTime(),
+      99.5,
+    ]);
+    expect(days.size).toBe(3);
+    packPoints([['2024-02-29', 5]], days);
+    expect(days.size).toBe(3);
+  });
+
+  it('gives every series of the option its packed points', () => {
+    const option = chartOption(series, { smooth: true, yName: '₽', dark: false }) as {
+      series: { data: Float64Array }[];
+    };
+    expect(option.series.map((s) => [...s.data])).toEqual([
+      [new Date(2026, 0, 1).getTime(), 1],
+      [new Date(2026, 0, 1).getTime(), 2],
+      [new Date(2026, 0, 1).getTime(), Number.NaN],
+    ]);
   });
 });

@@ -31,17 +31,50 @@ export function hasIsolatedPoint(data: ChartSeries['data']): boolean {
   return false;
 }
 
+/** A day's local midnight in ms: how ECharts reads a 'YYYY-MM-DD' string on a time axis. */
+function dayMs(iso: string): number {
+  return new Date(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)).getTime();
+}
+
+/**
+ * A series' points packed as ECharts takes them fastest: [x₀, y₀, x₁, y₁, …] in a typed array, the day as
+ * ms and no value as NaN (a break in the line, as null was). setOption neither deep-copies a typed array
+ * nor parses a date string per point; with nine charts of three years that was most of a redraw.
+ * `days` remembers the days parsed for the other series of the same chart.
+ */
+export function packPoints(data: ChartSeries['data'], days = new Map<string, number>()): Float64Array {
+  const packed = new Float64Array(data.length * 2);
+  for (let i = 0; i < data.length; i++) {
+    const [date, value] = data[i];
+    let ms = days.get(date);
+    if (ms === undefined) {
+      ms = dayMs(date);
+      days.set(date, ms);
+    }
+    packed[2 * i] = ms;
+    packed[2 * i + 1] = value ?? Number.NaN;
+  }
+  return packed;
+}
+
 /** The ECharts option of a time chart: date x axis with zoom, min/avg/max and breakdown series. */
 export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCoreOption {
   const text = look.dark ? '#cbd5e1' : '#334155';
   const grid = look.dark ? '#334155' : '#e5e7eb';
   const steps = look.alwaysSteps || !look.smooth;
   const number = look.decimals ? formatDecimal2 : formatRoubles;
-  const format = (v: unknown) => (typeof v === 'number' ? number(v) : '—');
+  const format = (v: unknown) => (typeof v === 'number' && !Number.isNaN(v) ? number(v) : '—');
   const right = series.some((s) => s.axis === 'right');
-  const dates = series.flatMap((s) => s.data.map(([d]) => Date.parse(d)));
-  const span = dates.length ? Math.max(...dates) - Math.min(...dates) : 0;
-  const wide = (g: DateBand) => Date.parse(g.to) - Date.parse(g.from) >= span * 0.12;
+  const days = new Map<string, number>();
+  const packed = series.map((s) => packPoints(s.data, days));
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const ms of days.values()) {
+    if (ms < first) first = ms;
+    if (ms > last) last = ms;
+  }
+  const span = days.size ? last - first : 0;
+  const wide = (g: DateBand) => dayMs(g.to) - dayMs(g.from) >= span * 0.12;
   return {
     animation: false,
     backgroundColor: 'transparent',
@@ -63,16 +96,22 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
       ...(right
         ? {
             formatter: (
-              items: { marker: string; seriesName: string; value: [string, unknown]; seriesIndex: number }[],
+              items: {
+                marker: string;
+                seriesName: string;
+                axisValueLabel: string;
+                value: [number, unknown];
+                seriesIndex: number;
+              }[],
             ) =>
               items.length === 0
                 ? ''
                 : [
-                    items[0].value[0],
+                    items[0].axisValueLabel,
                     ...items.map((it) => {
                       const v = it.value[1];
                       const text =
-                        typeof v !== 'number'
+                        typeof v !== 'number' || Number.isNaN(v)
                           ? '—'
                           : series[it.seriesIndex]?.axis === 'right'
                             ? formatDecimal2(v)
@@ -129,7 +168,7 @@ export function chartOption(series: ChartSeries[], look: ChartLook): EChartsCore
     series: series.map((s, i) => ({
       type: 'line',
       name: s.name,
-      data: s.data,
+      data: packed[i],
       yAxisIndex: s.axis === 'right' ? 1 : 0,
       // a day between gaps (or a single list) is a point no line reaches: then the points are drawn
       showSymbol: hasIsolatedPoint(s.data),

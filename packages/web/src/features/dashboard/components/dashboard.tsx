@@ -27,6 +27,7 @@ import {
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
+import { blockRequests } from '../lib/blocks';
 import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
 import { withPace } from '../lib/summary-table';
 import { DistributionBlock } from './distribution-block';
@@ -176,6 +177,7 @@ export function Dashboard() {
         stats={stats.data}
         loading={!stats.data && (stats.isFetching || !project)}
         fetching={stats.isFetching}
+        stale={stats.isPlaceholderData}
         filters={filters}
         fileBase={fileBase}
         request={statsRequest}
@@ -246,6 +248,7 @@ function Charts({
   stats,
   loading,
   fetching,
+  stale,
   filters,
   fileBase,
   request,
@@ -253,6 +256,8 @@ function Charts({
   stats: StatsResponse | undefined;
   loading: boolean;
   fetching: boolean;
+  /** the charts show the previous filters' data while the new data load */
+  stale: boolean;
   filters: DashboardFilters;
   fileBase: string;
   request: StatsRequest | null;
@@ -287,13 +292,8 @@ function Charts({
     if (stats && !fetching) setSettledKey(requestKey);
   }, [stats, fetching, requestKey]);
   const settled = JSON.parse(settledKey) as StatsRequest | null;
-  // the summary's day: the last day with data in the range
-  const summaryDay = stats?.flatsCountList[0]?.points.at(-1)?.date ?? null;
-  const paceRows = usePaceRows(
-    settled && summaryDay && settledKey === requestKey
-      ? { projectId: settled.projectId, date: summaryDay, status: settled.status }
-      : null,
-  );
+  const blocks = settled ? blockRequests(settled, stats) : null;
+  const paceRows = usePaceRows(settledKey === requestKey ? (blocks?.paceRows ?? null) : null);
   const summaryRows = useMemo(
     () => (stats ? withPace(stats.shortFlatSummaryList, paceRows.data?.rows) : []),
     [stats, paceRows.data],
@@ -328,7 +328,11 @@ function Charts({
     );
   return (
     <>
-      <div className="mb-6 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-4" data-testid="charts">
+      <div
+        className={`mb-6 grid grid-cols-1 gap-6 transition-opacity md:grid-cols-2 xl:grid-cols-4 ${stale ? 'opacity-60' : ''}`}
+        data-testid="charts"
+        aria-busy={stale}
+      >
         {CHARTS.map((spec, i) => (
           <TimeChart
             key={spec.id}
@@ -346,19 +350,8 @@ function Charts({
         ))}
       </div>
       <Credits />
-      {settled && (
-        <PaceBlock
-          projectId={settled.projectId}
-          from={settled.from}
-          to={settled.to}
-          status={settled.status ?? 'ALL'}
-          gaps={gaps}
-          fileBase={fileBase}
-        />
-      )}
-      {settled && (
-        <DistributionBlock projectId={settled.projectId} to={settled.to} status={settled.status ?? 'ALL'} />
-      )}
+      {blocks && <PaceBlock {...blocks.pace} gaps={gaps} fileBase={fileBase} />}
+      {blocks && <DistributionBlock request={blocks.distribution} />}
       <SummaryTable rows={summaryRows} fileName={`${fileBase} сводка`} />
     </>
   );

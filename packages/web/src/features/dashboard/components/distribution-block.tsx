@@ -1,4 +1,4 @@
-import { formatRoubles, ROOM_GROUPS, type RoomGroup, type StatsStatus } from '@cena-metra/contract';
+import { type DistributionRequest, formatRoubles, ROOM_GROUPS, type RoomGroup } from '@cena-metra/contract';
 import { useState } from 'react';
 import { useDistribution } from '../../../api/market';
 import { HistogramChart } from '../../../components/chart/histogram-chart';
@@ -13,17 +13,9 @@ export const GROUP_LABELS: Record<RoomGroup, string> = {
 };
 
 /** «Распределение цен м²»: a histogram of the flats on sale on the range's last day with data, per room group. */
-export function DistributionBlock({
-  projectId,
-  to,
-  status,
-}: {
-  projectId: number;
-  to: string;
-  status: StatsStatus;
-}) {
+export function DistributionBlock({ request }: { request: DistributionRequest }) {
   const [group, setGroup] = useState<RoomGroup>('all');
-  const q = useDistribution({ projectId, date: to, status });
+  const q = useDistribution(request);
   const data = q.data?.groups.find((g) => g.group === group);
   return (
     <section className="mb-6 rounded-2xl bg-white p-4 dark:bg-slate-900" data-testid="distribution">

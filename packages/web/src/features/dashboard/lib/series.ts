@@ -32,14 +32,33 @@ export function noDataBands(dates: string[]): DateBand[] {
   return bands;
 }
 
-/** A series broken where its days stop: a null point on the first missing day, so no line crosses the gap. */
-export function breakAtGaps(data: ChartSeries['data']): ChartSeries['data'] {
+/** Where a series on these days breaks: before index `at`, a null point on `day`, the first missing day. */
+interface Break {
+  at: number;
+  day: string;
+}
+
+function breaksOf(dates: readonly string[]): Break[] {
+  const breaks: Break[] = [];
+  for (let i = 1; i < dates.length; i++)
+    if (daysBetween(dates[i - 1], dates[i]) > 1) breaks.push({ at: i, day: shift(dates[i - 1], 1) });
+  return breaks;
+}
+
+function withBreaks(data: ChartSeries['data'], breaks: readonly Break[]): ChartSeries['data'] {
+  if (breaks.length === 0) return data;
   const out: ChartSeries['data'] = [];
+  let next = 0;
   for (let i = 0; i < data.length; i++) {
-    if (i > 0 && daysBetween(data[i - 1][0], data[i][0]) > 1) out.push([shift(data[i - 1][0], 1), null]);
+    if (next < breaks.length && breaks[next].at === i) out.push([breaks[next++].day, null]);
     out.push(data[i]);
   }
   return out;
+}
+
+/** A series broken where its days stop: a null point on the first missing day, so no line crosses the gap. */
+export function breakAtGaps(data: ChartSeries['data']): ChartSeries['data'] {
+  return withBreaks(data, breaksOf(data.map(([date]) => date)));
 }
 
 /** The nine dashboard charts (spec §2): four breakdowns of all rooms, four room groups, the flat counts. */
@@ -162,5 +181,17 @@ export function chartSeries(spec: ChartSpec, stats: StatsResponse, chartType: Ch
           (stats[GROUP_DATA[spec.group]] as { points: StatsPoint[] }).points,
           spec.breakdown ?? chartType,
         );
-  return series.map((s) => ({ ...s, data: breakAtGaps(s.data) }));
+  // every series of a chart has the same days: where they break is worked out once
+  const dates =
+    spec.group === null
+      ? (stats.flatsCountList[0]?.points.map((p) => p.date) ?? [])
+      : (stats[GROUP_DATA[spec.group]] as { points: StatsPoint[] }).points.map((p) => p.date);
+  const breaks = breaksOf(dates);
+  return series.map((s) => ({
+    ...s,
+    data:
+      s.data.length === dates.length && s.data.every(([date], i) => date === dates[i])
+        ? withBreaks(s.data, breaks)
+        : breakAtGaps(s.data),
+  }));
 }
