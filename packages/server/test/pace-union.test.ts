@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paceSummary, type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-summary.js';
+import {
+  paceSummariesBy,
+  paceSummary,
+  type UnionPoint,
+  unionIndex,
+  unionPace,
+} from '../src/analytics/pace-summary.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
 import { paceSeries } from './pace-sweep-reference.js';
@@ -75,6 +81,28 @@ describe('§10.5–10.6 over a union of projects', () => {
     expect(gone).toBeGreaterThan(100);
     expect(moved).toBeGreaterThan(100);
   }, 180_000);
+
+  it('summaries by a partition of the flats (the summary table rows) equal one filter per part', () => {
+    let parts = 0;
+    fc.assert(
+      fc.property(projectArb, fc.constantFrom(7, 31, 10_000), (snaps, carry) => {
+        const t = timelineOf(snaps, 2, carry);
+        // rooms × finish of the lots not reserved, as the table's rows with «только свободные»
+        const keyOf = (r: FlatRecord) => (r.status === 'RESERVED' ? undefined : `${r.rooms}|${r.facing}`);
+        const by = paceSummariesBy(t.flats, t.events, t.firstSeen, t.dates, carry, keyOf);
+        const keys = new Set(t.flats.flat().map((s) => keyOf(s.rec)));
+        keys.delete(undefined);
+        expect(new Set(by.keys())).toEqual(keys);
+        for (const key of keys)
+          expect(by.get(key!)).toEqual(
+            paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, (r) => keyOf(r) === key),
+          );
+        parts += keys.size;
+      }),
+      { numRuns: 200, seed: 1018 },
+    );
+    expect(parts).toBeGreaterThan(400);
+  }, 120_000);
 
   it("a union of one project is the project's own pace and index (all rooms)", () => {
     fc.assert(

@@ -178,6 +178,49 @@ export function paceSummaries(
   });
 }
 
+/**
+ * The summaries of one project for each key of a partition of its flats (`keyOf` a record's key, or
+ * undefined for none): the same as {@link paceSummaries} with one filter `keyOf(rec) === key` per key,
+ * but each key's sweep sees only its own segments and events — the summary table's rows (§4.2) cost
+ * one pass over the project, not one per row.
+ */
+export function paceSummariesBy<K>(
+  flats: Segment[][],
+  events: Map<number, FlatEvent[]>,
+  firstSeen: Map<number, number>,
+  dates: number[],
+  carry: number,
+  keyOf: (rec: FlatRecord) => K | undefined,
+): Map<K, PaceSummary> {
+  const parts = new Map<K, { flats: Segment[]; events: Map<number, FlatEvent[]> }>();
+  const part = (key: K) => {
+    let p = parts.get(key);
+    if (!p) {
+      p = { flats: [], events: new Map() };
+      parts.set(key, p);
+    }
+    return p;
+  };
+  for (const segs of flats)
+    for (const s of segs) {
+      const key = keyOf(s.rec);
+      if (key !== undefined) part(key).flats.push(s);
+    }
+  for (const [day, list] of events)
+    for (const e of list) {
+      const key = keyOf(e.rec);
+      if (key === undefined) continue;
+      const byDay = part(key).events;
+      const onDay = byDay.get(day);
+      if (onDay) onDay.push(e);
+      else byDay.set(day, [e]);
+    }
+  const out = new Map<K, PaceSummary>();
+  for (const [key, p] of parts)
+    out.set(key, paceSummaries([p.flats], p.events, firstSeen, dates, carry, [() => true])[0]);
+  return out;
+}
+
 /** A multiset of days with counts (Fenwick tree): the first presences of a union's stock, or the days on
  *  market of the lots gone in its 30-day window, with their median in O(log n). */
 class DayCounts {

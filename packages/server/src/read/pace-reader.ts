@@ -17,7 +17,7 @@ import { type FlatEvent, lowerBound } from '../analytics/events.js';
 import { compareNatural } from '../analytics/natural.js';
 import {
   type PaceSummary,
-  paceSummaries,
+  paceSummariesBy,
   paceSummary,
   unionIndex,
   unionPace,
@@ -235,18 +235,16 @@ export class PaceReader {
           if (s.startDay <= at && (s.endDay ?? lastDay) >= at && recordCounts(s.rec, q.status))
             keys.add(summaryRowId(s.rec));
     }
-    // every row's summary in one sweep of the timeline, each read on the day as a union of one
+    // every row's summary, each from its own flats, read on the day as a union of one
     const ids = [...keys];
-    const summaries = paceSummaries(
-      d.segments,
-      d.events,
-      d.firstSeen,
-      d.dates,
-      this.carry,
-      ids.map((id) => (rec: FlatRecord) => recordCounts(rec, q.status) && summaryRowId(rec) === id),
-    );
-    const rows = ids.map((id, i) => {
-      const point = unionPace([summaries[i]!], day, day).at(-1);
+    const summaries = paceSummariesBy(d.segments, d.events, d.firstSeen, d.dates, this.carry, (rec) => {
+      if (!recordCounts(rec, q.status)) return undefined;
+      const id = summaryRowId(rec);
+      return keys.has(id) ? id : undefined;
+    });
+    const rows = ids.map((id) => {
+      const summary = summaries.get(id);
+      const point = summary ? unionPace([summary], day, day).at(-1) : undefined;
       return {
         id,
         absorption30: point?.absorption ?? null,
