@@ -237,6 +237,8 @@ function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
     (_, b) => p.campaigns.find((c) => c.building === b && c.from <= day && day <= c.to)?.factor ?? 1,
   );
   const buildingFactor = p.buildings.map((b) => factorAt(b.indexSteps, day));
+  // a building past its settlement date is delivered: the lists say so (§10.3: «Сдан»)
+  const settlement = p.buildings.map((b) => (day > toDay(b.settlementDate) ? 'Дом сдан' : b.settlementDate));
   p.flats.forEach((f, i) => {
     const b = p.buildings[f.building];
     if (day < b.releaseDay || day >= f.saleDay) return;
@@ -260,8 +262,7 @@ function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
       rooms: f.rooms,
       area: f.area,
       finish: b.facing,
-      // a building past its settlement date is delivered: the lists say so (§10.3: «Сдан»)
-      settlementDate: day > toDay(b.settlementDate) ? 'Дом сдан' : b.settlementDate,
+      settlementDate: settlement[f.building],
       price,
       basePrice: Math.round((b.basePpm * f.lotFactor * buildingFactor[f.building] * f.area) / 1000) * 1000,
       status: f.reserved ? 'RESERVED' : 'AVAILABLE',

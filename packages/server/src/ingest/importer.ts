@@ -93,7 +93,8 @@ export class Importer {
     return this.withProject(developer, project, undefined, async (tx, model) => {
       const results: ImportResult[] = [];
       const applied: { snapshot: Snapshot; hash: string }[] = [];
-      const net = new Map<string, { flatId: number; row: ObservationRow | null; day: number }>();
+      // keyed by flat and day in one number (days since 1970 stay below 100,000 until the year 2243)
+      const net = new Map<number, { flatId: number; row: ObservationRow | null; day: number }>();
       for await (const snapshot of snapshots) {
         if (
           snapshot.developer.toLowerCase() !== developer.toLowerCase() ||
@@ -105,9 +106,9 @@ export class Importer {
         if (!prepared.state) continue;
         const changes = model.applySnapshot(toDay(snapshot.date), prepared.state, snapshot.complete);
         for (const d of changes.deletes)
-          net.set(`${d.flatId}:${d.day}`, { flatId: d.flatId, row: null, day: d.day });
+          net.set(d.flatId * 100_000 + d.day, { flatId: d.flatId, row: null, day: d.day });
         for (const i of changes.inserts)
-          net.set(`${i.flatId}:${i.row.day}`, { flatId: i.flatId, row: i.row, day: i.row.day });
+          net.set(i.flatId * 100_000 + i.row.day, { flatId: i.flatId, row: i.row, day: i.row.day });
         model.hashes.set(toDay(snapshot.date), prepared.hash);
         applied.push({ snapshot, hash: prepared.hash });
       }

@@ -8,8 +8,17 @@ export function toDay(iso: string): number {
   return Math.round(Date.parse(`${iso}T00:00:00Z`) / MS_PER_DAY);
 }
 
+// a store writes the same few hundred days for every row: each day is formatted once (a bounded cache)
+const isoOfDay = new Map<number, string>();
+
 export function fromDay(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  let iso = isoOfDay.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+    if (isoOfDay.size >= 100_000) isoOfDay.clear();
+    isoOfDay.set(day, iso);
+  }
+  return iso;
 }
 
 /** The same calendar day `months` months earlier, clamped to the month's last day (31 Mar − 1 month = 28/29 Feb). */
