@@ -27,7 +27,45 @@ export interface Db {
    * PostgreSQL, whose server reports a full disk as an error.
    */
   ensureSpace(bytes: number): void;
+  /**
+   * Appends rows to `table`: `columns` name each column with its SQL type, `values` hold one array per
+   * column (the rows are their positions). PostgreSQL inserts them from `unnest` of typed arrays; PGlite
+   * reads them with COPY from a blob, 2–3× faster than the arrays it would serialise and parse.
+   */
+  insertColumns(
+    table: string,
+    columns: readonly Column[],
+    values: readonly (readonly unknown[])[],
+  ): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A column to insert and its SQL type. */
+export type Column = readonly [name: string, type: 'int' | 'int8' | 'float8' | 'text' | 'date' | 'bool'];
+
+/** A value in COPY's text format: \N for null, t/f, numbers as they are, text with its specials escaped. */
+function copyValue(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  if (typeof v === 'number') return String(v);
+  const text = String(v);
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) =>
+        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+      )
+    : text;
+}
+
+/** Rows as COPY's text format: a tab between values, a newline after each row. */
+export function copyText(values: readonly (readonly unknown[])[]): string {
+  const rows = values[0]?.length ?? 0;
+  const lines = new Array<string>(rows);
+  for (let r = 0; r < rows; r++) {
+    let line = copyValue(values[0][r]);
+    for (let c = 1; c < values.length; c++) line += `\t${copyValue(values[c][r])}`;
+    lines[r] = line;
+  }
+  return rows ? `${lines.join('\n')}\n` : '';
 }
 
 /** Free space PGlite keeps in reserve (a WAL segment and some). */
@@ -74,6 +112,16 @@ class PgliteDb implements Db {
   async exec(sql: string): Promise<void> {
     await this.handle.exec(sql);
   }
+  async insertColumns(table: string, columns: readonly Column[], values: readonly (readonly unknown[])[]) {
+    if (!values[0]?.length) return;
+    await this.handle.query(
+      `copy ${table} (${columns.map(([name]) => name).join(', ')}) from '/dev/blob'`,
+      [],
+      {
+        blob: new Blob([copyText(values)]),
+      },
+    );
+  }
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTx) return fn(this);
     return this.root.transaction((tx) => fn(new PgliteDb(tx, this.root, true, this.dataDir)));
@@ -99,6 +147,14 @@ class PostgresDb implements Db {
   }
   async exec(sql: string): Promise<void> {
     await (this.client ?? this.pool).query(sql);
+  }
+  async insertColumns(table: string, columns: readonly Column[], values: readonly (readonly unknown[])[]) {
+    if (!values[0]?.length) return;
+    await this.query(
+      `insert into ${table} (${columns.map(([name]) => name).join(', ')})
+       select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`,
+      values as unknown[],
+    );
   }
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.client) return fn(this);

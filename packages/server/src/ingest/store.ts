@@ -2,14 +2,29 @@ import { type CubeCell, decodeCells, encodeCells } from '../analytics/cube.js';
 import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/events.js';
 import { type DerivedChanges, ProjectModel, type RowChanges } from '../analytics/model.js';
 import { DEFAULT_CARRY_DAYS, type FlatRecord, type Segment } from '../analytics/types.js';
-import type { Db } from '../db/driver.js';
+import type { Column, Db } from '../db/driver.js';
 import { RECORD_COLUMNS, type RecordColumns, recordFromRow, settlementColumn } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 
 /** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
 const ROW_CHUNK = Number(process.env.CENA_ROW_CHUNK ?? 5_000);
 
-/** Columns of a record in insert order, as parallel arrays for `unnest`. */
+/** A record's columns in insert order with their types (RECORD_COLUMNS). */
+const RECORD_TYPES: readonly Column[] = [
+  ['building', 'text'],
+  ['section', 'text'],
+  ['floor', 'int'],
+  ['number', 'text'],
+  ['rooms', 'int'],
+  ['area', 'float8'],
+  ['facing', 'text'],
+  ['settlement_date', 'date'],
+  ['price', 'int8'],
+  ['base_price', 'int8'],
+  ['status', 'text'],
+];
+
+/** Columns of a record in insert order, as parallel arrays. */
 function recordArrays(recs: (FlatRecord | null)[]) {
   return [
     recs.map((r) => r?.building ?? null),
@@ -24,13 +39,6 @@ function recordArrays(recs: (FlatRecord | null)[]) {
     recs.map((r) => r?.basePrice ?? null),
     recs.map((r) => r?.status ?? null),
   ];
-}
-const RECORD_UNNEST =
-  '$P::text[], $P::text[], $P::int[], $P::text[], $P::int[], $P::float8[], $P::text[], $P::date[], $P::int8[], $P::int8[], $P::text[]';
-
-function numbered(template: string, start: number): string {
-  let i = start;
-  return template.replace(/\$P/g, () => `$${i++}`);
 }
 
 /** Loads a project's observation log and stored derived state into a model. */
@@ -113,11 +121,17 @@ export async function saveRowChanges(db: Db, projectId: number, changes: RowChan
   for (let offset = 0; offset < changes.inserts.length; offset += ROW_CHUNK) {
     const chunk = changes.inserts.slice(offset, offset + ROW_CHUNK);
     const recs = chunk.map((i) => i.row.rec);
-    await db.query(
-      `insert into flat_observation (project_id, flat_id, snapshot_date, present, ${RECORD_COLUMNS})
-       select $1, * from unnest($2::int[], $3::date[], $4::bool[], ${numbered(RECORD_UNNEST, 5)})`,
+    await db.insertColumns(
+      'flat_observation',
       [
-        projectId,
+        ['project_id', 'int'],
+        ['flat_id', 'int'],
+        ['snapshot_date', 'date'],
+        ['present', 'bool'],
+        ...RECORD_TYPES,
+      ],
+      [
+        chunk.map(() => projectId),
         chunk.map((i) => i.flatId),
         chunk.map((i) => fromDay(i.row.day)),
         recs.map((r) => r !== null),
@@ -142,11 +156,17 @@ export async function saveSegments(
   }
   for (let offset = 0; offset < inserts.length; offset += ROW_CHUNK) {
     const chunk = inserts.slice(offset, offset + ROW_CHUNK);
-    await db.query(
-      `insert into flat_segment (project_id, flat_id, start_day, end_day, ${RECORD_COLUMNS})
-       select $1, * from unnest($2::int[], $3::date[], $4::date[], ${numbered(RECORD_UNNEST, 5)})`,
+    await db.insertColumns(
+      'flat_segment',
       [
-        projectId,
+        ['project_id', 'int'],
+        ['flat_id', 'int'],
+        ['start_day', 'date'],
+        ['end_day', 'date'],
+        ...RECORD_TYPES,
+      ],
+      [
+        chunk.map(() => projectId),
         chunk.map((s) => s.flatId),
         chunk.map((s) => fromDay(s.startDay)),
         chunk.map((s) => (s.endDay === null ? null : fromDay(s.endDay))),
@@ -204,14 +224,22 @@ export async function saveEventsAndSummaries(
     const all = days.flatMap((d) => events.get(d)!.map((e) => ({ day: d, e })));
     for (let offset = 0; offset < all.length; offset += ROW_CHUNK) {
       const chunk = all.slice(offset, offset + ROW_CHUNK);
-      await db.query(
-        `insert into flat_event (project_id, day, flat_id, kind, ${RECORD_COLUMNS.replace(', price, base_price, status', '')},
-           old_price, new_price, change_percent, old_area, status)
-         select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[],
-           $9::int[], $10::float8[], $11::text[], $12::date[], $13::int8[], $14::int8[], $15::float8[], $16::float8[],
-           $17::text[])`,
+      await db.insertColumns(
+        'flat_event',
         [
-          projectId,
+          ['project_id', 'int'],
+          ['day', 'date'],
+          ['flat_id', 'int'],
+          ['kind', 'text'],
+          ...RECORD_TYPES.filter(([name]) => !['price', 'base_price', 'status'].includes(name)),
+          ['old_price', 'int8'],
+          ['new_price', 'int8'],
+          ['change_percent', 'float8'],
+          ['old_area', 'float8'],
+          ['status', 'text'],
+        ],
+        [
+          chunk.map(() => projectId),
           chunk.map((x) => fromDay(x.day)),
           chunk.map((x) => x.e.flatId),
           chunk.map((x) => x.e.kind),

@@ -1,0 +1,73 @@
+import { expect, it } from 'vitest';
+import { copyText } from '../src/db/driver.js';
+import { describeEachDb } from './databases.js';
+
+// Bulk appends (observations, segments, events) go through Db.insertColumns: COPY on PGlite, unnest on
+// PostgreSQL. Both must store exactly what they are given, whatever the text holds.
+const AWKWARD = ['Корпус 1', 'a\tb', 'line\nbreak', 'back\\slash', '\\N', '\\.', 'cr\rhere', '', ' spaced '];
+
+describeEachDb('insertColumns stores rows exactly', (ctx) => {
+  it('text with tabs, newlines, backslashes and \\N, nulls, dates, floats, 64-bit integers and booleans', async () => {
+    await ctx.db.exec(
+      'create table copy_probe (id int, name text, day date, area float8, price int8, present bool)',
+    );
+    const n = AWKWARD.length + 2;
+    const ids = Array.from({ length: n }, (_, i) => i);
+    const names = [...AWKWARD, null, 'last'];
+    const days = ids.map((i) => (i % 3 === 0 ? null : `2026-0${1 + (i % 9)}-1${i % 10}`));
+    const areas = ids.map((i) => (i === 1 ? null : 12.34 + i / 100));
+    const prices = ids.map((i) => (i === 2 ? null : 9_007_199_254_740 + i));
+    const present = ids.map((i) => (i === 3 ? null : i % 2 === 0));
+    await ctx.db.transaction((tx) =>
+      tx.insertColumns(
+        'copy_probe',
+        [
+          ['id', 'int'],
+          ['name', 'text'],
+          ['day', 'date'],
+          ['area', 'float8'],
+          ['price', 'int8'],
+          ['present', 'bool'],
+        ],
+        [ids, names, days, areas, prices, present],
+      ),
+    );
+    const rows = await ctx.db.query<Record<string, unknown>>(
+      'select id, name, day, area, price, present from copy_probe order by id',
+    );
+    expect(rows).toEqual(
+      ids.map((i) => ({
+        id: i,
+        name: names[i],
+        day: days[i],
+        area: areas[i],
+        price: prices[i],
+        present: present[i],
+      })),
+    );
+    // nothing to insert is nothing done
+    await ctx.db.insertColumns('copy_probe', [['id', 'int']], [[]]);
+    expect(await ctx.db.query('select count(*)::int as n from copy_probe')).toEqual([{ n }]);
+  });
+
+  it('a failed append inside a transaction leaves nothing', async () => {
+    await ctx.db.exec('create table copy_strict (id int primary key)');
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx.insertColumns('copy_strict', [['id', 'int']], [[1, 2]]);
+        await tx.insertColumns('copy_strict', [['id', 'int']], [[3, 3]]);
+      }),
+    ).rejects.toThrow();
+    expect(await ctx.db.query('select count(*)::int as n from copy_strict')).toEqual([{ n: 0 }]);
+  });
+});
+
+it('COPY text escapes its specials and marks null', () => {
+  expect(
+    copyText([
+      [1, null],
+      ['a\tb\\c\nd\re', true],
+    ]),
+  ).toBe('1\ta\\tb\\\\c\\nd\\re\n\\N\tt\n');
+  expect(copyText([[]])).toBe('');
+});
