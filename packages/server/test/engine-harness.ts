@@ -3,14 +3,12 @@ import type { CubeCell } from '../src/analytics/cube.js';
 import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
-import { paceSummary, unionPace } from '../src/analytics/pace-summary.js';
+import { paceSummary, projectPace, unionIndex, unionPace } from '../src/analytics/pace-summary.js';
 import { recordCounts, shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
 import { SeriesJson } from '../src/read/stats-json.js';
 import type { OracleSnapshot } from './oracle.js';
-import { paceSeries } from './pace-sweep-reference.js';
-import { priceIndexSeries } from './price-index-reference.js';
 
 /** The engine fed the way the importer feeds it: snapshots in the given order, incremental derived state. */
 export class EngineUnderTest {
@@ -37,9 +35,9 @@ export class EngineUnderTest {
   }
 
   /**
-   * §10.5–10.6 as the product reads them for `status`: the project's pace sweep and index (the routes of
-   * /api/project/pace and /index), and the same figures through the pace summary as a union of one (the
-   * market's and the comparison's way).
+   * §10.5–10.6 as the product reads them for `status`: the project's pace and the index of all its flats
+   * (the routes of /api/project/pace and /index), and the union of one with its index and ppm (the market's
+   * and the comparison's way) — all from the project's pace summaries.
    */
   pace(
     from: number,
@@ -55,10 +53,13 @@ export class EngineUnderTest {
     }
     const accept = (rec: FlatRecord) => recordCounts(rec, status);
     const segments = m.allSegments();
+    const summary = paceSummary(segments, source.events, firstSeen, m.dates, m.carry, accept);
+    // the index counts every flat of the rooms group, whatever its status
+    const all = paceSummary(segments, source.events, firstSeen, m.dates, m.carry, () => true);
     return {
-      series: paceSeries(segments, source.events, firstSeen, m.dates, from, to, m.carry, accept),
-      index: priceIndexSeries(segments, m.dates, from, to, m.carry, 'all'),
-      union: unionPace([paceSummary(segments, source.events, firstSeen, m.dates, m.carry, accept)], from, to),
+      series: projectPace(summary, from, to),
+      index: unionIndex([all], from, to),
+      union: unionPace([summary], from, to),
     };
   }
 

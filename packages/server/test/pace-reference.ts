@@ -3,12 +3,11 @@ import { carries, lastCarriedDay } from '../src/analytics/carry.js';
 import { area100 } from '../src/analytics/cube.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
-import type { UnionPoint } from '../src/analytics/pace-summary.js';
+import type { PacePoint, UnionPoint } from '../src/analytics/pace-summary.js';
 import { GROUP_FILTERS } from '../src/analytics/stats.js';
 import type { FlatRecord, Segment } from '../src/analytics/types.js';
 import { fromDay } from '../src/lib/days.js';
 import type { OracleSnapshot } from './oracle.js';
-import type { PacePoint } from './pace-sweep-reference.js';
 
 // §10.5 and §10.6 read day by day, flat by flat: what the engine's sweeps and summaries are held to.
 

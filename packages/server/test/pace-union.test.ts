@@ -9,8 +9,6 @@ import {
 } from '../src/analytics/pace-summary.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
-import { paceSeries } from './pace-sweep-reference.js';
-import { priceIndexSeries } from './price-index-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
 // A developer's or the market's pace and index are recomputed over the union of its flats (§10.5–10.6),
@@ -102,30 +100,6 @@ describe('§10.5–10.6 over a union of projects', () => {
       { numRuns: 200, seed: 1018 },
     );
     expect(parts).toBeGreaterThan(400);
-  }, 120_000);
-
-  it("a union of one project is the project's own pace and index (all rooms)", () => {
-    fc.assert(
-      fc.property(
-        projectArb,
-        fc.constantFrom(7, 31),
-        fc.integer({ min: -60, max: 200 }),
-        fc.integer({ min: 0, max: 300 }),
-        (snaps, carry, fromOffset, length) => {
-          const t = timelineOf(snaps, 2, carry);
-          const from = BASE + fromOffset;
-          const to = from + length;
-          const summary = paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, () => true);
-          const union = unionPace([summary], from, to);
-          const pace = paceSeries(t.flats, t.events, t.firstSeen, t.dates, from, to, carry);
-          expect(union.map(({ index, avgMeterPrice, ...p }) => p)).toEqual(pace);
-          expect(union.map((p) => ({ date: p.date, index: p.index }))).toEqual(
-            priceIndexSeries(t.flats, t.dates, from, to, carry, 'all'),
-          );
-        },
-      ),
-      { numRuns: 200, seed: 1017 },
-    );
   }, 120_000);
 
   it('the index of a union whose prices never change is 100 everywhere; +x % per list on every flat gives (1+x)^n', () => {

@@ -221,6 +221,11 @@ export function paceSummariesBy<K>(
   return out;
 }
 
+/** A project's sales pace (§10.5) from its summary for a filter: a union of one, without index and ppm. */
+export function projectPace(summary: PaceSummary, from: number, to: number): PacePoint[] {
+  return unionPace([summary], from, to).map(({ index: _index, avgMeterPrice: _avg, ...point }) => point);
+}
+
 /** A multiset of days with counts (Fenwick tree): the first presences of a union's stock, or the days on
  *  market of the lots gone in its 30-day window, with their median in O(log n). */
 class DayCounts {

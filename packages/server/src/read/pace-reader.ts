@@ -19,8 +19,8 @@ import {
   type PaceSummary,
   paceSummariesBy,
   paceSummary,
+  projectPace,
   unionIndex,
-  unionPace,
 } from '../analytics/pace-summary.js';
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
@@ -189,8 +189,8 @@ export class PaceReader {
       group(rec.rooms) &&
       (q.building === undefined || rec.building === q.building) &&
       recordCounts(rec, q.status);
-    // the project's summary for the filter, read as a union of one: the same figures as `paceSeries` (held
-    // to it by the tests), without a sweep of every snapshot per request. The whole project's is stored;
+    // the project's summary for the filter, read as a union of one (held to the day-by-day reading of
+    // §10.5 by the tests), without a sweep of every snapshot per request. The whole project's is stored;
     // a building's is made from the timeline and kept with it.
     const summary =
       (q.building === undefined ? (await this.stored(db, q.projectId, [q]))?.[0] : null) ??
@@ -199,9 +199,7 @@ export class PaceReader {
         `${q.building ?? ''}\u0001${q.rooms}\u0001${q.status}`,
         accept,
       );
-    const points = unionPace([summary], toDay(q.from), toDay(q.to)).map(
-      ({ index: _index, avgMeterPrice: _avg, ...point }) => point,
-    );
+    const points = projectPace(summary, toDay(q.from), toDay(q.to));
     return { points, last: points.at(-1) ?? null };
   }
 
@@ -244,7 +242,7 @@ export class PaceReader {
     });
     const rows = ids.map((id) => {
       const summary = summaries.get(id);
-      const point = summary ? unionPace([summary], day, day).at(-1) : undefined;
+      const point = summary ? projectPace(summary, day, day).at(-1) : undefined;
       return {
         id,
         absorption30: point?.absorption ?? null,

@@ -1,15 +1,15 @@
 import type { RoomGroup } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type PacePoint, paceSummary, projectPace, unionIndex } from '../src/analytics/pace-summary.js';
+import { GROUP_FILTERS } from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceIndex, referencePace, timelineOf } from './pace-reference.js';
-import { type PacePoint, paceSeries } from './pace-sweep-reference.js';
-import { priceIndexSeries } from './price-index-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
-// The engine's pace and index (one sweep per snapshot) equal §10.5–10.6 read day by day, flat by flat.
+// The engine's pace and index (a project's summary, as the routes read it) equal §10.5–10.6 read day by day, flat by flat.
 
-describe('§10.5 pace and §10.6 index: the sweeps equal the snapshot-by-snapshot reading', () => {
+describe("§10.5 pace and §10.6 index: a project's summary equals the snapshot-by-snapshot reading", () => {
   it('on 200 random projects (gaps, flicker, partial scans), ranges around the data, filters, C = 7..∞', () => {
     let points = 0;
     let gone = 0;
@@ -32,14 +32,21 @@ describe('§10.5 pace and §10.6 index: the sweeps equal the snapshot-by-snapsho
                 : () => true;
           const from = BASE + fromOffset;
           const to = from + length;
-          const args = [t.flats, t.events, t.firstSeen, t.dates, from, to, carry, accept] as const;
-          const fast: PacePoint[] = paceSeries(...args);
-          expect(fast).toEqual(referencePace(...args));
-          // §10.6 likewise: the index's sweep equals its snapshot-by-snapshot reading
-          for (const group of ['all', 'one', 'threeAndMore'] as RoomGroup[])
-            expect(priceIndexSeries(t.flats, t.dates, from, to, carry, group)).toEqual(
+          // as POST /api/project/pace reads it: the summary of the filter, as a union of one
+          const summary = paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, accept);
+          const fast: PacePoint[] = projectPace(summary, from, to);
+          expect(fast).toEqual(
+            referencePace(t.flats, t.events, t.firstSeen, t.dates, from, to, carry, accept),
+          );
+          // §10.6 likewise, as POST /api/project/index reads it: each rooms group's summary, any status
+          for (const group of ['all', 'one', 'threeAndMore'] as RoomGroup[]) {
+            const ofGroup = paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, (r) =>
+              GROUP_FILTERS[group](r.rooms),
+            );
+            expect(unionIndex([ofGroup], from, to)).toEqual(
               referenceIndex(t.flats, t.dates, from, to, carry, group),
             );
+          }
           points += fast.length;
           for (const p of fast) {
             gone += p.gone30;

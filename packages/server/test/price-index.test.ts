@@ -1,8 +1,10 @@
+import type { RoomGroup } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { paceSummary, unionIndex } from '../src/analytics/pace-summary.js';
+import { GROUP_FILTERS } from '../src/analytics/stats.js';
 import type { FlatRecord, Segment } from '../src/analytics/types.js';
 import { toDay } from '../src/lib/days.js';
-import { priceIndexSeries } from './price-index-reference.js';
 
 const rec = (price: number, area = 40, rooms = 1): FlatRecord => ({
   building: '1',
@@ -28,6 +30,20 @@ function flat(flatId: number, dates: number[], prices: (number | null)[], area =
   return out;
 }
 const d = (iso: string) => toDay(iso);
+/** The index as POST /api/project/index reads it: the summary of the rooms group, whatever the status. */
+function priceIndexSeries(
+  flats: Segment[][],
+  dates: number[],
+  from: number,
+  to: number,
+  carry: number,
+  group: RoomGroup = 'all',
+) {
+  const summary = paceSummary(flats, new Map(), new Map(), dates, carry, (r) =>
+    GROUP_FILTERS[group](r.rooms),
+  );
+  return unionIndex([summary], from, to);
+}
 
 describe('§10.6 the same-flat price index', () => {
   const dates = ['2026-01-01', '2026-01-02', '2026-01-03'].map(d);

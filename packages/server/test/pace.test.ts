@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProjectModel } from '../src/analytics/model.js';
+import { paceSummary, projectPace } from '../src/analytics/pace-summary.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { toDay } from '../src/lib/days.js';
-import { paceSeries } from './pace-sweep-reference.js';
 
 const rec = (rooms: number): FlatRecord => ({
   building: '1',
@@ -42,16 +42,12 @@ describe('§10.5 sales pace', () => {
   const { events } = model.recomputeAll();
   const firstSeen = new Map<number, number>();
   for (const h of model.flats.values()) firstSeen.set(h.flatId, h.rows.find((r) => r.rec)!.day);
-  const series = (accept?: (r: FlatRecord) => boolean) =>
-    paceSeries(
-      model.allSegments(),
-      events,
-      firstSeen,
-      model.dates,
+  // as POST /api/project/pace reads it: the project's summary for the filter
+  const series = (accept: (r: FlatRecord) => boolean = () => true) =>
+    projectPace(
+      paceSummary(model.allSegments(), events, firstSeen, model.dates, 31, accept),
       toDay('2026-01-01'),
       toDay('2026-01-05'),
-      31,
-      accept,
     );
 
   it('stock, new, gone (a flat that came back is not gone), absorption, months of supply, medians', () => {
