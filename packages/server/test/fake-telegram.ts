@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDb } from '../src/db/driver.js';
+import { migrate } from '../src/db/migrate.js';
+import { type DbKind, freshDb } from './databases.js';
 
 /** One call the bot made to the Bot API. */
 export interface ApiCall {
@@ -198,4 +203,46 @@ export function finished(
   child.stdout?.on('data', (d) => (stdout += d));
   child.stderr?.on('data', (d) => (stderr += d));
   return new Promise((done) => child.on('exit', (code) => done({ code, stdout, stderr })));
+}
+
+/**
+ * A database a test fills, then hands to `cena-metra bot --once` processes (`env`, `args`): a PGlite data
+ * dir or a fresh PostgreSQL database. `handOver` closes the test's own handle (one process per PGlite data
+ * dir); `drop` removes everything.
+ */
+export async function botDatabase(kind: DbKind, prefix: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const fresh = kind === 'postgresql' ? await freshDb('postgresql') : null;
+  const db = fresh?.db ?? (await openDb({ dataDir }));
+  if (!fresh) await migrate(db);
+  return {
+    db,
+    env: fresh ? { DATABASE_URL: fresh.url! } : { DATABASE_URL: '' },
+    args: fresh ? [] : ['--data-dir', dataDir],
+    handOver: async () => {
+      if (!fresh) await db.close();
+    },
+    drop: async () => {
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `bot --once`, killed with SIGKILL while the fake holds back its `nth` message unanswered. */
+export async function killedWhileSending(
+  fake: FakeTelegram,
+  env: Record<string, string>,
+  args: string[],
+  nth: number,
+): Promise<{ code: number | null }> {
+  let sends = 0;
+  fake.handler = (call) => (call.method === 'sendMessage' && ++sends === nth ? 'hang' : undefined);
+  const child = botOnce(env, args);
+  const exited = finished(child);
+  await fake.waitFor(() => sends === nth);
+  child.kill('SIGKILL');
+  const result = await exited;
+  fake.handler = null;
+  return result;
 }

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Bot } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/driver.js';
-import { migrate } from '../src/db/migrate.js';
 import { AlertPublisher } from '../src/telegram/alert-publisher.js';
 import { createBot } from '../src/telegram/bot.js';
-import { describeEachDb, freshDb } from './databases.js';
-import { botOnce, FakeTelegram, finished } from './fake-telegram.js';
+import { describeEachDb } from './databases.js';
+import { botDatabase, botOnce, FakeTelegram, finished, killedWhileSending } from './fake-telegram.js';
 import { flat, snap } from './market-fixture.js';
 import { signedInApp } from './signed-in-app.js';
 
@@ -220,15 +216,10 @@ describe('the alert publisher killed mid-send (kill -9) and started again', () =
     if (kind === 'postgresql' && !process.env.TEST_DATABASE_URL && !process.env.CI) continue;
     it(`resumes at the first unsent part without sending any part twice [${kind}]`, async () => {
       const fake = await new FakeTelegram().start();
-      const dataDir = mkdtempSync(join(tmpdir(), 'cena-alerts-'));
-      const fresh = kind === 'postgresql' ? await freshDb('postgresql') : null;
-      const where = fresh
-        ? { env: { DATABASE_URL: fresh.url! }, args: [] }
-        : { env: { DATABASE_URL: '' }, args: ['--data-dir', dataDir] };
+      const where = await botDatabase(kind, 'cena-alerts-');
+      const { db } = where;
       try {
         // every lot watched by a linked user, then every price cut: a message of several parts
-        const db = fresh?.db ?? (await openDb({ dataDir }));
-        if (!fresh) await migrate(db);
         const { app, headers } = await signedInApp(db);
         const post = async (url: string, payload: object) => {
           const res = await app.inject({ method: 'POST', url: `/api${url}`, headers, payload });
@@ -241,20 +232,13 @@ describe('the alert publisher killed mid-send (kill -9) and started again', () =
         await app.computeAlerts();
         await db.query("update app_user set telegram_chat_id = 901 where username = 'analyst'");
         await app.close();
-        if (!fresh) await db.close();
+        await where.handOver();
 
         const env = { ...where.env, TELEGRAM_BOT_TOKEN: '100200:test', TELEGRAM_API_ROOT: fake.url };
         // the second part never gets an answer: the process is killed while it waits
-        let sends = 0;
-        fake.handler = (call) => (call.method === 'sendMessage' && ++sends === 2 ? 'hang' : undefined);
-        const first = botOnce(env, where.args);
-        const exited = finished(first);
-        await fake.waitFor(() => sends === 2);
-        first.kill('SIGKILL');
-        expect((await exited).code).toBeNull();
+        expect((await killedWhileSending(fake, env, where.args, 2)).code).toBeNull();
         expect(fake.delivered).toHaveLength(1);
 
-        fake.handler = null;
         const again = await finished(botOnce(env, where.args));
         expect(again.code, again.stderr).toBe(0);
         const [, alerts] = JSON.parse(again.stdout);
@@ -277,8 +261,7 @@ describe('the alert publisher killed mid-send (kill -9) and started again', () =
         expect(fake.textsTo(901)).toHaveLength(parts.length);
       } finally {
         await fake.stop();
-        await fresh?.drop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await where.drop();
       }
     }, 120_000);
   }

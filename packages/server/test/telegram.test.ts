@@ -14,8 +14,8 @@ import { createBot } from '../src/telegram/bot.js';
 import { Publisher } from '../src/telegram/publisher.js';
 import { startTelegram } from '../src/telegram/service.js';
 import { chatSubscription } from '../src/telegram/store.js';
-import { describeEachDb, freshDb } from './databases.js';
-import { botOnce, FakeTelegram, finished } from './fake-telegram.js';
+import { describeEachDb } from './databases.js';
+import { botDatabase, botOnce, FakeTelegram, finished, killedWhileSending } from './fake-telegram.js';
 import { flat, snap } from './market-fixture.js';
 
 const NB = '\u00a0';
@@ -335,15 +335,10 @@ describe('publisher killed mid-send (kill -9) and started again', () => {
     if (kind === 'postgresql' && !process.env.TEST_DATABASE_URL && !process.env.CI) continue;
     it(`resumes at the first unsent part without sending any part twice [${kind}]`, async () => {
       const fake = await new FakeTelegram().start();
-      const dataDir = mkdtempSync(join(tmpdir(), 'cena-bot-'));
-      const fresh = kind === 'postgresql' ? await freshDb('postgresql') : null;
-      const where = fresh
-        ? { env: { DATABASE_URL: fresh.url! }, args: [] }
-        : { env: { DATABASE_URL: '' }, args: ['--data-dir', dataDir] };
+      const where = await botDatabase(kind, 'cena-bot-');
+      const { db } = where;
       try {
         // the market and eight subscribers, written by this process, which then lets go of the database
-        const db = fresh?.db ?? (await openDb({ dataDir }));
-        if (!fresh) await (await import('../src/db/migrate.js')).migrate(db);
         const app = await buildApp({ db, config: loadConfig({ logLevel: 'silent', removalGrace: 2 }, {}) });
         await addUser(db, 'analyst', 'secret-pass');
         const login = await app.inject({
@@ -361,7 +356,7 @@ describe('publisher killed mid-send (kill -9) and started again', () => {
         for (let chat = 801; chat <= 808; chat++)
           await db.query('insert into telegram_subscription (chat_id, project_id) values ($1, 0)', [chat]);
         await app.close();
-        if (!fresh) await db.close();
+        await where.handOver();
 
         const env = {
           ...where.env,
@@ -370,16 +365,9 @@ describe('publisher killed mid-send (kill -9) and started again', () => {
           TELEGRAM_CHANNEL_ID: CHANNEL,
         };
         // the fourth message never gets an answer: the process is killed while it waits
-        let sends = 0;
-        fake.handler = (call) => (call.method === 'sendMessage' && ++sends === 4 ? 'hang' : undefined);
-        const first = botOnce(env, where.args);
-        const exited = finished(first);
-        await fake.waitFor(() => sends === 4);
-        first.kill('SIGKILL');
-        expect((await exited).code).toBeNull();
+        expect((await killedWhileSending(fake, env, where.args, 4)).code).toBeNull();
         expect(fake.delivered).toHaveLength(3);
 
-        fake.handler = null;
         const again = await finished(botOnce(env, where.args));
         expect(again.code, again.stderr).toBe(0);
         expect(JSON.parse(again.stdout)).toEqual([
@@ -398,8 +386,7 @@ describe('publisher killed mid-send (kill -9) and started again', () => {
         ]);
       } finally {
         await fake.stop();
-        await fresh?.drop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await where.drop();
       }
     }, 120_000);
   }
