@@ -163,6 +163,25 @@ describe('dashboard', () => {
     expect(violations).toEqual([]);
   });
 
+  it("a browser whose day is behind the lists' (west of Moscow, after the lists' midnight) still ends at the last list", async () => {
+    const { token } = await demoSession();
+    const [project] = (await (
+      await fetch(`${product.url}/api/projects?developerId=5`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { id: number; lastSnapshotDate: string }[];
+    const last = project.lastSnapshotDate;
+    const behind = await newContext({ viewport: { width: 1440, height: 900 } });
+    // the browser's clock two days before the project's last list: its today is earlier than that list's day
+    await behind.clock.setFixedTime(new Date(Date.parse(`${last}T12:00:00Z`) - 2 * 86_400_000));
+    const west = await signedIn(behind);
+    const charts = await chartsDrawn(west);
+    expect(await west.getByText('Дата начала позже даты окончания').count()).toBe(0);
+    expect(await west.inputValue('[data-testid=to-input]')).toBe(last);
+    for (const c of charts) expect(c.last).toBe(last);
+    await behind.close();
+  });
+
   it('a first load asks for its data while the dashboard code loads, and asks for each once', async () => {
     // a fresh browser (nothing cached) with a session, as after a login some other day
     const session = await demoSession();

@@ -64,6 +64,8 @@ export const projectSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   minFlatCreatedAt: z.string().nullable(),
+  /** the date of the project's last snapshot: the dashboard's range reaches it by default */
+  lastSnapshotDate: z.string().nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectsResponseSchema = z.array(projectSchema);

@@ -84,7 +84,7 @@ describeEachDb('dashboard API', (ctx) => {
     });
   });
 
-  it('lists developers by name and their projects with the first snapshot date', async () => {
+  it('lists developers by name and their projects with the first and last snapshot dates', async () => {
     const devs = (await app.inject({ method: 'GET', url: '/api/developers', headers: auth() })).json();
     expect(devs.map((d: { name: string }) => d.name)).toEqual(['Альфа', 'Пионер']);
     const pioneer = devs.find((d: { name: string }) => d.name === 'Пионер');
@@ -94,7 +94,12 @@ describeEachDb('dashboard API', (ctx) => {
       headers: auth(),
     });
     expect(projects.json()).toEqual([
-      { id: expect.any(Number), name: 'Северный квартал', minFlatCreatedAt: '2026-11-01' },
+      {
+        id: expect.any(Number),
+        name: 'Северный квартал',
+        minFlatCreatedAt: '2026-11-01',
+        lastSnapshotDate: '2026-11-02',
+      },
     ]);
     const unknown = await app.inject({
       method: 'GET',

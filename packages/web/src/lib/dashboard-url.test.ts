@@ -77,8 +77,10 @@ describe('what the dashboard shows (shared with its prefetch)', () => {
     ...over,
   });
   const projects = [
-    { id: 7, minFlatCreatedAt: '2024-02-01' },
-    { id: 9, minFlatCreatedAt: null },
+    { id: 7, minFlatCreatedAt: '2024-02-01', lastSnapshotDate: '2026-11-20' },
+    { id: 9, minFlatCreatedAt: null, lastSnapshotDate: null },
+    // listed on Moscow's 24th while the browser, west of Moscow, still has the 23rd
+    { id: 11, minFlatCreatedAt: '2026-11-24', lastSnapshotDate: '2026-11-24' },
   ];
 
   it('takes the developer of the URL when it exists, else the first, and waits for the list', () => {
@@ -112,5 +114,16 @@ describe('what the dashboard shows (shared with its prefetch)', () => {
     expect(reversed.rangeError).toBe('Дата начала позже даты окончания');
     expect(reversed.statsRequest).toBeNull();
     expect(pickStats(filters(), undefined, '2026-11-22').statsRequest).toBeNull();
+  });
+
+  it("reaches a last snapshot dated after the browser's today (lists are dated in Moscow), but not a chosen end", () => {
+    const west = pickStats(filters({ projectId: 11 }), projects, '2026-11-23');
+    expect(west.rangeError).toBeNull();
+    expect(west.statsRequest).toEqual({ projectId: 11, from: '2026-11-24', to: '2026-11-24', status: 'ALL' });
+    // a later today still wins, and an end in the URL is kept (a reversed range is the user's to mend)
+    expect(pickStats(filters({ projectId: 11 }), projects, '2026-11-25').to).toBe('2026-11-25');
+    expect(pickStats(filters({ projectId: 11, to: '2026-11-23' }), projects, '2026-11-23').rangeError).toBe(
+      'Дата начала позже даты окончания',
+    );
   });
 });

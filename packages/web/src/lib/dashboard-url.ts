@@ -110,15 +110,18 @@ export function pickDeveloperId(
     : f.developerId;
 }
 
-/** The project shown, its range (from its first flat by default, to today) and the stats request. */
-export function pickStats<P extends { id: number; minFlatCreatedAt: string | null }>(
-  f: DashboardFilters,
-  projects: P[] | undefined,
-  today: string,
-) {
+/**
+ * The project shown, its range and the stats request. By default the range runs from the project's first
+ * snapshot to today, or to its last snapshot when that is later: lists are dated by the day where they are
+ * collected (COLLECT_TZ, Moscow), which a browser west of it reaches only after its own midnight.
+ */
+export function pickStats<
+  P extends { id: number; minFlatCreatedAt: string | null; lastSnapshotDate: string | null },
+>(f: DashboardFilters, projects: P[] | undefined, today: string) {
   const project = projects?.find((p) => p.id === f.projectId) ?? projects?.[0] ?? null;
   const from = f.from ?? project?.minFlatCreatedAt ?? DEFAULT_FROM;
-  const to = f.to ?? today;
+  const last = project?.lastSnapshotDate ?? null;
+  const to = f.to ?? (last !== null && last > today ? last : today);
   const rangeError = from > to ? 'Дата начала позже даты окончания' : null;
   const status = f.availableOnly ? ('AVAILABLE' as const) : ('ALL' as const);
   const statsRequest = project && !rangeError ? { projectId: project.id, from, to, status } : null;

@@ -1,17 +1,29 @@
 import { countOf, PROJECTS, SNAPSHOTS } from '@cena-metra/contract';
 import type { Command } from 'commander';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/driver.js';
 import { DEMO_USER, runDemo } from '../../demo/run.js';
 import { Importer } from '../../ingest/importer.js';
+import { todayIn } from '../../lib/days.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { progress } from '../output.js';
 
-/** Generates the demo data with a progress bar; shared by `demo` and the first `serve`. */
-export async function generateDemo(db: Db, grace: number, carry: number, seed?: number) {
+/**
+ * Generates the demo data with a progress bar, up to today where lists are collected (COLLECT_TZ), as the
+ * daily collection would date them.
+ */
+export async function generateDemo(
+  db: Db,
+  config: Pick<Config, 'removalGrace' | 'maxCarryDays' | 'collectTz'>,
+  seed?: number,
+) {
   const bar = progress('демо-данные');
   try {
-    return await runDemo(db, new Importer(db, grace, carry), { seed }, (p) => bar.update(p.done, p.total));
+    const importer = new Importer(db, config.removalGrace, config.maxCarryDays);
+    return await runDemo(db, importer, { seed, until: todayIn(config.collectTz) }, (p) =>
+      bar.update(p.done, p.total),
+    );
   } finally {
     bar.stop();
   }
@@ -28,7 +40,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions) {
         throw new CliError(`--seed: ожидается целое число ≥ 0 (получено «${opts.seed}»)`, 2);
       const ctx = await openContext(globals(), 'demo');
       try {
-        const result = await generateDemo(ctx.db, ctx.config.removalGrace, ctx.config.maxCarryDays, seed);
+        const result = await generateDemo(ctx.db, ctx.config, seed);
         process.stdout.write(
           `демо-данные: ${countOf(result.projects, PROJECTS)}, ${countOf(result.snapshots, SNAPSHOTS)}; вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`,
         );
