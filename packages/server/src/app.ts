@@ -14,6 +14,7 @@ import type { Db } from './db/driver.js';
 import { DataVersionCache, SessionCache } from './http/caches.js';
 import { clientErrorHandler, codeOfStatus, RouteTable, registerEdgeChecks } from './http/edge.js';
 import { registerReadCaches } from './http/etag.js';
+import { IdleWork } from './http/idle-work.js';
 import { DOCS_PREFIX, registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { Importer } from './ingest/importer.js';
 import { AppError, DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from './lib/errors.js';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     afterImport: () => void;
     /** the watchlists' alerts of the events not yet read (after imports and at start) */
     computeAlerts: () => Promise<void>;
+    /** what a user is likely to ask for next, answered ahead while the server is idle */
+    idleWork: IdleWork;
     /** derives the stale pace summaries in the background, between requests */
     refreshSummaries: () => Promise<unknown>;
     importer: Importer;
@@ -82,6 +85,8 @@ declare module 'fastify' {
 
 /** How long without a request before background work goes on. */
 const IDLE_MS = 1_500;
+/** … and before a guess at the next request is answered ahead (IdleWork): short, a user may click soon. */
+const WARM_IDLE_MS = 300;
 
 const FIELD_NAMES: Record<string, string> = {
   body: 'тело запроса',
@@ -179,10 +184,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onResponse', ended);
   app.addHook('onRequestAbort', ended);
-  const idle = async () => {
-    while (!closing && (!ready || inFlight.size > 0 || Date.now() - lastRequest < IDLE_MS))
-      await new Promise((resolve) => setTimeout(resolve, IDLE_MS / 4));
+  const idleFor = (ms: number) => async () => {
+    while (!closing && (!ready || inFlight.size > 0 || Date.now() - lastRequest < ms))
+      await new Promise((resolve) => setTimeout(resolve, ms / 4));
   };
+  const idle = idleFor(IDLE_MS);
+  app.decorate(
+    'idleWork',
+    new IdleWork(idleFor(WARM_IDLE_MS), (error, key) =>
+      app.log.warn({ err: error, key }, 'работа впрок не удалась'),
+    ),
+  );
   app.decorate('refreshSummaries', () =>
     app.market
       .refresh(deps.db, idle)
@@ -209,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // a refresh under way finishes before the database closes
   app.addHook('onClose', async () => {
     closing = true;
+    await app.idleWork.stop();
     app.market.stop();
     await app.market.idle();
     await alerting;

@@ -19,6 +19,11 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       const ifNoneMatch = request.headers['if-none-match'];
       const res = await app.stats.statsResponse(app.deps.db, request.body, encoding, ifNoneMatch);
+      // «только свободные» is the switch analysts flip next: its body is made ahead, while the server is idle
+      const other = { ...request.body, status: request.body.status === 'ALL' ? 'AVAILABLE' : 'ALL' } as const;
+      app.idleWork.add(`stats ${JSON.stringify(other)} ${encoding}`, () =>
+        app.stats.statsResponse(app.deps.db, other, encoding),
+      );
       reply
         .header('etag', res.etag)
         .header('vary', 'accept-encoding')
