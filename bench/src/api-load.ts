@@ -27,7 +27,9 @@ export async function heaviestProject(base: string, token: string) {
     null;
   for (const d of await json<{ id: number }[]>(base, token, '/developers')) {
     for (const p of await json<Project[]>(base, token, `/projects?developerId=${d.id}`)) {
-      const body = { projectId: p.id, from: p.minFlatCreatedAt ?? '2020-01-01', to: today };
+      // to its last list, dated in COLLECT_TZ: after Moscow's midnight a project may start on UTC's tomorrow
+      const to = p.lastSnapshotDate && p.lastSnapshotDate > today ? p.lastSnapshotDate : today;
+      const body = { projectId: p.id, from: p.minFlatCreatedAt ?? '2020-01-01', to };
       const stats = await json<StatsResponse>(base, token, '/project/stats', body);
       const weight =
         Object.keys(stats.allRoomsData.points.at(-1)?.avgMeterPriceByBuilding ?? {}).length *
