@@ -1,45 +1,22 @@
 import { type CubeCell, decodeCells, encodeCells } from '../analytics/cube.js';
 import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/events.js';
 import { type DerivedChanges, ProjectModel, type RowChanges } from '../analytics/model.js';
-import { DEFAULT_CARRY_DAYS, type FlatRecord, type Segment } from '../analytics/types.js';
-import type { Column, Db } from '../db/driver.js';
-import { RECORD_COLUMNS, type RecordColumns, recordFromRow, settlementColumn } from '../db/records.js';
+import { DEFAULT_CARRY_DAYS, type Segment } from '../analytics/types.js';
+import type { Db } from '../db/driver.js';
+import {
+  RECORD_COLUMNS,
+  type RecordColumns,
+  recordArrays,
+  recordFromRow,
+  recordTypes,
+} from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
+
+/** flat_event's columns of a record: its prices are the event's old and new prices. */
+const EVENT_EXCEPT = ['price', 'base_price'] as const;
 
 /** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
 const ROW_CHUNK = Number(process.env.CENA_ROW_CHUNK ?? 5_000);
-
-/** A record's columns in insert order with their types (RECORD_COLUMNS). */
-const RECORD_TYPES: readonly Column[] = [
-  ['building', 'text'],
-  ['section', 'text'],
-  ['floor', 'int'],
-  ['number', 'text'],
-  ['rooms', 'int'],
-  ['area', 'float8'],
-  ['facing', 'text'],
-  ['settlement_date', 'date'],
-  ['price', 'int8'],
-  ['base_price', 'int8'],
-  ['status', 'text'],
-];
-
-/** Columns of a record in insert order, as parallel arrays. */
-function recordArrays(recs: (FlatRecord | null)[]) {
-  return [
-    recs.map((r) => r?.building ?? null),
-    recs.map((r) => r?.section ?? null),
-    recs.map((r) => r?.floor ?? null),
-    recs.map((r) => r?.number ?? null),
-    recs.map((r) => r?.rooms ?? null),
-    recs.map((r) => r?.area ?? null),
-    recs.map((r) => r?.facing ?? null),
-    recs.map((r) => settlementColumn(r?.settlementDate ?? null)),
-    recs.map((r) => r?.price ?? null),
-    recs.map((r) => r?.basePrice ?? null),
-    recs.map((r) => r?.status ?? null),
-  ];
-}
 
 /** Loads a project's observation log and stored derived state into a model. */
 export async function loadModel(
@@ -128,7 +105,7 @@ export async function saveRowChanges(db: Db, projectId: number, changes: RowChan
         ['flat_id', 'int'],
         ['snapshot_date', 'date'],
         ['present', 'bool'],
-        ...RECORD_TYPES,
+        ...recordTypes(),
       ],
       [
         chunk.map(() => projectId),
@@ -163,7 +140,7 @@ export async function saveSegments(
         ['flat_id', 'int'],
         ['start_day', 'date'],
         ['end_day', 'date'],
-        ...RECORD_TYPES,
+        ...recordTypes(),
       ],
       [
         chunk.map(() => projectId),
@@ -231,31 +208,26 @@ export async function saveEventsAndSummaries(
           ['day', 'date'],
           ['flat_id', 'int'],
           ['kind', 'text'],
-          ...RECORD_TYPES.filter(([name]) => !['price', 'base_price', 'status'].includes(name)),
+          // an event keeps its old and new prices instead of the record's
+          ...recordTypes(EVENT_EXCEPT),
           ['old_price', 'int8'],
           ['new_price', 'int8'],
           ['change_percent', 'float8'],
           ['old_area', 'float8'],
-          ['status', 'text'],
         ],
         [
           chunk.map(() => projectId),
           chunk.map((x) => fromDay(x.day)),
           chunk.map((x) => x.e.flatId),
           chunk.map((x) => x.e.kind),
-          chunk.map((x) => x.e.rec.building),
-          chunk.map((x) => x.e.rec.section),
-          chunk.map((x) => x.e.rec.floor),
-          chunk.map((x) => x.e.rec.number),
-          chunk.map((x) => x.e.rec.rooms),
-          chunk.map((x) => x.e.rec.area),
-          chunk.map((x) => x.e.rec.facing),
-          chunk.map((x) => settlementColumn(x.e.rec.settlementDate)),
+          ...recordArrays(
+            chunk.map((x) => x.e.rec),
+            EVENT_EXCEPT,
+          ),
           chunk.map((x) => x.e.oldPrice),
           chunk.map((x) => x.e.newPrice),
           chunk.map((x) => x.e.changePercent),
           chunk.map((x) => x.e.oldArea),
-          chunk.map((x) => x.e.rec.status),
         ],
       );
     }
