@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from './databases.js';
+import { PACE_EXAMPLE } from './pace-example.js';
 import { signedInApp } from './signed-in-app.js';
 
 // POST /api/project/pace and /api/project/index (DESIGN §10.5–10.6), from the stored derived data.
@@ -12,12 +13,11 @@ const lot = (id: number, rooms: number, price = 8_000_000) => ({
   area: 40,
   price,
 });
-const ROOMS: Record<number, number> = { 1: 1, 2: 1, 3: 1, 4: 2, 5: 1 };
 const day = (date: string, ids: number[], project = 'Темп', price = (_: number) => 8_000_000) => ({
   date,
   developer: 'Темп',
   project,
-  flats: ids.map((id) => lot(id, ROOMS[id] ?? 1, price(id))),
+  flats: ids.map((id) => lot(id, PACE_EXAMPLE.rooms[id] ?? 1, price(id))),
 });
 
 describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
@@ -31,11 +31,7 @@ describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
       url: '/api/ingest/snapshots',
       headers,
       payload: [
-        day('2026-01-01', [1, 2, 3, 4]),
-        day('2026-01-02', [1, 2, 3, 4, 5]),
-        day('2026-01-03', [1, 2, 5]),
-        day('2026-01-04', [1, 2, 5]),
-        day('2026-01-05', [1, 2, 3, 5]),
+        ...PACE_EXAMPLE.lists.map(([date, flats]) => day(date, flats)),
         // a project whose every lot rises 10 % a list, while a dear lot joins: the index ignores the mix
         day('2026-01-01', [1, 2], 'Индекс', () => 8_000_000),
         day('2026-01-02', [1, 2], 'Индекс', () => 8_800_000),
@@ -58,18 +54,8 @@ describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.points).toHaveLength(5);
-    expect(body.last).toEqual({
-      date: '2026-01-05',
-      stock: 4,
-      new7: 2,
-      new30: 2,
-      gone7: 1,
-      gone30: 1,
-      absorption: 50,
-      monthsOfSupply: 4,
-      medianDaysOnMarket: 3,
-      medianStockAge: 4,
-    });
+    // the figures worked by hand, as the engine's own test has them
+    expect(body.last).toEqual(PACE_EXAMPLE.last);
     const one = (
       await post('/api/project/pace', {
         projectId: ids.Темп,
@@ -78,7 +64,7 @@ describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
         rooms: 'one',
       })
     ).json();
-    expect(one.last).toMatchObject({ stock: 4, gone30: 0, absorption: 0 });
+    expect(one.last).toMatchObject(PACE_EXAMPLE.lastOneRoom);
   });
 
   it('pace per summary row: the 2-room lot gone on 01-04 is its own row, not the 1-room row’s', async () => {
