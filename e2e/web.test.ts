@@ -1207,8 +1207,12 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     // sorted by stock, largest first, from the header
     await page.click('[data-testid=market-table] thead button:has-text("В продаже")');
     await page.waitForURL(/sort=-stock/);
-    const stock = (await column('В продаже')).map(Number);
-    expect(stock).toEqual([...stock].sort((a, b) => b - a));
+    // the URL changes before React renders the sorted rows: read them once they are drawn
+    const byStock = async () => {
+      const stock = (await column('В продаже')).map(Number);
+      return stock.length > 5 && stock.every((v, i) => i === 0 || stock[i - 1] >= v);
+    };
+    await expect.poll(byStock).toBe(true);
     // one class only
     await page.selectOption('[data-testid=market-class]', 'business');
     await page.waitForURL(/class=business/);
