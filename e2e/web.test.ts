@@ -258,8 +258,11 @@ describe('dashboard', () => {
     const other = developerOptions.find((v) => v !== '5')!;
     await page.selectOption('[data-testid=developer-select]', other);
     await page.waitForURL(new RegExp(`developer=${other}`));
+    // the URL changes before React draws the other developer's project: its rows, once drawn, differ
+    await expect.poll(() => tableRows(page), { timeout: 30_000 }).not.toEqual(before);
     await chartsDrawn(page);
     const afterDeveloper = await tableRows(page);
+    expect(afterDeveloper.length).toBeGreaterThan(0);
     expect(afterDeveloper).not.toEqual(before);
 
     const projects = await page.$$eval('[data-testid=project-select] option', (o) =>
