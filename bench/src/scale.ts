@@ -18,7 +18,6 @@ import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
-import { MarketReader } from 'cena-metra/dist/src/read/market-reader.js';
 import { benchSnapshots } from './market.js';
 import {
   benchDatabase,
@@ -102,14 +101,7 @@ async function main() {
 
     // a database measured again (SCALE_DATABASE_URL) has the user from the first run
     if (!(await getUserByName(db, 'bench'))) await addUser(db, 'bench', 'bench-password');
-    // §10.5–10.6: the pace summaries of every project, as the server derives them after imports
-    note('scale: сводки темпа продаж…');
-    const derivedAt = performance.now();
-    const derived = await new MarketReader(31).refresh(db);
-    rows.push({
-      what: `pace summaries derived after the load (${derived} projects, 10 filters each)`,
-      value: `${((performance.now() - derivedAt) / 1000).toFixed(1)} s`,
-    });
+    // the pace summaries (§10.5–10.6) and every other derived datum were kept by the load's imports
     server = startServer({ DATABASE_URL: url });
     const origin = await server.origin;
     const api = `${origin}/api`;

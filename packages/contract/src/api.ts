@@ -138,8 +138,6 @@ export const healthSchema = z.object({
   demo: z.boolean(),
   /** the Telegram channel the charts credit (TELEGRAM_CHANNEL_URL), when configured */
   telegramChannelUrl: z.string().nullable(),
-  /** whether the server is deriving pace summaries in the background (after imports, at start) */
-  backgroundWork: z.boolean(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -54,8 +54,6 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  // pace summaries of data imported while the server was down (CLI imports, the demo) are derived when idle
-  void app.refreshSummaries();
   void app.computeAlerts();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

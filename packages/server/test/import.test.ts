@@ -12,6 +12,7 @@ import { SnapshotValidationError, validateSnapshot } from '../src/ingest/snapsho
 import { toDay } from '../src/lib/days.js';
 import { StatsReader } from '../src/read/stats-reader.js';
 import { describeEachDb } from './databases.js';
+import { keptData } from './kept-data.js';
 import { shuffled } from './random-market.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
@@ -181,17 +182,9 @@ describeEachDb('import', (ctx) => {
       );
     expect(await summaries(projects[0].id)).toEqual(await summaries(projects[1].id));
 
-    const derived = async () => ({
-      segments: await ctx.db.query('select * from flat_segment order by project_id, flat_id, start_day'),
-      cubes: await ctx.db.query(
-        'select project_id, day, flats_count, cells from daily_cube order by project_id, day',
-      ),
-      events: await ctx.db.query('select * from flat_event order by project_id, day, flat_id'),
-      summaries: await ctx.db.query('select * from summary_project order by project_id, date'),
-    });
-    const incremental = await derived();
+    const incremental = await keptData(ctx.db);
     await rebuildProjects(ctx.db, 2);
-    expect(await derived()).toEqual(incremental);
+    expect(await keptData(ctx.db)).toEqual(incremental);
   });
 
   it('the engine answers the same whatever its caches keep: JSON bytes = objects, evicting, packed active flats', async () => {

@@ -1,7 +1,9 @@
+import { ROOM_GROUPS, type RoomGroup, STATS_STATUSES, type StatsStatus } from '@cena-metra/contract';
 import { fromDay } from '../lib/days.js';
 import { lastCarriedDay } from './carry.js';
 import { area100 } from './cube.js';
 import { type FlatEvent, lowerBound } from './events.js';
+import { GROUP_FILTERS, recordCounts } from './stats.js';
 import type { FlatRecord, Segment } from './types.js';
 
 /**
@@ -26,9 +28,9 @@ export interface PaceSummary {
   pairs: number[];
   /** the stock's first presences: the change from snapshot k − 1 to k as flattened [day, count change] */
   firstDelta: number[][];
-  /** REMOVED events: the snapshot, the flat's first presence, and the snapshot days within 30 days from
+  /** REMOVED events: the snapshot, the flat, its first presence, and the snapshot days within 30 days from
    *  it on which the flat is in the stock again (it came back: not gone there) */
-  removals: { k: number; first: number; back: number[] }[];
+  removals: { k: number; flatId: number; first: number; back: number[] }[];
 }
 
 /** One day of sales pace (DESIGN §10.5). */
@@ -54,6 +56,17 @@ export interface UnionPoint extends PacePoint {
   avgMeterPrice: number | null;
 }
 
+/** The filters a project's summaries are kept for: every status × rooms group (the market's, the pages'). */
+export const PACE_VARIANTS: readonly { status: StatsStatus; rooms: RoomGroup }[] = STATS_STATUSES.flatMap(
+  (status) => ROOM_GROUPS.map((rooms) => ({ status, rooms })),
+);
+
+/** The records a variant's summary counts: its rooms group, and under AVAILABLE no reserved lot. */
+export function variantFilter(status: StatsStatus, rooms: RoomGroup): (rec: FlatRecord) => boolean {
+  const group = GROUP_FILTERS[rooms];
+  return (rec) => group(rec.rooms) && recordCounts(rec, status);
+}
+
 const WINDOW = 30;
 const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
@@ -70,10 +83,23 @@ export function paceSummary(
 }
 
 /**
- * The summaries of one project for several filters: `flats` are its activity segments, `events` its §4.4
- * events by snapshot day, `firstSeen` each flat's first presence. A segment covers the snapshots from the
- * one it starts on to the last one on or before its end, so the stock of each snapshot is the previous one
- * less the segments that ended and plus those that start there; only the flats that changed are looked at.
+ * Where a sweep may start instead of the first snapshot: the summaries made before a change, whose
+ * entries before snapshot `k` the change left as they were (an import recomputes activity from a few
+ * snapshots before the one it brings: everything earlier stands).
+ */
+export interface SweepFrom {
+  k: number;
+  previous: PaceSummary[];
+}
+
+/**
+ * The summaries of one project for several filters: `flats` are its activity segments (each flat's in day
+ * order, the flats in id order: the sums are made in that order), `events` its §4.4 events by snapshot
+ * day, `firstSeen` each flat's first presence. A segment covers the snapshots from the one it starts on to
+ * the last one on or before its end, so the stock of each snapshot is the previous one less the segments
+ * that ended and plus those that start there; only the flats that changed are looked at. With `from`, the
+ * entries before snapshot `from.k` are the previous summaries' and the sweep starts there: one new day
+ * costs that day, not the project's history (events are needed from that snapshot on only).
  */
 export function paceSummaries(
   flats: Segment[][],
@@ -82,39 +108,60 @@ export function paceSummaries(
   dates: number[],
   carry: number,
   filters: ((rec: FlatRecord) => boolean)[],
+  from?: SweepFrom,
 ): PaceSummary[] {
   const n = dates.length;
+  const k0 = from && from.k > 0 && from.previous.length === filters.length ? Math.min(from.k, n) : 0;
   const ends = dates.map((d, k) => lastCarriedDay(d, k + 1 < n ? dates[k + 1] : null, carry));
-  // the segments starting at, and ending before, each snapshot
+  // the segments starting at, and ending before, each snapshot from k0 on, and those active at k0 − 1
   const starts: Segment[][] = dates.map(() => []);
   const stops: Segment[][] = dates.map(() => []);
+  const before: Segment[] = [];
   const lastDay = n ? dates[n - 1] : 0;
   for (const segs of flats)
     for (const s of segs) {
-      const from = lowerBound(dates, s.startDay);
+      const first = lowerBound(dates, s.startDay);
       const to = lowerBound(dates, (s.endDay ?? lastDay) + 1);
-      if (from >= to) continue; // covers no snapshot
-      starts[from].push(s);
+      if (first >= to || to < k0) continue; // covers no snapshot, or none from k0 on
+      if (first >= k0) starts[first].push(s);
+      else before.push(s);
       if (to < n) stops[to].push(s);
     }
-  return filters.map((accept) => {
+  return filters.map((accept, i) => {
+    const prev = k0 > 0 ? from!.previous[i] : null;
     const out: PaceSummary = {
       dates: [...dates],
       ends: [...ends],
-      stock: [],
-      priceSum: [],
-      areaSum: [],
-      fresh: [],
-      lnSum: [],
-      pairs: [],
-      firstDelta: [],
+      stock: prev ? prev.stock.slice(0, k0) : [],
+      priceSum: prev ? prev.priceSum.slice(0, k0) : [],
+      areaSum: prev ? prev.areaSum.slice(0, k0) : [],
+      fresh: prev ? prev.fresh.slice(0, k0) : [],
+      lnSum: prev ? prev.lnSum.slice(0, k0) : [],
+      pairs: prev ? prev.pairs.slice(0, k0) : [],
+      firstDelta: prev ? prev.firstDelta.slice(0, k0) : [],
       removals: [],
     };
     const active = new Map<number, Segment>();
     let priceSum = 0;
     let area100Sum = 0;
+    for (const s of before) {
+      if (!accept(s.rec)) continue;
+      active.set(s.flatId, s);
+      priceSum += s.rec.price;
+      area100Sum += area100(s.rec.area);
+    }
     const pending: { at: number; flatId: number; back: number[] }[] = [];
-    for (let k = 0; k < n; k++) {
+    if (prev) {
+      // the removals before k0, with the days they were back cut at k0; those of the last 30 days go on
+      const cut = dates[k0] ?? Number.POSITIVE_INFINITY;
+      for (const r of prev.removals) {
+        if (r.k >= k0) break;
+        const removal = { k: r.k, flatId: r.flatId, first: r.first, back: r.back.filter((d) => d < cut) };
+        out.removals.push(removal);
+        pending.push({ at: dates[r.k], flatId: r.flatId, back: removal.back });
+      }
+    }
+    for (let k = k0; k < n; k++) {
       const day = dates[k];
       const delta = new Map<number, number>();
       const move = (flatId: number, by: number) => {
@@ -153,7 +200,12 @@ export function paceSummaries(
         if (!accept(e.rec)) continue;
         if (e.kind === 'NEW') fresh++;
         else if (e.kind === 'REMOVED') {
-          const removal = { k, first: firstSeen.get(e.flatId) ?? day, back: [] as number[] };
+          const removal = {
+            k,
+            flatId: e.flatId,
+            first: firstSeen.get(e.flatId) ?? day,
+            back: [] as number[],
+          };
           out.removals.push(removal);
           pending.push({ at: day, flatId: e.flatId, back: removal.back });
         }

@@ -1,6 +1,6 @@
 import { type Facing, type FlatStatus, SETTLEMENT_DONE } from '@cena-metra/contract';
-import type { FlatRecord } from '../analytics/types.js';
-import type { Column } from './driver.js';
+import type { FlatRecord, Segment } from '../analytics/types.js';
+import type { Column, Db } from './driver.js';
 
 /** A flat's record as stored in a row (flat_observation, flat_segment). */
 export interface RecordColumns {
@@ -80,4 +80,58 @@ export function recordFromRow(r: RecordColumns): FlatRecord {
     basePrice: r.base_price,
     status: r.status as FlatStatus | null,
   };
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+/** A record from its columns' text forms (`Db.textRows`), `at` the index of its first column. */
+export function recordFromText(v: readonly (string | null)[], at: number): FlatRecord {
+  return recordFromRow({
+    building: v[at],
+    section: v[at + 1],
+    floor: num(v[at + 2]),
+    number: v[at + 3],
+    rooms: num(v[at + 4]),
+    area: num(v[at + 5]),
+    facing: v[at + 6],
+    settlement_date: v[at + 7],
+    price: num(v[at + 8]),
+    base_price: num(v[at + 9]),
+    status: v[at + 10],
+  });
+}
+
+/**
+ * A project's activity segments (or those `where` keeps: SQL over flat_segment `s`, parameters from $2),
+ * each flat's in day order, the flats in id order; days as day numbers. Read as text rows: the bulk read
+ * of a timeline.
+ */
+export async function readSegments(
+  db: Db,
+  projectId: number,
+  where = 'true',
+  params: unknown[] = [],
+): Promise<Map<number, Segment[]>> {
+  const rows = await db.textRows(
+    `select s.flat_id, s.start_day - date '1970-01-01', s.end_day - date '1970-01-01',
+       ${RECORD_FIELDS.map(([name]) => `s.${name}`).join(', ')}
+     from flat_segment s where s.project_id = $1 and (${where}) order by s.flat_id, s.start_day`,
+    [projectId, ...params],
+  );
+  const byFlat = new Map<number, Segment[]>();
+  for (const r of rows) {
+    const flatId = Number(r[0]);
+    let list = byFlat.get(flatId);
+    if (!list) {
+      list = [];
+      byFlat.set(flatId, list);
+    }
+    list.push({
+      flatId,
+      startDay: Number(r[1]),
+      endDay: r[2] === null ? null : Number(r[2]),
+      rec: recordFromText(r, 3),
+    });
+  }
+  return byFlat;
 }

@@ -3,10 +3,12 @@ import { countEvents } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
 import { DEFAULT_CARRY_DAYS, type FlatRecord, type ObservationRow } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { rebuildProjectDerived, saveDerived } from '../derive/index.js';
+import { savePartialFlags } from '../derive/timeline.js';
 import { fromDay, toDay } from '../lib/days.js';
 import type { ReadItem } from './readers/index.js';
 import { contentHash, type Snapshot, SnapshotValidationError } from './snapshot.js';
-import { loadModel, rebuildProjectDerived, saveDerived, savePartialFlags, saveRowChanges } from './store.js';
+import { loadModel, saveRowChanges } from './store.js';
 
 /** Finds a developer by name (trimmed, case-insensitive) or creates it. */
 export async function ensureDeveloper(db: Db, name: string): Promise<number> {

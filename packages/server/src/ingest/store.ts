@@ -1,19 +1,8 @@
-import { type CubeCell, decodeCells, encodeCells } from '../analytics/cube.js';
-import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/events.js';
-import { type DerivedChanges, ProjectModel, type RowChanges } from '../analytics/model.js';
-import { DEFAULT_CARRY_DAYS, type Segment } from '../analytics/types.js';
+import { ProjectModel, type RowChanges } from '../analytics/model.js';
+import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import {
-  RECORD_COLUMNS,
-  type RecordColumns,
-  recordArrays,
-  recordFromRow,
-  recordTypes,
-} from '../db/records.js';
+import { RECORD_COLUMNS, readSegments, recordArrays, recordFromText, recordTypes } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
-
-/** flat_event's columns of a record: its prices are the event's old and new prices. */
-const EVENT_EXCEPT = ['price', 'base_price'] as const;
 
 /** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
 const ROW_CHUNK = Number(process.env.CENA_ROW_CHUNK ?? 5_000);
@@ -54,36 +43,17 @@ export async function loadModel(
   )) {
     model.externalIds.set(f.external_id, f.id);
   }
-  const rows = await db.query<RecordColumns & { flat_id: number; snapshot_date: string; present: boolean }>(
-    `select flat_id, snapshot_date, present, ${RECORD_COLUMNS} from flat_observation
+  const rows = await db.textRows(
+    `select flat_id, snapshot_date - date '1970-01-01', present, ${RECORD_COLUMNS} from flat_observation
      where project_id = $1 order by flat_id, snapshot_date`,
     [projectId],
   );
   for (const r of rows) {
     model
-      .history(r.flat_id)
-      .rows.push({ day: toDay(r.snapshot_date), rec: r.present ? recordFromRow(r) : null });
+      .history(Number(r[0]))
+      .rows.push({ day: Number(r[1]), rec: r[2] === 't' ? recordFromText(r, 3) : null });
   }
-  const segments = await db.query<
-    RecordColumns & { flat_id: number; start_day: string; end_day: string | null }
-  >(
-    `select flat_id, start_day, end_day, ${RECORD_COLUMNS} from flat_segment
-     where project_id = $1 order by flat_id, start_day`,
-    [projectId],
-  );
-  for (const s of segments) {
-    let list = model.segments.get(s.flat_id);
-    if (!list) {
-      list = [];
-      model.segments.set(s.flat_id, list);
-    }
-    list.push({
-      flatId: s.flat_id,
-      startDay: toDay(s.start_day),
-      endDay: s.end_day === null ? null : toDay(s.end_day),
-      rec: recordFromRow(s),
-    });
-  }
+  model.segments = await readSegments(db, projectId);
   return model;
 }
 
@@ -117,209 +87,3 @@ export async function saveRowChanges(db: Db, projectId: number, changes: RowChan
     );
   }
 }
-
-export async function saveSegments(
-  db: Db,
-  projectId: number,
-  inserts: Segment[],
-  deletes: { flatId: number; startDay: number }[],
-): Promise<void> {
-  if (deletes.length) {
-    await db.query(
-      `delete from flat_segment s using unnest($2::int[], $3::date[]) as d(flat_id, start_day)
-       where s.project_id = $1 and s.flat_id = d.flat_id and s.start_day = d.start_day`,
-      [projectId, deletes.map((d) => d.flatId), deletes.map((d) => fromDay(d.startDay))],
-    );
-  }
-  for (let offset = 0; offset < inserts.length; offset += ROW_CHUNK) {
-    const chunk = inserts.slice(offset, offset + ROW_CHUNK);
-    await db.insertColumns(
-      'flat_segment',
-      [
-        ['project_id', 'int'],
-        ['flat_id', 'int'],
-        ['start_day', 'date'],
-        ['end_day', 'date'],
-        ...recordTypes(),
-      ],
-      [
-        chunk.map(() => projectId),
-        chunk.map((s) => s.flatId),
-        chunk.map((s) => fromDay(s.startDay)),
-        chunk.map((s) => (s.endDay === null ? null : fromDay(s.endDay))),
-        ...recordArrays(chunk.map((s) => s.rec)),
-      ],
-    );
-  }
-}
-
-function cubeTotals(cells: CubeCell[]) {
-  let count = 0;
-  let sumPrice = 0;
-  let sumArea100 = 0;
-  for (const c of cells) {
-    count += c.count;
-    sumPrice += c.sumPrice;
-    sumArea100 += c.sumArea100;
-  }
-  return { count, avgMeterPrice: count ? sumPrice / (sumArea100 / 100) : null };
-}
-
-export async function saveCubes(db: Db, projectId: number, cubes: Map<number, CubeCell[]>): Promise<void> {
-  if (cubes.size === 0) return;
-  const days = [...cubes.keys()];
-  for (let offset = 0; offset < days.length; offset += 2_000) {
-    const chunk = days.slice(offset, offset + 2_000);
-    await db.query(
-      `insert into daily_cube (project_id, day, flats_count, cells)
-     select $1, * from unnest($2::date[], $3::int[], $4::text[])
-     on conflict (project_id, day) do update set flats_count = excluded.flats_count, cells = excluded.cells`,
-      [
-        projectId,
-        chunk.map(fromDay),
-        chunk.map((d) => cubeTotals(cubes.get(d)!).count),
-        chunk.map((d) => encodeCells(cubes.get(d)!)),
-      ],
-    );
-  }
-}
-
-/** Replaces the events of the given days and the summaries they feed (DESIGN §4.4). */
-export async function saveEventsAndSummaries(
-  db: Db,
-  projectId: number,
-  firstSnapshotDay: number,
-  events: Map<number, FlatEvent[]>,
-  cubes: Map<number, CubeCell[]>,
-): Promise<void> {
-  const days = [...events.keys()];
-  if (days.length) {
-    await db.query('delete from flat_event where project_id = $1 and day = any($2::date[])', [
-      projectId,
-      days.map(fromDay),
-    ]);
-    const all = days.flatMap((d) => events.get(d)!.map((e) => ({ day: d, e })));
-    for (let offset = 0; offset < all.length; offset += ROW_CHUNK) {
-      const chunk = all.slice(offset, offset + ROW_CHUNK);
-      await db.insertColumns(
-        'flat_event',
-        [
-          ['project_id', 'int'],
-          ['day', 'date'],
-          ['flat_id', 'int'],
-          ['kind', 'text'],
-          // an event keeps its old and new prices instead of the record's
-          ...recordTypes(EVENT_EXCEPT),
-          ['old_price', 'int8'],
-          ['new_price', 'int8'],
-          ['change_percent', 'float8'],
-          ['old_area', 'float8'],
-        ],
-        [
-          chunk.map(() => projectId),
-          chunk.map((x) => fromDay(x.day)),
-          chunk.map((x) => x.e.flatId),
-          chunk.map((x) => x.e.kind),
-          ...recordArrays(
-            chunk.map((x) => x.e.rec),
-            EVENT_EXCEPT,
-          ),
-          chunk.map((x) => x.e.oldPrice),
-          chunk.map((x) => x.e.newPrice),
-          chunk.map((x) => x.e.changePercent),
-          chunk.map((x) => x.e.oldArea),
-        ],
-      );
-    }
-  }
-  // summary rows: full for days whose events were recomputed, totals only for other recomputed cubes
-  const summaryDays = [...new Set([...days, ...cubes.keys()])].sort((a, b) => a - b);
-  if (summaryDays.length === 0) return;
-  await db.query(
-    `insert into daily_summary (date) select * from unnest($1::date[])
-     on conflict (date) do update set updated_at = now()`,
-    [summaryDays.map(fromDay)],
-  );
-  const full = summaryDays.filter((d) => events.has(d));
-  if (full.length) {
-    const counts = full.map((d) => countEvents(events.get(d)!));
-    const totals = full.map((d) => (cubes.has(d) ? cubeTotals(cubes.get(d)!) : null));
-    await db.query(
-      `insert into summary_project (date, project_id, is_new_project, flats_count, new_flats, removed_flats,
-         price_up, price_down, avg_change_percent, avg_meter_price, area_changed)
-       select d, $1, d = $2::date, coalesce(fc, 0), n, r, u, dn, ac, ap, aa
-       from unnest($3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::float8[], $10::float8[],
-         $12::int[]) as x(d, fc, n, r, u, dn, ac, ap, aa)
-       on conflict (date, project_id) do update set is_new_project = excluded.is_new_project,
-         new_flats = excluded.new_flats, removed_flats = excluded.removed_flats, price_up = excluded.price_up,
-         price_down = excluded.price_down, avg_change_percent = excluded.avg_change_percent,
-         area_changed = excluded.area_changed,
-         flats_count = case when $11 then excluded.flats_count else summary_project.flats_count end,
-         avg_meter_price = case when $11 then excluded.avg_meter_price else summary_project.avg_meter_price end`,
-      [
-        projectId,
-        fromDay(firstSnapshotDay),
-        full.map(fromDay),
-        totals.map((t) => t?.count ?? 0),
-        counts.map((c) => c.NEW),
-        counts.map((c) => c.REMOVED),
-        counts.map((c) => c.PRICE_UP),
-        counts.map((c) => c.PRICE_DOWN),
-        full.map((d) => averageChangePercent(events.get(d)!)),
-        totals.map((t) => t?.avgMeterPrice ?? null),
-        true,
-        counts.map((c) => c.AREA_CHANGED),
-      ],
-    );
-  }
-  const totalsOnly = summaryDays.filter((d) => !events.has(d));
-  if (totalsOnly.length) {
-    const totals = totalsOnly.map((d) => cubeTotals(cubes.get(d)!));
-    await db.query(
-      `update summary_project s set flats_count = x.fc, avg_meter_price = x.ap, is_new_project = x.d = $2::date
-       from unnest($3::date[], $4::int[], $5::float8[]) as x(d, fc, ap)
-       where s.project_id = $1 and s.date = x.d`,
-      [
-        projectId,
-        fromDay(firstSnapshotDay),
-        totalsOnly.map(fromDay),
-        totals.map((t) => t.count),
-        totals.map((t) => t.avgMeterPrice),
-      ],
-    );
-  }
-}
-
-/**
- * Stores which snapshots are partial (§10.4) as the model last computed: a new or replaced snapshot's count
- * may make later ones partial or whole. Snapshot rows written in this transaction are included.
- */
-export async function savePartialFlags(db: Db, model: ProjectModel): Promise<void> {
-  await db.query(
-    `update snapshot set partial = (date = any($2::date[]))
-     where project_id = $1 and partial <> (date = any($2::date[]))`,
-    [model.projectId, [...model.partial].map(fromDay)],
-  );
-}
-
-/** Replaces all derived data of a project with a full recompute of its model (rebuild, batch import). */
-export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promise<void> {
-  const { cubes, events } = model.recomputeAll();
-  for (const table of ['flat_segment', 'daily_cube', 'flat_event', 'summary_project']) {
-    await db.query(`delete from ${table} where project_id = $1`, [model.projectId]);
-  }
-  if (model.dates.length === 0) return;
-  await saveSegments(db, model.projectId, model.allSegments().flat(), []);
-  await saveCubes(db, model.projectId, cubes);
-  await saveEventsAndSummaries(db, model.projectId, model.dates[0], events, cubes);
-  await savePartialFlags(db, model);
-}
-
-/** Persists everything a recompute produced. */
-export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedChanges): Promise<void> {
-  await saveSegments(db, model.projectId, derived.segmentInserts, derived.segmentDeletes);
-  await saveCubes(db, model.projectId, derived.cubes);
-  await saveEventsAndSummaries(db, model.projectId, model.dates[0], derived.events, derived.cubes);
-}
-
-export { decodeCells };

@@ -1,4 +1,3 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   type CompareRequest,
   type CompareResponse,
@@ -6,16 +5,12 @@ import {
   type MarketResponse,
   type MarketRow,
   priceClassOf,
-  ROOM_GROUPS,
   type RoomGroup,
-  STATS_STATUSES,
   type StatsStatus,
 } from '@cena-metra/contract';
-import type { FlatEvent } from '../analytics/events.js';
-import { type PaceSummary, paceSummaries, type UnionPoint, unionPace } from '../analytics/pace-summary.js';
-import { GROUP_FILTERS, recordCounts } from '../analytics/stats.js';
-import type { FlatRecord, Segment } from '../analytics/types.js';
+import { type PaceSummary, type UnionPoint, unionPace } from '../analytics/pace-summary.js';
 import type { Db } from '../db/driver.js';
+import { decodeSummary } from '../derive/pace.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { ProjectCache } from './project-cache.js';
@@ -29,27 +24,34 @@ interface ProjectRow {
   developer_name: string;
 }
 
-const VARIANTS = STATS_STATUSES.flatMap((status) => ROOM_GROUPS.map((rooms) => ({ status, rooms })));
+/** The summary of a project without snapshots (none kept). */
+const EMPTY_SUMMARY: PaceSummary = {
+  dates: [],
+  ends: [],
+  stock: [],
+  priceSum: [],
+  areaSum: [],
+  fresh: [],
+  lnSum: [],
+  pairs: [],
+  firstDelta: [],
+  removals: [],
+};
+
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
 const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.length * 40;
 
 /**
  * A developer's and the market's sales pace and index, the market's ranking and the comparison of projects
- * (§10.5–10.6), recomputed over unions of projects from each project's pace summaries. A summary is derived
- * from the project's timeline once per data version and stored (`pace_summary`), so a fresh process reads
- * it instead of every project's segments; `refresh` brings the stale ones up to date after imports.
+ * (§10.5–10.6), recomputed over unions of projects from each project's pace summaries, which the import
+ * keeps (`pace_summary`, derive/pace.ts): a fresh process reads them, never a project's timeline.
  */
 export class MarketReader {
   private readonly cache = new ProjectCache<Map<string, PaceSummary>>(4_000, 192 * 1024 * 1024, (m) =>
     [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
   );
-  private refreshing: Promise<number> | null = null;
-  private again = false;
-  private stopped = false;
 
-  constructor(private readonly carry: number) {}
-
-  /** The summaries of `projects` for one filter: from memory, the table when current, else derived and stored. */
+  /** The summaries of `projects` for one filter: from memory, else as kept. */
   async summaries(
     db: Db,
     projects: Pick<ProjectRow, 'id' | 'data_version'>[],
@@ -66,112 +68,21 @@ export class MarketReader {
       else missing.push(p);
     }
     if (missing.length === 0) return out;
-    const stored = await db.query<{ project_id: number; data_version: number; body: Uint8Array }>(
-      `select project_id, data_version, body from pace_summary
+    const stored = await db.query<{ project_id: number; body: Uint8Array }>(
+      `select project_id, body from pace_summary
        where status = $1 and rooms = $2 and project_id = any($3::int[])`,
       [status, rooms, missing.map((p) => p.id)],
     );
-    const current = new Map<number, Uint8Array>();
-    const version = new Map(missing.map((p) => [p.id, p.data_version]));
-    for (const r of stored)
-      if (version.get(r.project_id) === r.data_version) current.set(r.project_id, r.body);
+    const bodies = new Map(stored.map((r) => [r.project_id, r.body]));
     for (const p of missing) {
-      const body = current.get(p.id);
-      const held = await this.cache.get(p.id, p.data_version, () => new Map());
-      if (body) held.set(key, JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary);
-      // derived: every filter's summary is kept, not only the one asked
-      else for (const [k, s] of Object.entries(await this.derive(db, p.id))) held.set(k, s);
-      out.set(p.id, held.get(key)!);
+      const body = bodies.get(p.id);
+      // a project with snapshots has its summaries from the import that stored them
+      const summary = body ? decodeSummary(body) : EMPTY_SUMMARY;
+      (await this.cache.get(p.id, p.data_version, () => new Map())).set(key, summary);
+      out.set(p.id, summary);
     }
     this.cache.evict();
     return out;
-  }
-
-  /** Derives every filter's summary of a project from its timeline and stores them. */
-  private async derive(db: Db, projectId: number): Promise<Record<string, PaceSummary>> {
-    const data = await leanTimeline(db, projectId);
-    const out: Record<string, PaceSummary> = {};
-    const params: unknown[] = [projectId, data.version];
-    const values: string[] = [];
-    const summaries = paceSummaries(
-      data.segments,
-      data.events,
-      data.firstSeen,
-      data.dates,
-      this.carry,
-      VARIANTS.map(({ status, rooms }) => {
-        const group = GROUP_FILTERS[rooms];
-        return (rec: FlatRecord) => group(rec.rooms) && recordCounts(rec, status);
-      }),
-    );
-    for (const [i, { status, rooms }] of VARIANTS.entries()) {
-      const summary = summaries[i];
-      out[variantKey(status, rooms)] = summary;
-      params.push(status, rooms, gzipSync(JSON.stringify(summary)));
-      const n = params.length;
-      values.push(`($1, $${n - 2}, $${n - 1}, $2, $${n})`);
-    }
-    await db.query(
-      `insert into pace_summary (project_id, status, rooms, data_version, body) values ${values.join(', ')}
-       on conflict (project_id, status, rooms) do update set data_version = excluded.data_version,
-         body = excluded.body`,
-      params,
-    );
-    return out;
-  }
-
-  /**
-   * Derives and stores the summaries of every project whose stored ones are older than its data (after an
-   * import or a collection; one refresh at a time, another asked meanwhile runs after it). The count done.
-   */
-  refresh(db: Db, idle: () => Promise<void> = async () => {}): Promise<number> {
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
-    }
-    const run = async (): Promise<number> => {
-      let done = 0;
-      do {
-        this.again = false;
-        const stale = await db.query<{ id: number }>(
-          `select p.id from project p left join pace_summary s
-             on s.project_id = p.id and s.status = 'ALL' and s.rooms = 'all'
-           where p.last_snapshot_date is not null and (s.data_version is null or s.data_version <> p.data_version)
-           order by p.id`,
-        );
-        for (const p of stale) {
-          // background work: it waits while people are using the app (each project is a few reads)
-          await idle();
-          if (this.stopped) return done;
-          await this.derive(db, p.id).catch((error: unknown) => {
-            // a project that vanished or changed meanwhile is derived when next read
-            if (!(error instanceof NotFoundError)) throw error;
-          });
-          done++;
-        }
-      } while (this.again);
-      return done;
-    };
-    this.refreshing = run().finally(() => {
-      this.refreshing = null;
-    });
-    return this.refreshing;
-  }
-
-  /** Stops a refresh under way before its next project (the app is closing). */
-  stop(): void {
-    this.stopped = true;
-    this.again = false;
-  }
-
-  /** Whether a refresh is under way (derivations in the background). */
-  get busy(): boolean {
-    return this.refreshing !== null;
-  }
-
-  /** Resolves when no refresh is under way. */
-  async idle(): Promise<void> {
-    await this.refreshing?.catch(() => undefined);
   }
 
   private async projects(
@@ -318,79 +229,4 @@ function rowOf(
     priceClass: priceClassOf(last.avgMeterPrice),
     indexChange: Math.round((last.index - 100) * 100) / 100,
   };
-}
-
-/**
- * What a project's summaries are derived from, read lean: days as numbers, and of each record only what
- * the filters and figures read (rooms, status, area, price). A summary is derived once per data version,
- * often for every project after an import; the full records of the pace reader cost twice the time.
- */
-async function leanTimeline(db: Db, projectId: number) {
-  const [project] = await db.query<{ data_version: number }>(
-    'select data_version from project where id = $1',
-    [projectId],
-  );
-  if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
-  const epoch = "date '1970-01-01'";
-  const dates = (
-    await db.query<{ d: number }>(
-      `select date - ${epoch} as d from snapshot where project_id = $1 order by date`,
-      [projectId],
-    )
-  ).map((r) => r.d);
-  const byFlat = new Map<number, Segment[]>();
-  for (const r of await db.query<{
-    flat_id: number;
-    s: number;
-    e: number | null;
-    rooms: number;
-    area: number;
-    price: number | string;
-    status: FlatRecord['status'];
-  }>(
-    `select flat_id, start_day - ${epoch} as s, end_day - ${epoch} as e, rooms, area, price, status
-     from flat_segment where project_id = $1`,
-    [projectId],
-  )) {
-    const list = byFlat.get(r.flat_id) ?? [];
-    list.push({
-      flatId: r.flat_id,
-      startDay: r.s,
-      endDay: r.e,
-      rec: { rooms: r.rooms, area: r.area, price: Number(r.price), status: r.status } as FlatRecord,
-    });
-    byFlat.set(r.flat_id, list);
-  }
-  const events = new Map<number, FlatEvent[]>();
-  for (const e of await db.query<{
-    d: number;
-    flat_id: number;
-    kind: FlatEvent['kind'];
-    rooms: number;
-    status: FlatRecord['status'];
-  }>(
-    `select day - ${epoch} as d, flat_id, kind, rooms, status from flat_event
-     where project_id = $1 and kind in ('NEW', 'REMOVED')`,
-    [projectId],
-  )) {
-    const list = events.get(e.d) ?? [];
-    list.push({
-      flatId: e.flat_id,
-      kind: e.kind,
-      rec: { rooms: e.rooms, status: e.status } as FlatRecord,
-      oldPrice: null,
-      newPrice: null,
-      changePercent: null,
-      oldArea: null,
-    });
-    events.set(e.d, list);
-  }
-  const firstSeen = new Map<number, number>();
-  for (const r of await db.query<{ flat_id: number; d: number }>(
-    `select flat_id, min(snapshot_date) - ${epoch} as d from flat_observation where project_id = $1 and present
-     group by flat_id`,
-    [projectId],
-  ))
-    firstSeen.set(r.flat_id, r.d);
-  return { dates, segments: [...byFlat.values()], events, firstSeen, version: project.data_version };
 }

@@ -9,7 +9,7 @@ import type {
   RoomGroup,
   StatsStatus,
 } from '@cena-metra/contract';
-import { ROOM_GROUPS } from '@cena-metra/contract';
+import { ROOM_GROUPS, SETTLEMENT_DONE } from '@cena-metra/contract';
 import { lastCarriedDay } from '../analytics/carry.js';
 import { type ChessCell, chessboard } from '../analytics/chess.js';
 import { ppmDistribution, ppmPercentile } from '../analytics/distribution.js';
@@ -25,7 +25,7 @@ import {
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { RECORD_COLUMNS, type RecordColumns, recordFromRow } from '../db/records.js';
+import { DONE_DATE, readSegments } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { MarketReader } from './market-reader.js';
@@ -90,59 +90,32 @@ export class PaceReader {
     );
     if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
     return this.cache.get(projectId, project.data_version, async () => {
+      const epoch = "date '1970-01-01'";
       const dates = (
-        await db.query<{ date: string }>(
-          'select date::text as date from snapshot where project_id = $1 order by date',
-          [projectId],
-        )
-      ).map((r) => toDay(r.date));
-      const byFlat = new Map<number, Segment[]>();
-      for (const r of await db.query<
-        RecordColumns & { flat_id: number; start_day: string; end_day: string | null }
-      >(
-        `select flat_id, start_day::text as start_day, end_day::text as end_day, ${RECORD_COLUMNS} from flat_segment
-         where project_id = $1 order by flat_id, start_day`,
-        [projectId],
-      )) {
-        const list = byFlat.get(r.flat_id) ?? [];
-        list.push({
-          flatId: r.flat_id,
-          startDay: toDay(r.start_day),
-          endDay: r.end_day === null ? null : toDay(r.end_day),
-          rec: recordFromRow(r),
-        });
-        byFlat.set(r.flat_id, list);
-      }
+        await db.textRows(`select date - ${epoch} from snapshot where project_id = $1 order by date`, [
+          projectId,
+        ])
+      ).map((r) => Number(r[0]));
+      const byFlat = await readSegments(db, projectId);
       const events = new Map<number, FlatEvent[]>();
-      for (const e of await db.query<{
-        day: string;
-        flat_id: number;
-        kind: FlatEvent['kind'];
-        building: string;
-        rooms: number;
-        area: number;
-        status: FlatRecord['status'];
-        facing: FlatRecord['facing'];
-        settlement_date: string | null;
-      }>(
-        `select day::text as day, flat_id, kind, building, rooms, area, status, facing,
-           settlement_date::text as settlement_date from flat_event
-         where project_id = $1 and kind in ('NEW', 'REMOVED')`,
+      for (const e of await db.textRows(
+        `select day - ${epoch}, flat_id, kind, building, rooms, area, status, facing, settlement_date
+         from flat_event where project_id = $1 and kind in ('NEW', 'REMOVED') order by day, flat_id`,
         [projectId],
       )) {
-        const day = toDay(e.day);
+        const day = Number(e[0]);
         const list = events.get(day) ?? [];
         list.push({
-          flatId: e.flat_id,
-          kind: e.kind,
+          flatId: Number(e[1]),
+          kind: e[2] as FlatEvent['kind'],
           // only what the filters read: building, rooms, status, and the summary rows' finish and completion
           rec: {
-            building: e.building,
-            rooms: e.rooms,
-            area: e.area,
-            status: e.status,
-            facing: e.facing,
-            settlementDate: e.settlement_date,
+            building: e[3],
+            rooms: Number(e[4]),
+            area: Number(e[5]),
+            status: e[6],
+            facing: e[7],
+            settlementDate: e[8] === DONE_DATE ? SETTLEMENT_DONE : e[8],
           } as FlatRecord,
           oldPrice: null,
           newPrice: null,
@@ -152,12 +125,12 @@ export class PaceReader {
         events.set(day, list);
       }
       const firstSeen = new Map<number, number>();
-      for (const r of await db.query<{ flat_id: number; first: string }>(
-        `select flat_id, min(snapshot_date)::text as first from flat_observation where project_id = $1 and present
+      for (const r of await db.textRows(
+        `select flat_id, min(snapshot_date) - ${epoch} from flat_observation where project_id = $1 and present
          group by flat_id`,
         [projectId],
       ))
-        firstSeen.set(r.flat_id, toDay(r.first));
+        firstSeen.set(Number(r[0]), Number(r[1]));
       const segments = [...byFlat.values()];
       let count = 0;
       for (const s of segments) count += s.length;
@@ -274,6 +247,13 @@ export class PaceReader {
     db: Db,
     q: { projectId: number; date?: string; status: StatsStatus },
   ): Promise<DistributionResponse> {
+    // the project's last day is kept by the import (derive/latest.ts); a date on or after it reads that day
+    const [kept] = await db.query<{ distribution: string }>(
+      `select l.distribution from project_latest l join project p on p.id = l.project_id
+       where l.project_id = $1 and l.status = $2 and ($3::date is null or $3::date >= p.last_snapshot_date)`,
+      [q.projectId, q.status, q.date ?? null],
+    );
+    if (kept) return JSON.parse(kept.distribution) as DistributionResponse;
     const { day, flats } = await this.activeOn(db, q.projectId, q.date);
     return {
       date: day === null ? null : fromDay(day),

@@ -1,8 +1,8 @@
-import type { RoomGroup, ShortFlatSummary, StatsStatus } from '@cena-metra/contract';
+import type { RoomGroup, StatsStatus } from '@cena-metra/contract';
 import { carries } from '../analytics/carry.js';
-import type { CubeCell } from '../analytics/cube.js';
-import { countLabels, dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
+import { countLabels, GROUPS } from '../analytics/stats.js';
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
+import type { SeriesDay } from '../derive/series.js';
 import { fromDay } from '../lib/days.js';
 
 const GROUP_KEYS: Record<RoomGroup, string> = {
@@ -46,52 +46,39 @@ class BodyWriter {
 }
 
 /**
- * The §4.2 response written straight to UTF-8 JSON. A project's points change only at its snapshots, so
- * each snapshot's points are serialised once (per data version) and a request only stitches dates to
- * them: the same values as `statsSeries`, property for property (tested), without building and
- * stringifying thousands of objects per request.
+ * The §4.2 response written straight to UTF-8 JSON. A project's points change only at its snapshots, and
+ * each snapshot's points are kept as the JSON that follows their date (derive/series.ts), so a request only
+ * stitches dates to them: the same values as `statsSeries`, property for property (tested), without
+ * building and stringifying thousands of objects per request.
  */
 export class SeriesJson {
-  /**
-   * per status, per snapshot index: per group, the point's JSON after its date (`"minMeterPrice":…}`) or
-   * null; and the day's counts in the order of `countLabels(status)`
-   */
-  private readonly fragments: Record<StatsStatus, (Buffer | null)[][]> = { ALL: [], AVAILABLE: [] };
-  private readonly counts: Record<StatsStatus, string[][]> = { ALL: [], AVAILABLE: [] };
-  /** bytes held by the fragments made so far */
+  /** per status, per snapshot index: the kept day, parsed on first use */
+  private readonly parsed: Record<StatsStatus, SeriesDay[]> = { ALL: [], AVAILABLE: [] };
+  /** bytes held by the days parsed so far */
   bytes = 0;
 
   /**
-   * @param cubeAt the cube of snapshot k, asked for when a range of a status first covers it, with `keep`
-   * telling whether the other status may still ask for it: the engine keeps cubes encoded until then, so
-   * a cached project holds bytes (its fragments), not thousands of objects for the garbage collector to
-   * walk on every cycle.
+   * @param dayAt the kept day of snapshot k under a status, asked for when a range of that status first
+   * covers it: a cached project holds bytes (its fragments), not thousands of objects for the garbage
+   * collector to walk on every cycle.
    */
   constructor(
     private readonly days: number[],
-    private readonly cubeAt: (k: number, keep: boolean) => CubeCell[],
+    private readonly dayAt: (k: number, status: StatsStatus) => SeriesDay,
     /** the carry-forward limit C: a day more than C days after its snapshot has no point and no count */
     private readonly carry = DEFAULT_CARRY_DAYS,
   ) {}
 
   private at(k: number, status: StatsStatus) {
-    const fragments = this.fragments[status];
-    if (!fragments[k]) {
-      const other = status === 'ALL' ? 'AVAILABLE' : 'ALL';
-      const cube = this.cubeAt(k, !this.fragments[other][k]);
-      fragments[k] = GROUPS.map((g) => {
-        const point = groupPoint(cube, g, status);
-        if (!point) return null;
-        const fragment = Buffer.from(JSON.stringify(point).slice(1));
-        this.bytes += fragment.length;
-        return fragment;
-      });
-      this.counts[status][k] = dayCounts(cube, status).map((c) => `"count":${c}}`);
+    const parsed = this.parsed[status];
+    if (!parsed[k]) {
+      parsed[k] = this.dayAt(k, status);
+      this.bytes += parsed[k].bytes;
     }
   }
 
-  /** The whole response for [from, to] under `status` with the given summary table, as UTF-8 JSON. */
-  response(from: number, to: number, summary: ShortFlatSummary[], status: StatsStatus = 'ALL'): Buffer {
+  /** The whole response for [from, to] under `status` with the given summary table (JSON), as UTF-8 JSON. */
+  response(from: number, to: number, summaryJson: string, status: StatsStatus = 'ALL'): Buffer {
     const n = this.days.length;
     const start = n ? Math.max(from, this.days[0]) : 0;
     const end = n ? Math.min(to, this.days[n - 1]) : -1;
@@ -105,16 +92,14 @@ export class SeriesJson {
       dates.push(`{"date":"${fromDay(day)}",`);
       this.at(k, status);
     }
-    const fragments = this.fragments[status];
-    const counts = this.counts[status];
-    const summaryJson = JSON.stringify(summary);
+    const parsed = this.parsed[status];
     return BodyWriter.build((w) => {
       w.ascii('{');
       GROUPS.forEach((g, gi) => {
         w.ascii(`${gi ? ',' : ''}"${GROUP_KEYS[g]}":{"points":[`);
         let first = true;
         for (let i = 0; i < ks.length; i++) {
-          const fragment = fragments[ks[i]][gi];
+          const fragment = parsed[ks[i]].groups[gi];
           if (fragment === null) continue;
           if (!first) w.ascii(',');
           first = false;
@@ -129,7 +114,7 @@ export class SeriesJson {
         for (let i = 0; i < ks.length; i++) {
           if (i) w.ascii(',');
           w.ascii(dates[i]);
-          w.ascii(counts[ks[i]][gi]);
+          w.ascii(parsed[ks[i]].counts[gi]);
         }
         w.ascii(']}');
       });

@@ -1,5 +1,5 @@
 import type { ShortFlatSummary, StatsRequest, StatsResponse, StatsStatus } from '@cena-metra/contract';
-import { decodeCells } from '../analytics/cube.js';
+import { buildCubes } from '../analytics/cube.js';
 import { PackedFlats } from '../analytics/packed-flats.js';
 import {
   type FlatOnDay,
@@ -8,10 +8,11 @@ import {
   statsResponseOf,
   statsSeries,
 } from '../analytics/stats.js';
-import { DEFAULT_CARRY_DAYS, type Segment } from '../analytics/types.js';
+import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
-import { RECORD_COLUMNS, recordFromRow } from '../db/records.js';
+import { readSegments } from '../db/records.js';
+import { parseSeriesDay, seriesColumn } from '../derive/series.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type BodyEncoding, compressBody } from './encoding.js';
@@ -22,30 +23,31 @@ interface CachedProject {
   version: number;
   days: number[];
   lastDay: number | null;
-  /** summary tables by day A and status */
-  summaries: Map<string, ShortFlatSummary[]>;
+  /** summary tables (JSON) by day A and status */
+  summaries: Map<string, string>;
   json: SeriesJson;
+  /** the kept series texts of each status, read on its first request, until their days are parsed */
+  texts: Partial<Record<StatsStatus, (string | null)[]>>;
   /** recent response bodies by range, with their compressed forms made on first demand */
   bodies: Map<string, StatsBody>;
-  /** length of the cubes not yet turned into fragments */
-  encodedBytes: number;
+  /** length of the texts not yet parsed */
+  textBytes: number;
 }
 
 export type StatsEncoding = BodyEncoding;
 
+/** A request as the route has it after validation: the status defaults to ALL (§10.2). */
+const withStatus = (r: StatsRequest) => ({ ...r, status: r.status ?? ('ALL' as StatsStatus) });
+
 interface StatsBody {
-  json?: Buffer;
-  gzip: Buffer;
+  json: Buffer;
+  gzip?: Buffer;
   br?: Buffer;
 }
 
-/** Bodies up to this size are also kept uncompressed. */
-const KEEP_JSON_BYTES = 256 * 1024;
-
 /**
- * Projects whose series are kept, and the bytes they may hold together (fragments, encoded cubes not yet
- * turned into fragments, response bodies). A 3-year daily project holds a few MB; a year of weekly ones
- * a few hundred KB.
+ * Projects whose series are kept, and the bytes they may hold together (fragments, texts not yet parsed,
+ * response bodies). A 3-year daily project holds a few MB; a year of weekly ones a few hundred KB.
  */
 const SERIES_PROJECTS = 512;
 const SERIES_BYTES = 192 * 1024 * 1024;
@@ -58,8 +60,9 @@ const ACTIVE_BYTES = 128 * 1024 * 1024;
 const BODIES_PER_PROJECT = 8;
 
 /**
- * Answers §4.2 from the derived tables: the project's decoded cube is cached per data version, so a
- * request only walks days; the summary table is one indexed query over the timeline, cached per day A.
+ * Answers §4.2 from the kept data (DESIGN §11.1): each snapshot day's series as the response writes it
+ * (`series_day`) and the summary table of the last day (`project_latest`), so a first request only reads
+ * and stitches. Another day A's summary table is one indexed query over the timeline, cached per day.
  */
 export class StatsReader {
   private readonly cache: ProjectCache<CachedProject>;
@@ -98,122 +101,138 @@ export class StatsReader {
     return row;
   }
 
-  private async cached(db: Db, projectId: number): Promise<CachedProject> {
+  /** The project's series as kept, with the texts of `status` read (one query per status and version). */
+  private async cached(db: Db, projectId: number, status: StatsStatus): Promise<CachedProject> {
     const project = await this.projectVersion(db, projectId);
-    return this.cache.get(projectId, project.data_version, async () => {
-      const rows = await this.cubeRows(db, projectId);
-      const days = rows.map((r) => toDay(r.day));
-      // cubes stay encoded (one string each) until a range first covers them
-      const cells: (string | null)[] = rows.map((r) => r.cells);
+    const entry = await this.cache.get(projectId, project.data_version, async () => {
+      const rows = await this.seriesRows(db, projectId, status);
       const entry: CachedProject = {
         version: project.data_version,
-        days,
+        days: rows.map((r) => r.d),
         json: new SeriesJson(
-          days,
-          (k, keep) => {
-            const text = cells[k]!;
-            if (!keep) {
-              cells[k] = null;
-              entry.encodedBytes -= text.length;
-            }
-            return decodeCells(text);
+          rows.map((r) => r.d),
+          (k, s) => {
+            const texts = entry.texts[s]!;
+            const text = texts[k]!;
+            texts[k] = null;
+            entry.textBytes -= text.length;
+            return parseSeriesDay(text);
           },
           this.carry,
         ),
+        texts: { [status]: rows.map((r) => r.t) },
         bodies: new Map(),
         lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
         summaries: new Map(),
-        encodedBytes: cells.reduce((sum, c) => sum + c!.length, 0),
+        textBytes: rows.reduce((sum, r) => sum + r.t.length, 0),
       };
       return entry;
     });
+    if (!entry.texts[status]) {
+      const rows = await this.seriesRows(db, projectId, status);
+      if (rows.length !== entry.days.length || rows.some((r, k) => r.d !== entry.days[k]))
+        throw new Error(`series_day of project ${projectId} changed under data version ${entry.version}`);
+      entry.texts[status] = rows.map((r) => r.t);
+      entry.textBytes += rows.reduce((sum, r) => sum + r.t.length, 0);
+      this.cache.evict();
+    }
+    return entry;
   }
 
-  private cubeRows(db: Db, projectId: number) {
-    return db.query<{ day: string; cells: string }>(
-      'select day, cells from daily_cube where project_id = $1 order by day',
+  private seriesRows(db: Db, projectId: number, status: StatsStatus) {
+    return db.query<{ d: number; t: string }>(
+      `select day - date '1970-01-01' as d, ${seriesColumn(status)} as t from series_day
+       where project_id = $1 order by day`,
       [projectId],
     );
   }
 
-  /** Bytes a cached project holds: fragments, cubes still encoded, response bodies. */
+  /** Bytes a cached project holds: fragments, texts not yet parsed, response bodies. */
   private static bytesOf(p: CachedProject) {
-    let bytes = p.json.bytes + p.encodedBytes;
-    for (const b of p.bodies.values()) bytes += b.gzip.length + (b.json?.length ?? 0) + (b.br?.length ?? 0);
+    let bytes = p.json.bytes + p.textBytes;
+    for (const b of p.bodies.values()) bytes += b.json.length + (b.gzip?.length ?? 0) + (b.br?.length ?? 0);
     return bytes;
   }
 
   /**
-   * The response as objects, from the cubes (not cached): the reference the JSON bytes of
-   * `statsResponse` are tested against.
+   * The response as objects, from the timeline (not from the kept series, not cached): the reference the
+   * JSON bytes of `statsResponse` are tested against.
    */
-  async getProjectStats(db: Db, request: StatsRequest): Promise<StatsResponse> {
-    const project = await this.cached(db, request.projectId);
-    const rows = await this.cubeRows(db, request.projectId);
-    const days = rows.map((r) => toDay(r.day));
-    const cubes = rows.map((r) => decodeCells(r.cells));
+  async getProjectStats(db: Db, asked: StatsRequest): Promise<StatsResponse> {
+    const request = withStatus(asked);
+    const project = await this.cached(db, request.projectId, request.status);
+    const byFlat = await readSegments(db, request.projectId);
+    const cubes = buildCubes([...byFlat.values()], project.days);
     const series = statsSeries(
-      days,
+      project.days,
       cubes,
       toDay(request.from),
       toDay(request.to),
       this.carry,
       request.status,
     );
-    return statsResponseOf(series, await this.summary(db, request, project));
+    return statsResponseOf(
+      series,
+      JSON.parse(await this.summary(db, request, project)) as ShortFlatSummary[],
+    );
   }
 
   /**
    * The response for the API: its ETag (project, data version, range), and the body in the best encoding
    * the client accepts, compressed once per version and range rather than per request.
    */
-  async statsResponse(db: Db, request: StatsRequest, accept: StatsEncoding | null, ifNoneMatch?: string) {
-    const project = await this.cached(db, request.projectId);
+  async statsResponse(db: Db, asked: StatsRequest, accept: StatsEncoding | null, ifNoneMatch?: string) {
+    const request = withStatus(asked);
+    const project = await this.cached(db, request.projectId, request.status);
     const key = `${request.from}|${request.to}|${request.status}`;
     const status = request.status === 'ALL' ? '' : `-${request.status}`;
     const etag = `"s${request.projectId}-${project.version}-${request.from}-${request.to}${status}"`;
     if (ifNoneMatch === etag) return { etag, body: null, encoding: null };
     let body = project.bodies.get(key);
-    let json: Buffer | undefined;
     if (body) {
       project.bodies.delete(key);
       project.bodies.set(key, body);
-      json = body.json;
     } else {
       const summary = await this.summary(db, request, project);
-      json = project.json.response(toDay(request.from), toDay(request.to), summary, request.status);
-      // a full-history body is megabytes of JSON but a few hundred KB gzipped: large bodies are kept
-      // compressed only, and rebuilt from the fragments (a few ms) for a client that takes no gzip
-      body = { json: json.length <= KEEP_JSON_BYTES ? json : undefined, gzip: compressBody(json, 'gzip') };
+      body = { json: project.json.response(toDay(request.from), toDay(request.to), summary, request.status) };
       project.bodies.set(key, body);
       while (project.bodies.size > BODIES_PER_PROJECT)
         project.bodies.delete(project.bodies.keys().next().value!);
-      this.cache.evict();
     }
-    const rebuild = async () =>
-      project.json.response(
-        toDay(request.from),
-        toDay(request.to),
-        await this.summary(db, request, project),
-        request.status,
-      );
-    if (accept === 'gzip') return { etag, body: body.gzip, encoding: 'gzip' as const };
-    if (accept === 'br') {
-      body.br ??= compressBody(json ?? (await rebuild()), 'br');
-      return { etag, body: body.br, encoding: 'br' as const };
-    }
-    return { etag, body: json ?? (await rebuild()), encoding: null };
+    // compressed once per body, when a client first takes that encoding (a first request pays no gzip it
+    // does not ask for); a full-history body is megabytes of JSON but a few hundred KB gzipped
+    let encoded: Buffer = body.json;
+    if (accept === 'gzip') encoded = body.gzip ??= compressBody(body.json, 'gzip');
+    if (accept === 'br') encoded = body.br ??= compressBody(body.json, 'br');
+    this.cache.evict();
+    return { etag, body: encoded, encoding: accept };
   }
 
-  /** The summary table on A = the last data day ≤ to, cached per A, status and data version. */
-  private async summary(db: Db, request: StatsRequest, project: CachedProject) {
+  /**
+   * The summary table (JSON) on A = the last data day ≤ to: kept for the project's last day, else made from
+   * the timeline; cached per A, status and data version.
+   */
+  private async summary(
+    db: Db,
+    request: StatsRequest & { status: StatsStatus },
+    project: CachedProject,
+  ): Promise<string> {
     const to = toDay(request.to);
     const a = lastDataDay(project.days, to, this.carry);
-    if (a === null) return [];
+    if (a === null) return '[]';
     const key = `${a}|${request.status}`;
     let summary = project.summaries.get(key);
-    if (!summary) {
-      summary = await this.summaryOn(db, request.projectId, a, request.status);
+    if (summary === undefined) {
+      const kept =
+        a === project.lastDay
+          ? await db.query<{ summary: string }>(
+              `select summary from project_latest where project_id = $1 and status = $2 and day = $3::date`,
+              [request.projectId, request.status, fromDay(a)],
+            )
+          : [];
+      summary =
+        kept[0]?.summary ??
+        JSON.stringify(shortFlatSummary(await this.activeFlats(db, request.projectId, a, request.status)));
       project.summaries.set(key, summary);
     }
     return summary;
@@ -221,33 +240,14 @@ export class StatsReader {
 
   /** The flats active on A with their timeline over the last year before A. */
   async flatsOnDay(db: Db, projectId: number, a: number, lastDay: number) {
-    const rows = await db.query<
-      Record<string, never> & { flat_id: number; start_day: string; end_day: string | null }
-    >(
-      `select s.flat_id, s.start_day, s.end_day, ${RECORD_COLUMNS.split(', ')
-        .map((c) => `s.${c}`)
-        .join(', ')}
-       from flat_segment s
-       where s.project_id = $1 and s.start_day <= $2 and coalesce(s.end_day, $3) >= $4
-         and s.flat_id in (select flat_id from flat_segment
-                           where project_id = $1 and start_day <= $2 and coalesce(end_day, $3) >= $2)
-       order by s.flat_id, s.start_day`,
-      [projectId, fromDay(a), fromDay(lastDay), fromDay(minusMonths(a, 12))],
+    const byFlat = await readSegments(
+      db,
+      projectId,
+      `s.start_day <= $2::date and coalesce(s.end_day, $3::date) >= $4::date
+       and s.flat_id in (select flat_id from flat_segment where project_id = $1 and start_day <= $2::date
+                         and coalesce(end_day, $3::date) >= $2::date)`,
+      [fromDay(a), fromDay(lastDay), fromDay(minusMonths(a, 12))],
     );
-    const byFlat = new Map<number, Segment[]>();
-    for (const r of rows) {
-      let list = byFlat.get(r.flat_id);
-      if (!list) {
-        list = [];
-        byFlat.set(r.flat_id, list);
-      }
-      list.push({
-        flatId: r.flat_id,
-        startDay: toDay(r.start_day),
-        endDay: r.end_day === null ? null : toDay(r.end_day),
-        rec: recordFromRow(r as never),
-      });
-    }
     const out = [];
     for (const segs of byFlat.values()) {
       const f = flatOnDay(segs, a, lastDay);
@@ -279,14 +279,5 @@ export class StatsReader {
     byDay.set(a, PackedFlats.pack(flats));
     this.active.evict();
     return flats;
-  }
-
-  private async summaryOn(
-    db: Db,
-    projectId: number,
-    a: number,
-    status: StatsStatus,
-  ): Promise<ShortFlatSummary[]> {
-    return shortFlatSummary(await this.activeFlats(db, projectId, a, status));
   }
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { DEFAULT_CARRY_DAYS } from '../../analytics/types.js';
 import type { Db } from '../../db/driver.js';
-import { loadModel, rebuildProjectDerived } from '../../ingest/store.js';
-import { MarketReader } from '../../read/market-reader.js';
+import { rebuildProjectDerived } from '../../derive/index.js';
+import { loadModel } from '../../ingest/store.js';
 import { computeAlerts } from '../../watch/alerts.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
@@ -71,8 +71,6 @@ export function registerRebuild(program: Command, globals: () => GlobalOptions) 
         ctx.config.maxCarryDays,
       );
       bar.stop();
-      // the pace summaries of what was rebuilt (§10.5–10.6: a rebuild reproduces them too)
-      await new MarketReader(ctx.config.maxCarryDays).refresh(ctx.db);
       // alerts of events the rebuild changed (those already raised stay, once per item and event)
       await computeAlerts(ctx.db);
       printRows(

@@ -8,6 +8,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     database: app.deps.db.kind,
     ...(await getDataState(app.deps.db)),
     telegramChannelUrl: app.deps.config.telegramChannelUrl ?? null,
-    backgroundWork: app.market.busy,
   }));
 };

@@ -5,9 +5,9 @@ import { acceptedEncoding } from '../../read/encoding.js';
 import { checkSeriesRange } from '../range.js';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The response is large (a point per day per group): the engine writes it as JSON bytes from fragments
-  // serialised once per snapshot (analytics/stats-json.ts), keeps recent bodies (and their gzip/brotli
-  // forms) per data version, and tags them with an ETag of that version.
+  // The response is large (a point per day per group): it is written as JSON bytes from each snapshot's
+  // fragments, kept by the import (derive/series.ts, read/stats-json.ts), recent bodies (and their
+  // gzip/brotli forms) are kept per data version, and tagged with an ETag of that version.
   app.post(
     '/project/stats',
     // the schema documents the response (OpenAPI); the body is sent as prepared bytes, not re-serialised
@@ -19,11 +19,6 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       const ifNoneMatch = request.headers['if-none-match'];
       const res = await app.stats.statsResponse(app.deps.db, request.body, encoding, ifNoneMatch);
-      // «только свободные» is the switch analysts flip next: its body is made ahead, while the server is idle
-      const other = { ...request.body, status: request.body.status === 'ALL' ? 'AVAILABLE' : 'ALL' } as const;
-      app.idleWork.add(`stats ${JSON.stringify(other)} ${encoding}`, () =>
-        app.stats.statsResponse(app.deps.db, other, encoding),
-      );
       reply
         .header('etag', res.etag)
         .header('vary', 'accept-encoding')

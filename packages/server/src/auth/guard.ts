@@ -1,0 +1,72 @@
+import { ERROR_CODES } from '@cena-metra/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Db } from '../db/driver.js';
+import { SessionCache } from '../http/caches.js';
+import { isApiUrl } from '../http/errors.js';
+import { DOCS_PREFIX } from '../http/plugins.js';
+import { decodeTokenHeader, type TelegramUser, verifyInitData } from './telegram.js';
+import { type User, userForToken } from './users.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+    token: string | null;
+    /** the Telegram user of a valid `token` header (WebApp initData) */
+    telegramUser: TelegramUser | null;
+  }
+  interface FastifyContextConfig {
+    /** open endpoint: no bearer token needed */
+    public?: boolean;
+  }
+  interface FastifyInstance {
+    sessions: SessionCache;
+  }
+}
+
+/**
+ * Who asks (DESIGN §5): a bearer token on every API route but the open ones, and a Telegram WebApp
+ * identity in the `token` header, valid or refused with a 401.
+ */
+export const bearerAuth = fp(
+  async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+    app.decorate('sessions', new SessionCache());
+    app.decorateRequest('user', null);
+    app.decorateRequest('token', null);
+    app.decorateRequest('telegramUser', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiUrl(request.url)) return;
+      const messenger = request.headers.token;
+      if (typeof messenger === 'string' && messenger) {
+        const botToken = opts.config.telegramBotToken;
+        const initData = decodeTokenHeader(messenger);
+        const checked =
+          botToken && initData ? verifyInitData(initData, botToken) : { error: 'не проверяется' };
+        if ('error' in checked)
+          return reply.status(401).send({
+            message: `token: данные Telegram отклонены (${checked.error})`,
+            code: ERROR_CODES.unauthorized,
+          });
+        request.telegramUser = checked.user;
+      }
+      if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+      if (request.url.startsWith(DOCS_PREFIX)) return;
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      let user = match ? app.sessions.get(match[1]) : null;
+      if (match && !user) {
+        user = await userForToken(opts.db, match[1]);
+        if (user) app.sessions.set(match[1], user);
+      }
+      if (!user) {
+        return reply
+          .status(401)
+          .send({ message: 'требуется вход: токен отсутствует или истёк', code: ERROR_CODES.unauthorized });
+      }
+      request.user = user;
+      request.token = match![1];
+    });
+  },
+  { name: 'bearer-auth' },
+);

@@ -1,0 +1,42 @@
+import { lowerBound } from '../analytics/events.js';
+import type { DerivedChanges, ProjectModel } from '../analytics/model.js';
+import type { Db } from '../db/driver.js';
+import { keepLatest } from './latest.js';
+import { keepPace } from './pace.js';
+import { saveSeries } from './series.js';
+import { saveEventsAndSummaries, savePartialFlags, saveSegments } from './timeline.js';
+
+/**
+ * Derived data, kept (DESIGN §11.1): everything a request reads beyond the observations is written by the
+ * import that changes it, in the import's transaction — the activity timeline, the stats series of each
+ * snapshot day, the events and daily summary rows, the pace summaries of every variant (what the market,
+ * a developer and the pace and index pages read) and the last day's summary table and distribution. A
+ * fresh process, another instance or a replica answers a first request from them as fast as a later one.
+ */
+
+/** Persists what a recompute after one snapshot produced, and brings the kept data up to date with it. */
+export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedChanges): Promise<void> {
+  await saveSegments(db, model.projectId, derived.segmentInserts, derived.segmentDeletes);
+  await saveSeries(db, model.projectId, derived.cubes);
+  await saveEventsAndSummaries(db, model.projectId, model.dates[0], derived.events, derived.cubes);
+  // the pace summaries from the first snapshot whose activity the change could move
+  const changed = Math.min(...derived.cubes.keys(), ...derived.events.keys());
+  await keepPace(db, model, Number.isFinite(changed) ? lowerBound(model.dates, changed) : 0);
+  await keepLatest(db, model);
+}
+
+/** Replaces all derived data of a project with a full recompute of its model (rebuild, batch import). */
+export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promise<void> {
+  const { cubes, events } = model.recomputeAll();
+  for (const table of ['flat_segment', 'series_day', 'flat_event', 'summary_project']) {
+    await db.query(`delete from ${table} where project_id = $1`, [model.projectId]);
+  }
+  if (model.dates.length > 0) {
+    await saveSegments(db, model.projectId, model.allSegments().flat(), []);
+    await saveSeries(db, model.projectId, cubes);
+    await saveEventsAndSummaries(db, model.projectId, model.dates[0], events, cubes);
+    await savePartialFlags(db, model);
+  }
+  await keepPace(db, model, 0);
+  await keepLatest(db, model);
+}

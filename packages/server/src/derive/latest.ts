@@ -1,0 +1,52 @@
+import { STATS_STATUSES } from '@cena-metra/contract';
+import { ppmDistribution } from '../analytics/distribution.js';
+import type { ProjectModel } from '../analytics/model.js';
+import { type FlatOnDay, recordCounts, shortFlatSummary } from '../analytics/stats.js';
+import { flatOnDay } from '../analytics/windows.js';
+import type { Db } from '../db/driver.js';
+import { fromDay } from '../lib/days.js';
+
+/** The flats active on the project's last snapshot day with their discount references (§4.2), flat order. */
+export function flatsOnLastDay(model: ProjectModel): FlatOnDay[] {
+  const n = model.dates.length;
+  if (n === 0) return [];
+  const last = model.dates[n - 1];
+  const out: FlatOnDay[] = [];
+  for (const segs of model.segments.values()) {
+    const f = flatOnDay(segs, last, last);
+    if (f) out.push(f);
+  }
+  return out.sort((a, b) => a.flatId - b.flatId);
+}
+
+/**
+ * Keeps what the dashboard first shows of the project's last snapshot day, per status: the summary table
+ * (§4.2, A = the last day) and the ppm distribution (§10.5), as the JSON the responses carry. Every import
+ * of the project rewrites them (a list within the last year moves the discount windows too).
+ */
+export async function keepLatest(db: Db, model: ProjectModel): Promise<void> {
+  await db.query('delete from project_latest where project_id = $1', [model.projectId]);
+  const n = model.dates.length;
+  if (n === 0) return;
+  const flats = flatsOnLastDay(model);
+  const day = fromDay(model.dates[n - 1]);
+  const rows = STATS_STATUSES.map((status) => {
+    const own = flats.filter((f) => recordCounts(f.rec, status));
+    return {
+      status,
+      summary: JSON.stringify(shortFlatSummary(own)),
+      distribution: JSON.stringify({ date: day, groups: ppmDistribution(own.map((f) => f.rec)) }),
+    };
+  });
+  await db.query(
+    `insert into project_latest (project_id, status, day, summary, distribution)
+     select $1, s, $2::date, t, d from unnest($3::text[], $4::text[], $5::text[]) as x(s, t, d)`,
+    [
+      model.projectId,
+      day,
+      rows.map((r) => r.status),
+      rows.map((r) => r.summary),
+      rows.map((r) => r.distribution),
+    ],
+  );
+}

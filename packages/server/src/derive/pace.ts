@@ -1,0 +1,120 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { FlatEvent } from '../analytics/events.js';
+import type { ProjectModel } from '../analytics/model.js';
+import { PACE_VARIANTS, type PaceSummary, paceSummaries, variantFilter } from '../analytics/pace-summary.js';
+import type { FlatRecord, Segment } from '../analytics/types.js';
+import type { Db } from '../db/driver.js';
+import { fromDay } from '../lib/days.js';
+
+/** The summaries last kept for a model (in PACE_VARIANTS order), while the importer keeps the model. */
+const held = new WeakMap<ProjectModel, PaceSummary[]>();
+
+/** A kept summary's stored form, and back. */
+export const encodeSummary = (s: PaceSummary): Buffer => gzipSync(JSON.stringify(s));
+export const decodeSummary = (body: Uint8Array): PaceSummary =>
+  JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary;
+
+/** Each flat's first presence (§10.5) from the model's log. */
+function firstSeenOf(model: ProjectModel): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const h of model.flats.values()) {
+    const row = h.rows.find((r) => r.rec !== null);
+    if (row) out.set(h.flatId, row.day);
+  }
+  return out;
+}
+
+/** The model's segments, flats in id order: the order the summaries' sums are made in, on every path. */
+function segmentsInFlatOrder(model: ProjectModel): Segment[][] {
+  return [...model.segments.entries()].sort((a, b) => a[0] - b[0]).map(([, segs]) => segs);
+}
+
+/** The kept NEW and REMOVED events from `fromDay` on, as the sweep reads them (rooms and status). */
+async function eventsFrom(db: Db, projectId: number, fromDay_: number) {
+  const epoch = "date '1970-01-01'";
+  const events = new Map<number, FlatEvent[]>();
+  for (const e of await db.query<{
+    d: number;
+    flat_id: number;
+    kind: FlatEvent['kind'];
+    rooms: number;
+    status: FlatRecord['status'];
+  }>(
+    `select day - ${epoch} as d, flat_id, kind, rooms, status from flat_event
+     where project_id = $1 and day >= $2::date and kind in ('NEW', 'REMOVED') order by day, flat_id`,
+    [projectId, fromDay(fromDay_)],
+  )) {
+    const list = events.get(e.d) ?? [];
+    list.push({
+      flatId: e.flat_id,
+      kind: e.kind,
+      rec: { rooms: e.rooms, status: e.status } as FlatRecord,
+      oldPrice: null,
+      newPrice: null,
+      changePercent: null,
+      oldArea: null,
+    });
+    events.set(e.d, list);
+  }
+  return events;
+}
+
+async function storedSummaries(db: Db, projectId: number): Promise<PaceSummary[] | null> {
+  const rows = await db.query<{ status: string; rooms: string; body: Uint8Array }>(
+    'select status, rooms, body from pace_summary where project_id = $1',
+    [projectId],
+  );
+  const byKey = new Map(rows.map((r) => [`${r.status}:${r.rooms}`, r.body]));
+  const out: PaceSummary[] = [];
+  for (const v of PACE_VARIANTS) {
+    const body = byKey.get(`${v.status}:${v.rooms}`);
+    if (!body) return null;
+    out.push(decodeSummary(body));
+  }
+  return out;
+}
+
+/**
+ * Brings the project's pace summaries (§10.5–10.6, every variant) up to date after its derived data
+ * changed from snapshot index `fromK` on (0: everything), and stores them. The entries before `fromK`
+ * stand; the sweep reads the events it needs from the kept events, so call this after they are written.
+ */
+export async function keepPace(db: Db, model: ProjectModel, fromK: number): Promise<PaceSummary[]> {
+  const n = model.dates.length;
+  let previous: PaceSummary[] | null = null;
+  if (fromK > 0) previous = held.get(model) ?? (await storedSummaries(db, model.projectId));
+  // the previous summaries must cover the snapshots before fromK as they are now
+  const k = previous?.every((s) => s.dates.length >= fromK && sameStart(s.dates, model.dates, fromK))
+    ? fromK
+    : 0;
+  const events = await eventsFrom(db, model.projectId, n ? model.dates[k] : 0);
+  const summaries = paceSummaries(
+    segmentsInFlatOrder(model),
+    events,
+    firstSeenOf(model),
+    model.dates,
+    model.carry,
+    PACE_VARIANTS.map((v) => variantFilter(v.status, v.rooms)),
+    k > 0 ? { k, previous: previous! } : undefined,
+  );
+  await db.query('delete from pace_summary where project_id = $1', [model.projectId]);
+  if (n > 0) {
+    const params: unknown[] = [model.projectId];
+    const values = PACE_VARIANTS.map((v, i) => {
+      params.push(v.status, v.rooms, encodeSummary(summaries[i]));
+      const at = params.length;
+      return `($1, $${at - 2}, $${at - 1}, $${at})`;
+    });
+    await db.query(
+      `insert into pace_summary (project_id, status, rooms, body) values ${values.join(', ')}`,
+      params,
+    );
+  }
+  held.set(model, summaries);
+  return summaries;
+}
+
+function sameStart(a: number[], b: number[], count: number): boolean {
+  for (let i = 0; i < count; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,32 @@
+import type { Db } from '../src/db/driver.js';
+
+/**
+ * Every derived datum the import keeps (DESIGN §11.1), in a canonical order and as stored — text as text,
+ * the pace summaries' gzipped bodies as hex — so that two states compare byte for byte.
+ */
+export async function keptData(db: Db) {
+  const hex = (rows: { body: Uint8Array }[]) =>
+    rows.map((r) => ({ ...r, body: Buffer.from(r.body).toString('hex') }));
+  return {
+    segments: await db.query('select * from flat_segment order by project_id, flat_id, start_day'),
+    series: await db.query(
+      `select project_id, day::text, flats_count, series_all, series_available from series_day
+       order by project_id, day`,
+    ),
+    events: await db.query('select * from flat_event order by project_id, day, flat_id, kind'),
+    summaries: await db.query(
+      `select date::text, project_id, is_new_project, flats_count, new_flats, removed_flats, price_up,
+         price_down, avg_change_percent, avg_meter_price, area_changed
+       from summary_project order by project_id, date`,
+    ),
+    pace: hex(
+      await db.query<{ body: Uint8Array }>(
+        'select project_id, status, rooms, body from pace_summary order by project_id, status, rooms',
+      ),
+    ),
+    latest: await db.query(
+      'select project_id, status, day::text, summary, distribution from project_latest order by 1, 2',
+    ),
+    partial: await db.query('select project_id, date::text, partial from snapshot order by 1, 2'),
+  };
+}
