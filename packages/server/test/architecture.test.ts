@@ -35,7 +35,9 @@ const LAYERS: Record<string, { may: string[]; npm?: RegExp }> = {
   // loads from the database, caches per data version, serves bytes; knows nothing of HTTP
   read: { may: ['read', 'analytics', 'db', 'lib'] },
   db: { may: ['db', 'lib', 'analytics'] },
-  ingest: { may: ['ingest', 'analytics', 'db', 'lib'] },
+  // what an import brings up to date (DESIGN §11.1): from the model, into the kept tables
+  derive: { may: ['derive', 'analytics', 'db', 'lib'] },
+  ingest: { may: ['ingest', 'derive', 'analytics', 'db', 'lib'] },
   jobs: { may: ['jobs', 'db', 'lib'] },
 };
 

@@ -4,9 +4,17 @@ import { discountedFlats, projectDiscountSummary } from '../src/analytics/discou
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
 import { paceSummary, projectPace, unionIndex, unionPace } from '../src/analytics/pace-summary.js';
-import { recordCounts, shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
+import {
+  GROUPS,
+  recordCounts,
+  shortFlatSummary,
+  statsResponseOf,
+  statsSeries,
+} from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
+import { parseSeriesDay } from '../src/db/kept.js';
+import { renderSeriesDay } from '../src/derive/series.js';
 import { SeriesJson } from '../src/read/stats-json.js';
 import type { OracleSnapshot } from './oracle.js';
 
@@ -120,12 +128,12 @@ export class EngineUnderTest {
   responses(from: number, to: number, status: StatsStatus = 'ALL') {
     const { series, summary } = this.stats(from, to, this, status);
     const days = this.model.dates;
-    const json = new SeriesJson(days, (k) => this.cubes.get(days[k])!, this.model.carry).response(
-      from,
-      to,
-      summary,
-      status,
-    );
+    // each day's series as the import keeps it and the reader reads it back
+    const json = new SeriesJson(
+      days,
+      (k, s) => parseSeriesDay(renderSeriesDay(this.cubes.get(days[k])!, s), GROUPS.length),
+      this.model.carry,
+    ).response(from, to, JSON.stringify(summary), status);
     const objects = statsResponseOf(series, summary);
     return { objects, parsedJson: JSON.parse(json.toString('utf8')) as unknown };
   }

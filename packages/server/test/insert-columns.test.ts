@@ -50,6 +50,25 @@ describeEachDb('insertColumns stores rows exactly', (ctx) => {
     expect(await ctx.db.query('select count(*)::int as n from copy_probe')).toEqual([{ n }]);
   });
 
+  it('textRows reads every value back as its text, parameters bound on both databases', async () => {
+    // the table of the test above: awkward text, nulls of every type, 64-bit integers, floats, booleans
+    const rows = await ctx.db.textRows(
+      `select id, name, day, area, price, present from copy_probe
+       where id >= $1 and (name is null or name <> $2) and ($3::date is null or true) order by id`,
+      [0, "it's not there", '2026-01-01'],
+    );
+    const objects = await ctx.db.query<Record<string, unknown>>(
+      'select id, name, day, area, price, present from copy_probe order by id',
+    );
+    const text = (v: unknown) => (v === null ? null : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v));
+    expect(rows).toEqual(objects.map((o) => [o.id, o.name, o.day, o.area, o.price, o.present].map(text)));
+    // a quote in a parameter is a value, not SQL; no rows is an empty list
+    expect(
+      await ctx.db.textRows('select name from copy_probe where name = $1', ["x'; drop table copy_probe; --"]),
+    ).toEqual([]);
+    expect(await ctx.db.textRows('select count(*) from copy_probe')).toEqual([[String(objects.length)]]);
+  });
+
   it('a failed append inside a transaction leaves nothing', async () => {
     await ctx.db.exec('create table copy_strict (id int primary key)');
     await expect(

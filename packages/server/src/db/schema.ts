@@ -102,13 +102,15 @@ export const flatSegment = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.flatId, t.startDay] })],
 );
 
-export const dailyCube = pgTable(
-  'daily_cube',
+/** Kept (DESIGN §11.1): each snapshot day's stats series per status, as the response writes it (db/kept.ts). */
+export const seriesDay = pgTable(
+  'series_day',
   {
     projectId: integer('project_id').notNull(),
     day: date('day').notNull(),
     flatsCount: integer('flats_count').notNull(),
-    cells: text('cells').notNull(),
+    seriesAll: text('series_all').notNull(),
+    seriesAvailable: text('series_available').notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day] })],
 );
@@ -271,7 +273,7 @@ export const sourceRun = pgTable('source_run', {
   error: text('error'),
 });
 
-// Derived: a project's pace summary per filter (DESIGN §10.5–10.6), current at `data_version`.
+// Kept: a project's pace summary per filter (DESIGN §10.5–10.6), written by every import of the project.
 export const paceSummary = pgTable(
   'pace_summary',
   {
@@ -280,10 +282,24 @@ export const paceSummary = pgTable(
       .references(() => project.id),
     status: text('status').notNull(),
     rooms: text('rooms').notNull(),
-    dataVersion: integer('data_version').notNull(),
     body: bytea('body').notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms] })],
+);
+
+// Kept: the project's last snapshot day per status — the summary table and the distribution (JSON).
+export const projectLatest = pgTable(
+  'project_latest',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    status: text('status').notNull(),
+    day: date('day').notNull(),
+    summary: text('summary').notNull(),
+    distribution: text('distribution').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status] })],
 );
 
 // Watchlists (issue 17): watched flats and segments, their alerts, Telegram links and alert messages.
@@ -365,7 +381,7 @@ export const TABLES = [
   flat,
   flatObservation,
   flatSegment,
-  dailyCube,
+  seriesDay,
   flatEvent,
   dailySummary,
   summaryProject,
@@ -379,6 +395,7 @@ export const TABLES = [
   source,
   sourceRun,
   paceSummary,
+  projectLatest,
   watch,
   watchAlert,
   alertCursor,

@@ -1,18 +1,13 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FlatEvent } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
 import { PACE_VARIANTS, type PaceSummary, paceSummaries, variantFilter } from '../analytics/pace-summary.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { decodeSummary, encodeSummary } from '../db/kept.js';
 import { fromDay } from '../lib/days.js';
 
 /** The summaries last kept for a model (in PACE_VARIANTS order), while the importer keeps the model. */
 const held = new WeakMap<ProjectModel, PaceSummary[]>();
-
-/** A kept summary's stored form, and back. */
-export const encodeSummary = (s: PaceSummary): Buffer => gzipSync(JSON.stringify(s));
-export const decodeSummary = (body: Uint8Array): PaceSummary =>
-  JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary;
 
 /** Each flat's first presence (§10.5) from the model's log. */
 function firstSeenOf(model: ProjectModel): Map<number, number> {

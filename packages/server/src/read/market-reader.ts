@@ -10,7 +10,7 @@ import {
 } from '@cena-metra/contract';
 import { type PaceSummary, type UnionPoint, unionPace } from '../analytics/pace-summary.js';
 import type { Db } from '../db/driver.js';
-import { decodeSummary } from '../derive/pace.js';
+import { decodeSummary } from '../db/kept.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { ProjectCache } from './project-cache.js';

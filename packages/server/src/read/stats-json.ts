@@ -2,7 +2,7 @@ import type { RoomGroup, StatsStatus } from '@cena-metra/contract';
 import { carries } from '../analytics/carry.js';
 import { countLabels, GROUPS } from '../analytics/stats.js';
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
-import type { SeriesDay } from '../derive/series.js';
+import type { SeriesDay } from '../db/kept.js';
 import { fromDay } from '../lib/days.js';
 
 const GROUP_KEYS: Record<RoomGroup, string> = {

@@ -3,6 +3,7 @@ import { buildCubes } from '../analytics/cube.js';
 import { PackedFlats } from '../analytics/packed-flats.js';
 import {
   type FlatOnDay,
+  GROUPS,
   recordCounts,
   shortFlatSummary,
   statsResponseOf,
@@ -11,8 +12,8 @@ import {
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
+import { parseSeriesDay, seriesColumn } from '../db/kept.js';
 import { readSegments } from '../db/records.js';
-import { parseSeriesDay, seriesColumn } from '../derive/series.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type BodyEncoding, compressBody } from './encoding.js';
@@ -116,7 +117,7 @@ export class StatsReader {
             const text = texts[k]!;
             texts[k] = null;
             entry.textBytes -= text.length;
-            return parseSeriesDay(text);
+            return parseSeriesDay(text, GROUPS.length);
           },
           this.carry,
         ),
