@@ -54,11 +54,7 @@ export class EngineUnderTest {
     source: { model: ProjectModel; events: Map<number, FlatEvent[]> } = this,
   ) {
     const m = source.model;
-    const firstSeen = new Map<number, number>();
-    for (const h of m.flats.values()) {
-      const row = h.rows.find((r) => r.rec);
-      if (row) firstSeen.set(h.flatId, row.day);
-    }
+    const firstSeen = m.firstPresences();
     const accept = (rec: FlatRecord) => recordCounts(rec, status);
     const segments = m.allSegments();
     const summary = paceSummary(segments, source.events, firstSeen, m.dates, m.carry, accept);

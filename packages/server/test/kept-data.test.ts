@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { rebuildProjects } from '../src/cli/commands/rebuild.js';
 import type { Db } from '../src/db/driver.js';
+import { MIGRATIONS } from '../src/db/migrations.js';
 import { Importer, importSnapshots } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { fromDay } from '../src/lib/days.js';
@@ -79,6 +80,18 @@ describeEachDb('kept derived data', (ctx) => {
       }),
       { numRuns: ctx.kind === 'pglite' ? 40 : 25, seed: 20261124 },
     );
+  });
+
+  it('migration 11 fills first presences from the observations as the import keeps them', async () => {
+    await clear(ctx.db);
+    const [market] = fc.sample(marketArb, { numRuns: 1, seed: 11 });
+    const importer = new Importer(ctx.db, market.grace, market.carry);
+    for (const batch of importPlan(market.projects, 3)) await importSnapshots(importer, batch);
+    const kept = await ctx.db.query('select id, first_seen::text from flat order by id');
+    expect(kept.some((r) => (r as { first_seen: string | null }).first_seen !== null)).toBe(true);
+    await ctx.db.query('alter table flat drop column first_seen');
+    await ctx.db.exec(MIGRATIONS.find((m) => m.id === 11)!.sql);
+    expect(await ctx.db.query('select id, first_seen::text from flat order by id')).toEqual(kept);
   });
 
   it('an import that fails between the observations and the kept data leaves everything as it was', async () => {

@@ -28,5 +28,6 @@ export async function keptData(db: Db) {
       'select project_id, status, day::text, summary, distribution from project_latest order by 1, 2',
     ),
     partial: await db.query('select project_id, date::text, partial from snapshot order by 1, 2'),
+    firstSeen: await db.query('select id, first_seen::text from flat order by id'),
   };
 }

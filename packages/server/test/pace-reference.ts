@@ -173,12 +173,7 @@ export function timelineOf(snaps: OracleSnapshot[], grace: number, carry: number
     model.applySnapshot(s.day, state, s.complete);
   }
   const { events } = model.recomputeAll();
-  const firstSeen = new Map<number, number>();
-  for (const h of model.flats.values()) {
-    const row = h.rows.find((r) => r.rec);
-    if (row) firstSeen.set(h.flatId, row.day);
-  }
-  return { flats: model.allSegments(), events, firstSeen, dates: model.dates };
+  return { flats: model.allSegments(), events, firstSeen: model.firstPresences(), dates: model.dates };
 }
 
 /**

@@ -26,8 +26,7 @@ describe('§10.5 sales pace', () => {
     model.applySnapshot(toDay(date), new Map(ids.map((id) => [id, rec(rooms[id])])));
   }
   const { events } = model.recomputeAll();
-  const firstSeen = new Map<number, number>();
-  for (const h of model.flats.values()) firstSeen.set(h.flatId, h.rows.find((r) => r.rec)!.day);
+  const firstSeen = model.firstPresences();
   // as POST /api/project/pace reads it: the project's summary for the filter
   const series = (accept: (r: FlatRecord) => boolean = () => true) =>
     projectPace(

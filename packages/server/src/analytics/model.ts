@@ -273,6 +273,16 @@ export class ProjectModel {
     return rows === raw.rows ? raw : { flatId: raw.flatId, rows };
   }
 
+  /** Each flat's first presence (§10.5): the day of its first listed row; flats never listed have none. */
+  firstPresences(): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const h of this.flats.values()) {
+      const row = h.rows.find((r) => r.rec !== null);
+      if (row) out.set(h.flatId, row.day);
+    }
+    return out;
+  }
+
   /** Every segment of the project, each flat's in day order (the whole timeline, for rebuilds and tests). */
   allSegments(): Segment[][] {
     return [...this.segments.values()];

@@ -61,6 +61,8 @@ export const flat = pgTable('flat', {
     .notNull()
     .references(() => project.id),
   externalId: text('external_id').notNull(),
+  /** kept: the day the flat was first listed (§10.5) */
+  firstSeen: date('first_seen'),
 });
 
 /** A flat's listed record (nullable in the log, where `present = false` rows carry none). */

@@ -1,6 +1,7 @@
 import { lowerBound } from '../analytics/events.js';
 import type { DerivedChanges, ProjectModel } from '../analytics/model.js';
 import type { Db } from '../db/driver.js';
+import { keepFirstSeen } from './first-seen.js';
 import { keepLatest } from './latest.js';
 import { keepPace } from './pace.js';
 import { saveSeries } from './series.js';
@@ -19,9 +20,10 @@ export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedC
   await saveSegments(db, model.projectId, derived.segmentInserts, derived.segmentDeletes);
   await saveSeries(db, model.projectId, derived.cubes);
   await saveEventsAndSummaries(db, model.projectId, model.dates[0], derived.events, derived.cubes);
+  const firstSeen = await keepFirstSeen(db, model);
   // the pace summaries from the first snapshot whose activity the change could move
   const changed = Math.min(...derived.cubes.keys(), ...derived.events.keys());
-  await keepPace(db, model, Number.isFinite(changed) ? lowerBound(model.dates, changed) : 0);
+  await keepPace(db, model, firstSeen, Number.isFinite(changed) ? lowerBound(model.dates, changed) : 0);
   await keepLatest(db, model);
 }
 
@@ -37,6 +39,6 @@ export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promis
     await saveEventsAndSummaries(db, model.projectId, model.dates[0], events, cubes);
     await savePartialFlags(db, model);
   }
-  await keepPace(db, model, 0);
+  await keepPace(db, model, await keepFirstSeen(db, model), 0);
   await keepLatest(db, model);
 }

@@ -9,16 +9,6 @@ import { fromDay } from '../lib/days.js';
 /** The summaries last kept for a model (in PACE_VARIANTS order), while the importer keeps the model. */
 const held = new WeakMap<ProjectModel, PaceSummary[]>();
 
-/** Each flat's first presence (§10.5) from the model's log. */
-function firstSeenOf(model: ProjectModel): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const h of model.flats.values()) {
-    const row = h.rows.find((r) => r.rec !== null);
-    if (row) out.set(h.flatId, row.day);
-  }
-  return out;
-}
-
 /** The model's segments, flats in id order: the order the summaries' sums are made in, on every path. */
 function segmentsInFlatOrder(model: ProjectModel): Segment[][] {
   return [...model.segments.entries()].sort((a, b) => a[0] - b[0]).map(([, segs]) => segs);
@@ -71,10 +61,16 @@ async function storedSummaries(db: Db, projectId: number): Promise<PaceSummary[]
 
 /**
  * Brings the project's pace summaries (§10.5–10.6, every variant) up to date after its derived data
- * changed from snapshot index `fromK` on (0: everything), and stores them. The entries before `fromK`
+ * changed from snapshot index `fromK` on (0: everything), and stores them; `firstSeen` is each flat's
+ * first presence as kept. The entries before `fromK`
  * stand; the sweep reads the events it needs from the kept events, so call this after they are written.
  */
-export async function keepPace(db: Db, model: ProjectModel, fromK: number): Promise<PaceSummary[]> {
+export async function keepPace(
+  db: Db,
+  model: ProjectModel,
+  firstSeen: Map<number, number>,
+  fromK: number,
+): Promise<PaceSummary[]> {
   const n = model.dates.length;
   let previous: PaceSummary[] | null = null;
   if (fromK > 0) previous = held.get(model) ?? (await storedSummaries(db, model.projectId));
@@ -86,7 +82,7 @@ export async function keepPace(db: Db, model: ProjectModel, fromK: number): Prom
   const summaries = paceSummaries(
     segmentsInFlatOrder(model),
     events,
-    firstSeenOf(model),
+    firstSeen,
     model.dates,
     model.carry,
     PACE_VARIANTS.map((v) => variantFilter(v.status, v.rooms)),

@@ -138,8 +138,7 @@ export class PaceReader {
       }
       const firstSeen = new Map<number, number>();
       for (const r of await db.textRows(
-        `select flat_id, min(snapshot_date) - ${epoch} from flat_observation where project_id = $1 and present
-         group by flat_id`,
+        `select id, first_seen - ${epoch} from flat where project_id = $1 and first_seen is not null`,
         [projectId],
       ))
         firstSeen.set(Number(r[0]), Number(r[1]));
@@ -402,8 +401,8 @@ export class PaceReader {
       ];
       const firstSeen = new Map<number, number>();
       for (const r of await db.textRows(
-        `select flat_id, min(snapshot_date) - date '1970-01-01' from flat_observation
-         where project_id = $1 and present and flat_id in (${inBuilding}) group by flat_id`,
+        `select id, first_seen - date '1970-01-01' from flat
+         where project_id = $1 and first_seen is not null and id in (${inBuilding})`,
         [projectId, building],
       ))
         firstSeen.set(Number(r[0]), Number(r[1]));

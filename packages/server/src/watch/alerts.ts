@@ -97,8 +97,8 @@ export async function computeAlerts(db: Db): Promise<AlertReport> {
     const firstSeen = new Map<number, number>();
     if (fresh.length)
       for (const r of await tx.query<{ flat_id: number; first: string }>(
-        `select flat_id, min(snapshot_date)::text as first from flat_observation
-         where project_id = any($1::int[]) and flat_id = any($2::int[]) and present group by flat_id`,
+        `select id as flat_id, first_seen::text as first from flat
+         where project_id = any($1::int[]) and id = any($2::int[]) and first_seen is not null`,
         [ids, fresh],
       ))
         firstSeen.set(r.flat_id, toDay(r.first));

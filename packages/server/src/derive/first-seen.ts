@@ -1,0 +1,24 @@
+import type { ProjectModel } from '../analytics/model.js';
+import type { Db } from '../db/driver.js';
+import { fromDay } from '../lib/days.js';
+
+/**
+ * Keeps each flat's first presence on `flat.first_seen` (the model's rule, `firstPresences`): only the
+ * flats whose day moved are written — a new flat, or a back-filled or replaced list before its first one.
+ */
+export async function keepFirstSeen(db: Db, model: ProjectModel): Promise<Map<number, number>> {
+  const first = model.firstPresences();
+  const ids = [...first.keys()];
+  await db.query(
+    `update flat f set first_seen = x.d from unnest($2::int[], $3::date[]) as x(id, d)
+     where f.project_id = $1 and f.id = x.id and f.first_seen is distinct from x.d`,
+    [model.projectId, ids, ids.map((id) => fromDay(first.get(id)!))],
+  );
+  // a flat whose only list was replaced without it has no presence left
+  await db.query(
+    `update flat set first_seen = null
+     where project_id = $1 and first_seen is not null and id <> all($2::int[])`,
+    [model.projectId, ids],
+  );
+  return first;
+}
