@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { copyText } from '../src/db/driver.js';
+import { copyText, sqlLiteral } from '../src/db/driver.js';
 import { describeEachDb } from './databases.js';
 
 // Bulk appends (observations, segments, events) go through Db.insertColumns: COPY on PGlite, unnest on
@@ -89,4 +89,14 @@ it('COPY text escapes its specials and marks null', () => {
     ]),
   ).toBe('1\ta\\tb\\\\c\\nd\\re\n\\N\tt\n');
   expect(copyText([[]])).toBe('');
+});
+
+it('parameters written into SQL for COPY: numbers, quoted text, arrays of numbers only', () => {
+  expect(sqlLiteral(42)).toBe('42');
+  expect(sqlLiteral(null)).toBe('null');
+  expect(sqlLiteral("o'clock")).toBe("'o''clock'");
+  expect(sqlLiteral([1, 2.5])).toBe("'{1,2.5}'");
+  expect(() => sqlLiteral(['a', 'b'])).toThrow(/finite number/);
+  expect(() => sqlLiteral(Number.NaN)).toThrow(/finite number/);
+  expect(() => sqlLiteral({})).toThrow(/unsupported/);
 });

@@ -55,8 +55,9 @@ export function sqlLiteral(v: unknown): string {
     return String(v);
   }
   if (typeof v === 'boolean') return v ? 'true' : 'false';
+  // arrays of numbers only: their literal has nothing to escape
   if (Array.isArray(v))
-    return sqlLiteral(`{${v.map((x) => (x === null ? 'NULL' : JSON.stringify(String(x)))).join(',')}}`);
+    return `'{${v.map((x) => sqlLiteral(typeof x === 'number' ? x : Number.NaN)).join(',')}}'`;
   if (typeof v === 'string') return `'${v.replace(/'/g, "''")}'`;
   throw new Error(`sqlLiteral: unsupported ${typeof v}`);
 }

@@ -4,6 +4,7 @@ import { dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
 import { SERIES_SEPARATOR } from '../db/kept.js';
 import { fromDay } from '../lib/days.js';
+import { cubeTotals } from './timeline.js';
 
 /** A day's series under a status, in its kept form (db/kept.ts): made once by the import that changes it. */
 export function renderSeriesDay(cells: CubeCell[], status: StatsStatus): string {
@@ -13,12 +14,6 @@ export function renderSeriesDay(cells: CubeCell[], status: StatsStatus): string 
   });
   parts.push(dayCounts(cells, status).join(','));
   return parts.join(SERIES_SEPARATOR);
-}
-
-function flatsCount(cells: CubeCell[]): number {
-  let count = 0;
-  for (const c of cells) count += c.count;
-  return count;
 }
 
 /** Writes the series of the recomputed snapshot days (replacing what they had). */
@@ -34,7 +29,7 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
       [
         projectId,
         chunk.map(fromDay),
-        chunk.map((d) => flatsCount(cubes.get(d)!)),
+        chunk.map((d) => cubeTotals(cubes.get(d)!).count),
         chunk.map((d) => renderSeriesDay(cubes.get(d)!, 'ALL')),
         chunk.map((d) => renderSeriesDay(cubes.get(d)!, 'AVAILABLE')),
       ],

@@ -47,7 +47,8 @@ export async function saveSegments(
   }
 }
 
-function cubeTotals(cells: CubeCell[]) {
+/** A day's flats, and their weighted average ppm (§4.2), from its cube. */
+export function cubeTotals(cells: CubeCell[]) {
   let count = 0;
   let sumPrice = 0;
   let sumArea100 = 0;
