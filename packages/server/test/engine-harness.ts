@@ -3,7 +3,8 @@ import type { CubeCell } from '../src/analytics/cube.js';
 import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
-import { paceSummary, projectPace, unionIndex, unionPace } from '../src/analytics/pace-summary.js';
+import { paceSummary } from '../src/analytics/pace-summary.js';
+import { projectPace, unionIndex, unionPace } from '../src/analytics/pace-union.js';
 import {
   GROUPS,
   recordCounts,

@@ -1,4 +1,4 @@
-import type { PacePoint } from '../src/analytics/pace-summary.js';
+import type { PacePoint } from '../src/analytics/pace-union.js';
 
 /**
  * DESIGN §10.5 worked by hand, asserted at two layers (the engine in pace.test.ts, the API in

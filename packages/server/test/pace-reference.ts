@@ -3,7 +3,7 @@ import { carries, lastCarriedDay } from '../src/analytics/carry.js';
 import { area100 } from '../src/analytics/cube.js';
 import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
-import type { PacePoint, UnionPoint } from '../src/analytics/pace-summary.js';
+import type { PacePoint, UnionPoint } from '../src/analytics/pace-union.js';
 import { GROUP_FILTERS } from '../src/analytics/stats.js';
 import type { FlatRecord, Segment } from '../src/analytics/types.js';
 import { fromDay } from '../src/lib/days.js';

@@ -1,7 +1,8 @@
 import type { RoomGroup } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PacePoint, paceSummary, projectPace, unionIndex } from '../src/analytics/pace-summary.js';
+import { paceSummary } from '../src/analytics/pace-summary.js';
+import { type PacePoint, projectPace, unionIndex } from '../src/analytics/pace-union.js';
 import { GROUP_FILTERS } from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceIndex, referencePace, timelineOf } from './pace-reference.js';

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  paceSummariesBy,
-  paceSummary,
-  type UnionPoint,
-  unionIndex,
-  unionPace,
-} from '../src/analytics/pace-summary.js';
+import { paceSummariesBy, paceSummary } from '../src/analytics/pace-summary.js';
+import { type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
 import { BASE, projectArb } from './random-market.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProjectModel } from '../src/analytics/model.js';
-import { paceSummary, projectPace } from '../src/analytics/pace-summary.js';
+import { paceSummary } from '../src/analytics/pace-summary.js';
+import { projectPace } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { toDay } from '../src/lib/days.js';
 import { PACE_EXAMPLE } from './pace-example.js';

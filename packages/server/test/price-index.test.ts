@@ -1,7 +1,8 @@
 import type { RoomGroup } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paceSummary, unionIndex } from '../src/analytics/pace-summary.js';
+import { paceSummary } from '../src/analytics/pace-summary.js';
+import { unionIndex } from '../src/analytics/pace-union.js';
 import { GROUP_FILTERS } from '../src/analytics/stats.js';
 import type { FlatRecord, Segment } from '../src/analytics/types.js';
 import { toDay } from '../src/lib/days.js';

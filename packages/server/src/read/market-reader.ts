@@ -8,7 +8,8 @@ import {
   type RoomGroup,
   type StatsStatus,
 } from '@cena-metra/contract';
-import { type PaceSummary, type UnionPoint, unionPace } from '../analytics/pace-summary.js';
+import type { PaceSummary } from '../analytics/pace-summary.js';
+import { type UnionPoint, unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { decodeSummary } from '../db/kept.js';
 import { toDay } from '../lib/days.js';

@@ -1,6 +1,4 @@
 import type {
-  ChessCellView,
-  ChessResponse,
   DistributionResponse,
   FlatCard,
   IndexResponse,
@@ -11,17 +9,10 @@ import type {
 } from '@cena-metra/contract';
 import { ROOM_GROUPS, SETTLEMENT_DONE } from '@cena-metra/contract';
 import { lastCarriedDay } from '../analytics/carry.js';
-import { type ChessCell, chessboard } from '../analytics/chess.js';
 import { ppmDistribution, ppmPercentile } from '../analytics/distribution.js';
 import { type FlatEvent, lowerBound } from '../analytics/events.js';
-import { compareNatural } from '../analytics/natural.js';
-import {
-  type PaceSummary,
-  paceSummariesBy,
-  paceSummary,
-  projectPace,
-  unionIndex,
-} from '../analytics/pace-summary.js';
+import { type PaceSummary, paceSummariesBy, paceSummary } from '../analytics/pace-summary.js';
+import { projectPace, unionIndex } from '../analytics/pace-union.js';
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
@@ -44,24 +35,12 @@ export interface PaceData {
   summaries: Map<string, PaceSummary>;
 }
 
-/** What the chessboard of a project reads, per data version: a building's flats when first asked. */
-interface ChessData {
-  dates: number[];
-  buildings: string[];
-  /** the default building of a snapshot day */
-  selling: Map<number, string | undefined>;
-  boards: Map<string, { segments: Segment[][]; firstSeen: Map<number, number> }>;
-  bytes: number;
-}
-
 /**
  * Sales pace (§10.5) and the same-flat index (§10.6) of a project from its derived tables: activity
  * segments, events and first presences, read once per data version and kept in the project cache.
  */
 export class PaceReader {
   private readonly cache = new ProjectCache<PaceData>(64, 256 * 1024 * 1024, (d) => d.bytes);
-  /** per project: dates, buildings and the boards asked for (a building's flats only) */
-  private readonly chessCache = new ProjectCache<ChessData>(256, 128 * 1024 * 1024, (d) => d.bytes);
 
   /**
    * `market`: a project's whole-project summaries (no building) are the market's, derived in the background
@@ -281,139 +260,6 @@ export class PaceReader {
     const peers = flats.filter((s) => GROUP_FILTERS[group](s.rec.rooms)).map((s) => s.rec.price / s.rec.area);
     const value = ppmPercentile(own.rec.price / own.rec.area, peers);
     return value === null ? null : { value, group, of: peers.length, date: fromDay(day) };
-  }
-
-  /**
-   * The chessboard of a building on a day (§10.7): the last day with data on or before `date` (by default
-   * the project's last), every flat seen in the building by then; `since` gives the cells' earlier prices.
-   */
-  async chess(
-    db: Db,
-    q: { projectId: number; building?: string; date?: string; since?: string },
-  ): Promise<ChessResponse> {
-    const d = await this.chessData(db, q.projectId);
-    const n = d.dates.length;
-    const buildings = d.buildings;
-    if (q.building !== undefined && !buildings.includes(q.building))
-      throw new NotFoundError(`корпус «${q.building}» в проекте ${q.projectId} не найден`);
-    const dates = d.dates.map(fromDay);
-    // the snapshot a day reads, and the day itself clamped to the days with data after that snapshot
-    const read = (date: string | undefined) => {
-      const k = date === undefined ? n - 1 : lowerBound(d.dates, toDay(date) + 1) - 1;
-      if (k < 0) return null;
-      const end = lastCarriedDay(d.dates[k], k + 1 < n ? d.dates[k + 1] : null, this.carry);
-      return { at: d.dates[k], day: date === undefined ? d.dates[k] : Math.min(toDay(date), end) };
-    };
-    const on = read(q.date);
-    const since = q.since === undefined ? null : read(q.since);
-    // by default the first building with flats on sale that day (a sold-out one is all grey), else the first
-    const selling =
-      on && q.building === undefined ? await this.selling(db, q.projectId, d, on.at) : undefined;
-    const building = q.building ?? selling ?? buildings[0] ?? null;
-    const empty = { projectId: q.projectId, building, buildings, dates, sections: [], strip: [] };
-    if (!on || building === null) return { ...empty, date: on ? fromDay(on.day) : null, since: null };
-    const flats = await this.board(db, q.projectId, d, building);
-    const board = chessboard(
-      flats.segments,
-      flats.firstSeen,
-      building,
-      on.day,
-      on.at,
-      d.dates[n - 1],
-      since?.day ?? null,
-      since?.at ?? null,
-    );
-    const view = (c: ChessCell): ChessCellView => ({
-      flatId: c.flatId,
-      state: c.state,
-      status: c.rec.status,
-      section: c.rec.section,
-      floor: c.rec.floor,
-      number: c.rec.number,
-      rooms: c.rec.rooms,
-      area: c.rec.area,
-      price: c.rec.price,
-      meterPrice: Math.round((c.rec.price / c.rec.area) * 100) / 100,
-      firstSeen: fromDay(c.firstSeen),
-      lastSeen: fromDay(c.lastSeen),
-      daysOnMarket: c.daysOnMarket,
-      priceSince: c.priceSince,
-    });
-    return {
-      ...empty,
-      date: fromDay(on.day),
-      since: since ? fromDay(since.day) : null,
-      sections: board.sections.map((sec) => ({
-        section: sec.section,
-        floors: sec.floors.map((f) => ({ floor: f.floor, cells: f.cells.map(view) })),
-      })),
-      strip: board.strip.map(view),
-    };
-  }
-
-  /** A project's snapshot dates and buildings for the chessboard, read once per data version. */
-  private async chessData(db: Db, projectId: number): Promise<ChessData> {
-    const [project] = await db.query<{ data_version: number }>(
-      'select data_version from project where id = $1',
-      [projectId],
-    );
-    if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
-    return this.chessCache.get(projectId, project.data_version, async () => {
-      const dates = (
-        await db.textRows(
-          `select date - date '1970-01-01' from snapshot where project_id = $1 order by date`,
-          [projectId],
-        )
-      ).map((r) => Number(r[0]));
-      const buildings = (
-        await db.textRows('select distinct building from flat_segment where project_id = $1', [projectId])
-      )
-        .map((r) => r[0]!)
-        .sort(compareNatural);
-      return { dates, buildings, selling: new Map(), boards: new Map(), bytes: 1_000 };
-    });
-  }
-
-  /** The first building (natural order) with a flat on sale at snapshot day `at`. */
-  private async selling(db: Db, projectId: number, d: ChessData, at: number): Promise<string | undefined> {
-    if (!d.selling.has(at)) {
-      const rows = await db.textRows(
-        `select distinct building from flat_segment where project_id = $1 and start_day <= $2::date
-           and coalesce(end_day, $3::date) >= $2::date`,
-        [projectId, fromDay(at), fromDay(d.dates[d.dates.length - 1])],
-      );
-      const on = new Set(rows.map((r) => r[0]));
-      d.selling.set(
-        at,
-        d.buildings.find((b) => on.has(b)),
-      );
-    }
-    return d.selling.get(at);
-  }
-
-  /** Every flat ever seen in a building: its segments and first presence (a few hundred flats, not the project's). */
-  private async board(db: Db, projectId: number, d: ChessData, building: string) {
-    let board = d.boards.get(building);
-    if (!board) {
-      const inBuilding = 'select flat_id from flat_segment where project_id = $1 and building = $2';
-      const segments = [
-        ...(await readSegments(db, projectId, `s.flat_id in (${inBuilding})`, [building])).values(),
-      ];
-      const firstSeen = new Map<number, number>();
-      for (const r of await db.textRows(
-        `select id, first_seen - date '1970-01-01' from flat
-         where project_id = $1 and first_seen is not null and id in (${inBuilding})`,
-        [projectId, building],
-      ))
-        firstSeen.set(Number(r[0]), Number(r[1]));
-      board = { segments, firstSeen };
-      d.boards.set(building, board);
-      let count = 0;
-      for (const segs of segments) count += segs.length;
-      d.bytes += count * 200 + firstSeen.size * 40;
-      this.chessCache.evict();
-    }
-    return board;
   }
 
   async index(db: Db, q: { projectId: number; from: string; to: string }): Promise<IndexResponse> {

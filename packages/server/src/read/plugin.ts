@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ChessReader } from './chess-reader.js';
 import { MarketReader } from './market-reader.js';
 import { PaceReader } from './pace-reader.js';
 import { StatsReader } from './stats-reader.js';
@@ -9,6 +10,7 @@ declare module 'fastify' {
     stats: StatsReader;
     pace: PaceReader;
     market: MarketReader;
+    chess: ChessReader;
   }
 }
 
@@ -19,6 +21,7 @@ export const readers = fp(
     app.decorate('stats', new StatsReader({ carry: opts.carry }));
     app.decorate('pace', new PaceReader(opts.carry, market));
     app.decorate('market', market);
+    app.decorate('chess', new ChessReader(opts.carry));
   },
   { name: 'readers' },
 );
