@@ -1,4 +1,4 @@
-import type { ShortFlatSummary, StatsRequest, StatsResponse, StatsStatus } from '@cena-metra/contract';
+import type { StatsRequest, StatsResponse, StatsStatus } from '@cena-metra/contract';
 import { buildCubes } from '../analytics/cube.js';
 import { PackedFlats } from '../analytics/packed-flats.js';
 import {
@@ -172,9 +172,17 @@ export class StatsReader {
       this.carry,
       request.status,
     );
+    // the summary table from the timeline, never the kept one: the reference the kept bytes are held to
+    const a = lastDataDay(project.days, toDay(request.to), this.carry);
     return statsResponseOf(
       series,
-      JSON.parse(await this.summary(db, request, project)) as ShortFlatSummary[],
+      a === null
+        ? []
+        : shortFlatSummary(
+            (await this.flatsOnDay(db, request.projectId, a, project.lastDay ?? a)).filter((f) =>
+              recordCounts(f.rec, request.status),
+            ),
+          ),
     );
   }
 
