@@ -99,6 +99,17 @@ describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
     expect(one.bins.reduce((s: number, b: { count: number }) => s + b.count, 0)).toBe(3);
     expect(one.bins[0]).toMatchObject({ count: 2 });
     expect(one.bins.at(-1)).toMatchObject({ count: 1 });
+    // the last list's distribution is kept by the import; an earlier day's is read from the timeline
+    const kept = (await post('/api/project/distribution', { projectId: ids.Индекс })).json();
+    expect(kept).toEqual(body);
+    const earlier = (
+      await post('/api/project/distribution', { projectId: ids.Индекс, date: '2026-01-02' })
+    ).json();
+    expect(earlier.date).toBe('2026-01-02');
+    expect(earlier.groups.find((g: { group: string }) => g.group === 'one')).toMatchObject({
+      count: 2,
+      median: 220_000,
+    });
     // before the first list: no day, no flats
     const none = (
       await post('/api/project/distribution', { projectId: ids.Индекс, date: '2025-12-01' })
