@@ -138,6 +138,15 @@ export const healthSchema = z.object({
   demo: z.boolean(),
   /** the Telegram channel the charts credit (TELEGRAM_CHANNEL_URL), when configured */
   telegramChannelUrl: z.string().nullable(),
+  /** the read replicas of DATABASE_READ_URL as last looked at (DESIGN §11.2); empty without them */
+  readReplicas: z.array(
+    z.object({
+      replica: z.number().int(),
+      state: z.enum(['unknown', 'ok', 'lagging', 'down', 'not-a-replica']),
+      lagSeconds: z.number().nullable(),
+      reads: z.number().int(),
+    }),
+  ),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -31,6 +31,8 @@ import { afterImport } from './watch/after-import.js';
 
 export interface AppDeps {
   db: Db;
+  /** where reads that tolerate replica lag go (a ReadRouter over DATABASE_READ_URL); the primary without */
+  reads?: Db;
   config: Config;
   logger?: boolean | object;
   /** folder of the built web app (packages/web/dist); served with history fallback when given */
@@ -50,6 +52,8 @@ declare module 'fastify' {
     deps: AppDeps;
     importer: Importer;
     dataVersion: DataVersionCache;
+    /** the database of reads that tolerate replica lag (DESIGN §11.2): stats, pace, market, chess, exports */
+    reads: Db;
   }
 }
 
@@ -96,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('importer', new Importer(deps.db, config.removalGrace, config.maxCarryDays));
-  app.decorate('dataVersion', new DataVersionCache(deps.db));
+  app.decorate('reads', deps.reads ?? deps.db);
+  // the version of what the reads see, so an ETag never pairs a replica's older body with a newer version
+  app.decorate('dataVersion', new DataVersionCache(app.reads));
   await app.register(errorHandlers, { routes, webApp: deps.webRoot !== undefined });
   if (deps.webRoot) await app.register(webApp, { root: deps.webRoot });
   await app.register(bearerAuth, { db: deps.db, config });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig, replicaUrls } from './config.js';
 
 describe('configuration', () => {
   it('defaults, including the second stage’s settings', () => {
@@ -14,7 +14,20 @@ describe('configuration', () => {
     [{ MAX_CARRY_DAYS: 'месяц' }, 'настройка MAX_CARRY_DAYS: '],
     [{ HTTP_IDLE_TIMEOUT_SECONDS: '-5' }, 'настройка HTTP_IDLE_TIMEOUT_SECONDS: '],
     [{ REMOVAL_GRACE: '99' }, 'настройка REMOVAL_GRACE: '],
+    [{ DATABASE_URL: 'postgresql://a/b', DATABASE_READ_URL: 'mysql://r/b' }, 'настройка DATABASE_READ_URL: '],
+    [{ DATABASE_READ_URL: 'postgresql://r/b' }, 'настройка DATABASE_READ_URL: '],
+    [{ DATABASE_URL: 'postgresql://a/b', MAX_REPLICA_LAG_S: '-1' }, 'настройка MAX_REPLICA_LAG_S: '],
   ])('%j is refused naming the variable', (env, message) => {
     expect(() => loadConfig({}, env)).toThrow(message);
+  });
+
+  it('replicas: comma-separated URLs, the lag limit 30 s by default', () => {
+    const c = loadConfig(
+      {},
+      { DATABASE_URL: 'postgresql://p/db', DATABASE_READ_URL: ' postgresql://r1/db, postgres://r2/db ,' },
+    );
+    expect(replicaUrls(c)).toEqual(['postgresql://r1/db', 'postgres://r2/db']);
+    expect(c.maxReplicaLagS).toBe(30);
+    expect(replicaUrls(loadConfig({}, {}))).toEqual([]);
   });
 });

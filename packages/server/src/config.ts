@@ -5,6 +5,18 @@ const configSchema = z.object({
   host: z.string().default('127.0.0.1'),
   dataDir: z.string().default('./data'),
   databaseUrl: z.string().optional(),
+  /** DATABASE_READ_URL: PostgreSQL streaming replicas (comma-separated) for reads that tolerate lag (§11.2) */
+  databaseReadUrl: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((u) => !u.trim() || /^postgres(ql)?:\/\//.test(u.trim())),
+      'ожидаются адреса postgresql://… через запятую',
+    )
+    .optional(),
+  /** a replica more than this many seconds behind the primary is skipped until it catches up */
+  maxReplicaLagS: z.coerce.number().min(0).max(86_400).default(30),
+  /** a replica that takes longer than this to connect or answer is taken as down */
+  replicaTimeoutS: z.coerce.number().min(0.1).max(600).default(10),
   removalGrace: z.coerce.number().int().min(1).max(30).default(2),
   /** the carry-forward limit C in days (DESIGN §10.1); changing it needs `cena-metra rebuild` */
   maxCarryDays: z.coerce.number().int().min(1).max(3650).default(31),
@@ -58,6 +70,9 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    maxReplicaLagS: env.MAX_REPLICA_LAG_S,
+    replicaTimeoutS: env.REPLICA_TIMEOUT_S,
     removalGrace: env.REMOVAL_GRACE,
     maxCarryDays: env.MAX_CARRY_DAYS,
     logLevel: env.LOG_LEVEL,
@@ -90,7 +105,19 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       .toUpperCase();
     throw new Error(`настройка ${name}: ${issue.message}`);
   }
+  if (parsed.data.databaseReadUrl && !parsed.data.databaseUrl)
+    throw new Error(
+      'настройка DATABASE_READ_URL: реплики читаются только вместе с DATABASE_URL (PostgreSQL)',
+    );
   return parsed.data;
+}
+
+/** The replicas of DATABASE_READ_URL, one URL each. */
+export function replicaUrls(config: Pick<Config, 'databaseReadUrl'>): string[] {
+  return (config.databaseReadUrl ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
 }
 
 /** Test database for the PostgreSQL half of the suite. */

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Context } from './cli/context.js';
 import { collectJob } from './collect/job.js';
+import { replicaUrls } from './config.js';
+import { ReadRouter } from './db/replicas.js';
 import { registerDemoSources } from './demo/register-sources.js';
 import { DEMO_USER } from './demo/run.js';
 import { JobRunner } from './jobs/jobs.js';
@@ -19,8 +21,16 @@ export function builtWebApp(): string | undefined {
 export async function serve(ctx: Context): Promise<FastifyInstance> {
   const { config, db } = ctx;
   let telegram: Telegram | null = null;
+  const replicas = replicaUrls(config);
+  const reads = replicas.length
+    ? await ReadRouter.open(db, replicas, {
+        maxLagS: config.maxReplicaLagS,
+        timeoutMs: config.replicaTimeoutS * 1000,
+      })
+    : undefined;
   const app = await buildApp({
     db,
+    reads,
     config,
     webRoot: builtWebApp(),
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -48,6 +58,7 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
     await jobs.stop();
     await telegram?.stop();
     await app.close();
+    await reads?.close();
     await ctx.close();
     process.exit(0);
   };

@@ -8,13 +8,16 @@ import type { Db } from '../src/db/driver.js';
 export async function signedInApp(
   db: Db,
   config: Partial<Config> = {},
+  /** reads sent elsewhere (a ReadRouter over replicas) */
+  reads?: Db,
+  username = 'analyst',
 ): Promise<{ app: FastifyInstance; headers: Record<string, string> }> {
-  const app = await buildApp({ db, config: loadConfig({ logLevel: 'silent', ...config }, {}) });
-  await addUser(db, 'analyst', 'secret-pass');
+  const app = await buildApp({ db, reads, config: loadConfig({ logLevel: 'silent', ...config }, {}) });
+  await addUser(db, username, 'secret-pass');
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
-    payload: { username: 'analyst', password: 'secret-pass' },
+    payload: { username, password: 'secret-pass' },
   });
   return { app, headers: { authorization: `Bearer ${login.json().token}` } };
 }

@@ -272,6 +272,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** a fresh in-memory PGlite (tests) */
   memory?: boolean;
+  /** PostgreSQL: connecting and every query fail after this many ms (a replica that hangs, §11.2) */
+  timeoutMs?: number;
 }
 
 const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS ?? '32MB';
@@ -282,6 +284,9 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      ...(options.timeoutMs
+        ? { connectionTimeoutMillis: options.timeoutMs, query_timeout: options.timeoutMs }
+        : {}),
       types: {
         getTypeParser: ((oid: number, format?: string) => {
           if (oid === TEXT_DATE || oid === TIMESTAMPTZ || oid === TIMESTAMP) return identity;

@@ -16,7 +16,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/developers',
     { config: { etag: true }, schema: { response: { 200: developersResponseSchema } } },
-    async () => developers.get(await app.dataVersion.get(), () => getDevelopers(app.deps.db)),
+    async () => developers.get(await app.dataVersion.get(), () => getDevelopers(app.reads)),
   );
   app.get(
     '/projects',
@@ -24,7 +24,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { etag: true },
       schema: { querystring: projectsQuerySchema, response: { 200: projectsResponseSchema } },
     },
-    async (request) => getProjects(app.deps.db, request.query.developerId),
+    async (request) => getProjects(app.reads, request.query.developerId),
   );
   app.get(
     '/projects/:id/quality',
@@ -36,6 +36,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: projectQualitySchema },
       },
     },
-    async (request) => getProjectQuality(app.deps.db, request.params.id, app.deps.config.maxCarryDays),
+    async (request) => getProjectQuality(app.reads, request.params.id, app.deps.config.maxCarryDays),
   );
 };

@@ -9,6 +9,6 @@ export const chessRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { etag: true },
       schema: { querystring: chessQuerySchema, response: { 200: chessResponseSchema } },
     },
-    async (request) => app.chess.chess(app.deps.db, request.query),
+    async (request) => app.chess.chess(app.reads, request.query),
   );
 };

@@ -14,7 +14,7 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { cache: true },
       schema: { body: discountRequestSchema, response: { 200: discountResponseSchema } },
     },
-    async (request) => getDiscounts(app.deps.db, app.stats, request.body),
+    async (request) => getDiscounts(app.reads, app.stats, request.body),
   );
   app.post(
     '/discount/project',
@@ -22,6 +22,6 @@ export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { cache: true },
       schema: { body: discountProjectRequestSchema, response: { 200: discountProjectResponseSchema } },
     },
-    async (request) => getProjectDiscounts(app.deps.db, app.stats, request.body),
+    async (request) => getProjectDiscounts(app.reads, app.stats, request.body),
   );
 };

@@ -23,7 +23,7 @@ const EXPORT_SOCKET_TIMEOUT_MS = 10 * 60 * 1000;
 export const XLSX_MAX_ROWS = 100_000;
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const exports = new Semaphore(CSV_EXPORTS_AT_ONCE[app.deps.db.kind]);
+  const exports = new Semaphore(CSV_EXPORTS_AT_ONCE[app.reads.kind]);
   app.get(
     '/price-changes',
     {
@@ -32,8 +32,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getPriceChanges(
-        app.deps.db,
-        await withDefaultRange(app.deps.db, request.query),
+        app.reads,
+        await withDefaultRange(app.reads, request.query),
         app.deps.config.maxCarryDays,
       ),
   );
@@ -47,11 +47,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = await withDefaultRange(app.deps.db, request.query);
+      const query = await withDefaultRange(app.reads, request.query);
       // the request is whole: waiting for a slot, or between pages, is our silence, not an idle client's
       request.raw.socket?.setTimeout?.(EXPORT_SOCKET_TIMEOUT_MS);
       const release = await exports.acquire();
-      const pages = priceChangesCsv(app.deps.db, query, app.deps.config.maxCarryDays);
+      const pages = priceChangesCsv(app.reads, query, app.deps.config.maxCarryDays);
       let first: IteratorResult<string>;
       try {
         // the first page is read before the headers go out: a bad filter is still a clean 400
@@ -88,12 +88,12 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = await withDefaultRange(app.deps.db, request.query);
+      const query = await withDefaultRange(app.reads, request.query);
       request.raw.socket?.setTimeout?.(EXPORT_SOCKET_TIMEOUT_MS);
       const release = await exports.acquire();
       try {
         const rows: PriceChange[] = [];
-        for await (const page of priceChangePages(app.deps.db, query, app.deps.config.maxCarryDays)) {
+        for await (const page of priceChangePages(app.reads, query, app.deps.config.maxCarryDays)) {
           rows.push(...page);
           if (rows.length > XLSX_MAX_ROWS)
             throw new BadRequestError(

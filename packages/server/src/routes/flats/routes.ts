@@ -5,8 +5,8 @@ import { getFlatCard } from './queries.js';
 export const flatRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The card with the flat's ppm percentile among its project's flats of its room group (§10.5's stock). */
   const card = async (flatId: number) => {
-    const flat = await getFlatCard(app.deps.db, flatId);
-    return { ...flat, percentile: await app.pace.percentile(app.deps.db, flat.projectId, flat.flatId) };
+    const flat = await getFlatCard(app.reads, flatId);
+    return { ...flat, percentile: await app.pace.percentile(app.reads, flat.projectId, flat.flatId) };
   };
   app.get(
     '/flat',

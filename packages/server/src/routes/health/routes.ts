@@ -1,5 +1,6 @@
 import { healthSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ReadRouter } from '../../db/replicas.js';
 import { getDataState } from './queries.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,5 +9,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     database: app.deps.db.kind,
     ...(await getDataState(app.deps.db)),
     telegramChannelUrl: app.deps.config.telegramChannelUrl ?? null,
+    readReplicas: app.reads instanceof ReadRouter ? app.reads.status() : [],
   }));
 };

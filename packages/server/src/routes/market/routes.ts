@@ -19,7 +19,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
-      return app.market.market(app.deps.db, request.body);
+      return app.market.market(app.reads, request.body);
     },
   );
   app.post(
@@ -30,7 +30,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
-      return app.market.marketPace(app.deps.db, request.body);
+      return app.market.marketPace(app.reads, request.body);
     },
   );
   app.post(
@@ -41,7 +41,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
-      return app.market.compare(app.deps.db, request.body);
+      return app.market.compare(app.reads, request.body);
     },
   );
 };

@@ -18,7 +18,7 @@ export const paceRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { cache: true }, schema: { body: paceRequestSchema, response: { 200: paceResponseSchema } } },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
-      return app.pace.pace(app.deps.db, request.body);
+      return app.pace.pace(app.reads, request.body);
     },
   );
   app.post(
@@ -27,7 +27,7 @@ export const paceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { cache: true },
       schema: { body: paceRowsRequestSchema, response: { 200: paceRowsResponseSchema } },
     },
-    async (request) => app.pace.rows(app.deps.db, request.body),
+    async (request) => app.pace.rows(app.reads, request.body),
   );
   app.post(
     '/project/distribution',
@@ -35,14 +35,14 @@ export const paceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { cache: true },
       schema: { body: distributionRequestSchema, response: { 200: distributionResponseSchema } },
     },
-    async (request) => app.pace.distribution(app.deps.db, request.body),
+    async (request) => app.pace.distribution(app.reads, request.body),
   );
   app.post(
     '/project/index',
     { config: { cache: true }, schema: { body: indexRequestSchema, response: { 200: indexResponseSchema } } },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
-      return app.pace.index(app.deps.db, request.body);
+      return app.pace.index(app.reads, request.body);
     },
   );
 };

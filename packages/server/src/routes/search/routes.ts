@@ -9,6 +9,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { etag: true },
       schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
     },
-    async (request) => search(app.deps.db, request.query.q),
+    async (request) => search(app.reads, request.query.q),
   );
 };

@@ -18,7 +18,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       checkSeriesRange(request.body.from, request.body.to);
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       const ifNoneMatch = request.headers['if-none-match'];
-      const res = await app.stats.statsResponse(app.deps.db, request.body, encoding, ifNoneMatch);
+      const res = await app.stats.statsResponse(app.reads, request.body, encoding, ifNoneMatch);
       reply
         .header('etag', res.etag)
         .header('vary', 'accept-encoding')

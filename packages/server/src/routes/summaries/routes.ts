@@ -17,7 +17,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, etag: true },
       schema: { querystring: summariesQuerySchema, response: { 200: summaryListSchema } },
     },
-    async (request) => getSummaries(app.deps.db, request.query.limit, request.query.before),
+    async (request) => getSummaries(app.reads, request.query.limit, request.query.before),
   );
   app.get(
     '/summary/:id',
@@ -25,7 +25,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, etag: true },
       schema: { params: summaryParamsSchema, response: { 200: summarySchema } },
     },
-    async (request) => getSummary(app.deps.db, request.params.id, app.deps.config.maxCarryDays),
+    async (request) => getSummary(app.reads, request.params.id, app.deps.config.maxCarryDays),
   );
   app.get(
     '/summary/:id/project/:projectId',
@@ -34,11 +34,6 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: summaryProjectParamsSchema, response: { 200: summaryProjectSchema } },
     },
     async (request) =>
-      getSummaryProject(
-        app.deps.db,
-        request.params.id,
-        request.params.projectId,
-        app.deps.config.maxCarryDays,
-      ),
+      getSummaryProject(app.reads, request.params.id, request.params.projectId, app.deps.config.maxCarryDays),
   );
 };
