@@ -11,6 +11,7 @@ import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { webApp } from './http/web-app.js';
 import { Importer } from './ingest/importer.js';
 import { readers } from './read/plugin.js';
+import { ReadCache } from './read/read-cache.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
 import { chessRoutes } from './routes/chess/routes.js';
@@ -91,7 +92,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routes = new RouteTable(app);
   registerEdgeChecks(app);
   // first: its onSend hook keeps responses before compression
-  registerReadCaches(app);
+  // the one bounded in-memory layer: the readers' values and the serialized responses (CACHE_MB)
+  const cache = new ReadCache(config.cacheMb * 1024 * 1024);
+  registerReadCaches(app, cache);
   await registerHttpPlugins(app, deps.config);
   await registerDocs(app);
   // JSON only (and NDJSON on the ingest route): a text/plain body is a 415, not a string to validate
@@ -106,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlers, { routes, webApp: deps.webRoot !== undefined });
   if (deps.webRoot) await app.register(webApp, { root: deps.webRoot });
   await app.register(bearerAuth, { db: deps.db, config });
-  await app.register(readers, { carry: config.maxCarryDays });
+  await app.register(readers, { carry: config.maxCarryDays, cache });
   await app.register(afterImport, { db: deps.db, onImported: deps.onImported });
   await app.register(
     async (api) => {

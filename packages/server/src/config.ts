@@ -17,6 +17,8 @@ const configSchema = z.object({
   maxReplicaLagS: z.coerce.number().min(0).max(86_400).default(30),
   /** a replica that takes longer than this to connect or answer is taken as down */
   replicaTimeoutS: z.coerce.number().min(0.1).max(600).default(10),
+  /** CACHE_MB: the in-memory cache in front of the kept data, all readers and responses together */
+  cacheMb: z.coerce.number().int().min(8).max(1_048_576).default(256),
   removalGrace: z.coerce.number().int().min(1).max(30).default(2),
   /** the carry-forward limit C in days (DESIGN §10.1); changing it needs `cena-metra rebuild` */
   maxCarryDays: z.coerce.number().int().min(1).max(3650).default(31),
@@ -74,6 +76,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     maxReplicaLagS: env.MAX_REPLICA_LAG_S,
     replicaTimeoutS: env.REPLICA_TIMEOUT_S,
     removalGrace: env.REMOVAL_GRACE,
+    cacheMb: env.CACHE_MB,
     maxCarryDays: env.MAX_CARRY_DAYS,
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS,

@@ -10,6 +10,7 @@ import { Importer, importBatch, MODELS_KEPT } from '../src/ingest/importer.js';
 import { readFileSnapshots } from '../src/ingest/readers/index.js';
 import { SnapshotValidationError, validateSnapshot } from '../src/ingest/snapshot.js';
 import { toDay } from '../src/lib/days.js';
+import { ReadCache } from '../src/read/read-cache.js';
 import { StatsReader } from '../src/read/stats-reader.js';
 import { describeEachDb } from './databases.js';
 import { keptData } from './kept-data.js';
@@ -204,8 +205,8 @@ describeEachDb('import', (ctx) => {
     expect(ids).toHaveLength(2);
     const roomy = new StatsReader();
     // the reference (getProjectStats) reads the summary table from the timeline; the engine the kept one
-    // one project and no bytes: every request after a switch refills, each new body evicts the others
-    const tight = new StatsReader({ maxProjects: 1, maxBytes: 1 });
+    // a cache of one byte keeps nothing: every request reads the kept data again
+    const tight = new StatsReader({ cache: new ReadCache(1) });
     const ranges = [
       { from: '2023-09-01', to: '2024-04-01' },
       { from: '2023-12-01', to: '2024-01-15' },

@@ -1,34 +1,31 @@
+import { LRUCache } from 'lru-cache';
 import type { User } from '../auth/users.js';
 import type { Db } from '../db/driver.js';
 import { type BodyEncoding, compressBody } from '../read/encoding.js';
+import type { ReadCache } from '../read/read-cache.js';
 
 /**
  * Signed-in users by token, for a few seconds: a request then needs no session query. Logout and a
  * password change in this process forget at once; a revocation by another process (the CLI on
- * PostgreSQL) takes effect within SESSION_TTL_MS.
+ * PostgreSQL) takes effect within the TTL (5 s).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { user: User; until: number }>();
+  private readonly entries: LRUCache<string, User>;
 
-  constructor(private readonly ttlMs = 5_000) {}
-
-  get(token: string, now = Date.now()): User | null {
-    const hit = this.entries.get(token);
-    if (!hit) return null;
-    if (hit.until < now) {
-      this.entries.delete(token);
-      return null;
-    }
-    return hit.user;
+  constructor(ttlMs = 5_000) {
+    this.entries = new LRUCache<string, User>({ max: 10_000, ttl: ttlMs, ttlAutopurge: false });
   }
 
-  set(token: string, user: User, now = Date.now()): void {
-    if (this.entries.size > 10_000) this.entries.clear();
-    this.entries.set(token, { user, until: now + this.ttlMs });
+  get(token: string): User | null {
+    return this.entries.get(token) ?? null;
+  }
+
+  set(token: string, user: User): void {
+    this.entries.set(token, user);
   }
 
   forgetUser(userId: number): void {
-    for (const [token, hit] of this.entries) if (hit.user.id === userId) this.entries.delete(token);
+    for (const [token, user] of this.entries.entries()) if (user.id === userId) this.entries.delete(token);
   }
 }
 
@@ -80,54 +77,42 @@ export interface CachedResponse {
   type: string;
   gzip?: Buffer;
   br?: Buffer;
+  /** its key in the shared cache */
+  key: string;
 }
 
 /** Smaller bodies are sent as they are (as @fastify/compress does). */
 const COMPRESS_THRESHOLD = 1024;
 
+const responseBytes = (r: CachedResponse) => r.body.length + (r.gzip?.length ?? 0) + (r.br?.length ?? 0);
+
 /**
  * Serialized read responses by data version and request (method, URL, body): a repeated read costs no
- * query and no serialization until the next import. Least recently used entries go first past `maxBytes`;
- * a response larger than `maxEntryBytes` is not kept.
+ * query and no serialization until the next import. They live in the one bounded cache beside the
+ * readers' values (least recently used out first); a response larger than `maxEntryBytes` is not kept,
+ * and a new data version drops the old one's.
  */
 export class ResponseCache {
   private version: string | null = null;
-  private readonly entries = new Map<string, CachedResponse>();
-  private bytes = 0;
 
   constructor(
-    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly shared: ReadCache,
     private readonly maxEntryBytes = 1024 * 1024,
   ) {}
 
   get(version: string, key: string): CachedResponse | undefined {
     if (version !== this.version) {
-      this.clear(version);
+      this.turn(version);
       return undefined;
     }
-    const hit = this.entries.get(key);
-    if (hit) {
-      // most recently used last
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    return this.shared.get<CachedResponse>(`response:${key}`, version);
   }
 
   set(version: string, key: string, body: string, type: string): void {
-    if (version !== this.version) this.clear(version);
-    if (body.length > this.maxEntryBytes || this.entries.has(key)) return;
-    this.entries.set(key, { body, type });
-    this.bytes += body.length;
-    for (const [k, v] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.bytes -= v.body.length + (v.gzip?.length ?? 0) + (v.br?.length ?? 0);
-    }
-  }
-
-  get size(): number {
-    return this.entries.size;
+    if (version !== this.version) this.turn(version);
+    const kept = `response:${key}`;
+    if (body.length > this.maxEntryBytes || this.shared.get(kept, version)) return;
+    this.shared.set<CachedResponse>(kept, version, { body, type, key: kept }, responseBytes);
   }
 
   /** The body in the encoding the client takes (compressed once, then kept with the entry). */
@@ -137,14 +122,13 @@ export class ResponseCache {
     if (!bytes) {
       bytes = compressBody(entry.body, encoding);
       entry[encoding] = bytes;
-      this.bytes += bytes.length;
+      this.shared.remeasure(entry.key);
     }
     return bytes;
   }
 
-  private clear(version: string) {
-    this.entries.clear();
-    this.bytes = 0;
+  private turn(version: string) {
     this.version = version;
+    this.shared.dropStale('response:', version);
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncoding } from '../read/encoding.js';
+import type { ReadCache } from '../read/read-cache.js';
 import { type CachedResponse, ResponseCache } from './caches.js';
 
 const cached = (request: FastifyRequest) =>
@@ -13,8 +14,8 @@ const cached = (request: FastifyRequest) =>
  *
  * Its onSend hook must run before compression: call this before the HTTP plugins are registered.
  */
-export function registerReadCaches(app: FastifyInstance): void {
-  const responses = new ResponseCache();
+export function registerReadCaches(app: FastifyInstance, cache: ReadCache): void {
+  const responses = new ResponseCache(cache);
   // a response being computed: requests for the same key meanwhile wait for it instead of computing it
   // again (after an import every cached read misses at once)
   const pending = new Map<string, Promise<CachedResponse | undefined>>();

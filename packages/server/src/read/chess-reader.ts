@@ -8,7 +8,7 @@ import type { Db } from '../db/driver.js';
 import { readSegments } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
-import { ProjectCache } from './project-cache.js';
+import { ProjectCache, type ReadCache } from './read-cache.js';
 
 /** What the chessboard of a project reads, per data version: a building's flats when first asked. */
 interface ChessData {
@@ -27,9 +27,14 @@ interface ChessData {
  */
 export class ChessReader {
   /** per project: dates, buildings and the boards asked for */
-  private readonly chessCache = new ProjectCache<ChessData>(256, 128 * 1024 * 1024, (d) => d.bytes);
+  private readonly chessCache: ProjectCache<ChessData>;
 
-  constructor(readonly carry: number) {}
+  constructor(
+    readonly carry: number,
+    cache: ReadCache,
+  ) {
+    this.chessCache = new ProjectCache(cache, 'chess', (d) => d.bytes);
+  }
 
   /**
    * The chessboard of a building on a day (§10.7): the last day with data on or before `date` (by default
@@ -159,7 +164,7 @@ export class ChessReader {
       let count = 0;
       for (const segs of segments) count += segs.length;
       d.bytes += count * 200 + firstSeen.size * 40;
-      this.chessCache.evict();
+      this.chessCache.grown(projectId);
     }
     return board;
   }

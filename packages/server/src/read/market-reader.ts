@@ -14,7 +14,7 @@ import type { Db } from '../db/driver.js';
 import { decodeSummary } from '../db/kept.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
-import { ProjectCache } from './project-cache.js';
+import { ProjectCache, type ReadCache } from './read-cache.js';
 
 /** A project as the market reads it. */
 interface ProjectRow {
@@ -48,9 +48,13 @@ const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.
  * keeps (`pace_summary`, derive/pace.ts): a fresh process reads them, never a project's timeline.
  */
 export class MarketReader {
-  private readonly cache = new ProjectCache<Map<string, PaceSummary>>(4_000, 192 * 1024 * 1024, (m) =>
-    [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
-  );
+  private readonly cache: ProjectCache<Map<string, PaceSummary>>;
+
+  constructor(cache: ReadCache) {
+    this.cache = new ProjectCache(cache, 'market', (m) =>
+      [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
+    );
+  }
 
   /** The summaries of `projects` for one filter: from memory, else as kept. */
   async summaries(
@@ -80,9 +84,9 @@ export class MarketReader {
       // a project with snapshots has its summaries from the import that stored them
       const summary = body ? decodeSummary(body) : EMPTY_SUMMARY;
       (await this.cache.get(p.id, p.data_version, () => new Map())).set(key, summary);
+      this.cache.grown(p.id);
       out.set(p.id, summary);
     }
-    this.cache.evict();
     return out;
   }
 

@@ -20,10 +20,11 @@ import { DONE_DATE, readSegments } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { MarketReader } from './market-reader.js';
-import { ProjectCache } from './project-cache.js';
+import { ProjectCache, type ReadCache } from './read-cache.js';
 
 /** What pace and the index of a project are computed from, read once per data version. */
 export interface PaceData {
+  projectId: number;
   dates: number[];
   segments: Segment[][];
   events: Map<number, FlatEvent[]>;
@@ -40,7 +41,7 @@ export interface PaceData {
  * segments, events and first presences, read once per data version and kept in the project cache.
  */
 export class PaceReader {
-  private readonly cache = new ProjectCache<PaceData>(64, 256 * 1024 * 1024, (d) => d.bytes);
+  private readonly cache: ProjectCache<PaceData>;
 
   /**
    * `market`: a project's whole-project summaries (no building) are the market's, derived in the background
@@ -48,8 +49,11 @@ export class PaceReader {
    */
   constructor(
     readonly carry: number,
+    cache: ReadCache,
     private readonly market?: MarketReader,
-  ) {}
+  ) {
+    this.cache = new ProjectCache(cache, 'pace', (d) => d.bytes);
+  }
 
   /**
    * The stored whole-project summaries of some filters (404 for an unknown project), or null without
@@ -125,6 +129,7 @@ export class PaceReader {
       let count = 0;
       for (const s of segments) count += s.length;
       return {
+        projectId,
         dates,
         segments,
         events,
@@ -173,7 +178,7 @@ export class PaceReader {
       summary = paceSummary(d.segments, d.events, d.firstSeen, d.dates, this.carry, accept);
       d.summaries.set(key, summary);
       d.bytes += summary.dates.length * 80 + summary.removals.length * 40;
-      this.cache.evict();
+      this.cache.grown(d.projectId);
     }
     return summary;
   }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ChessReader } from './chess-reader.js';
 import { MarketReader } from './market-reader.js';
 import { PaceReader } from './pace-reader.js';
+import type { ReadCache } from './read-cache.js';
 import { StatsReader } from './stats-reader.js';
 
 declare module 'fastify' {
@@ -14,14 +15,15 @@ declare module 'fastify' {
   }
 }
 
-/** The readers of the kept data, each with its bounded cache in front (DESIGN §11.1). */
+/** The readers of the kept data, sharing the one bounded cache in front (DESIGN §11.1). */
 export const readers = fp(
-  async (app: FastifyInstance, opts: { carry: number }) => {
-    const market = new MarketReader();
-    app.decorate('stats', new StatsReader({ carry: opts.carry }));
-    app.decorate('pace', new PaceReader(opts.carry, market));
+  async (app: FastifyInstance, opts: { carry: number; cache: ReadCache }) => {
+    const { carry, cache } = opts;
+    const market = new MarketReader(cache);
+    app.decorate('stats', new StatsReader({ carry, cache }));
+    app.decorate('pace', new PaceReader(carry, cache, market));
     app.decorate('market', market);
-    app.decorate('chess', new ChessReader(opts.carry));
+    app.decorate('chess', new ChessReader(carry, cache));
   },
   { name: 'readers' },
 );

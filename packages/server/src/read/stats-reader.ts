@@ -17,7 +17,7 @@ import { readSegments } from '../db/records.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type BodyEncoding, compressBody } from './encoding.js';
-import { ProjectCache } from './project-cache.js';
+import { ProjectCache, ReadCache } from './read-cache.js';
 import { SeriesJson } from './stats-json.js';
 
 interface CachedProject {
@@ -46,17 +46,6 @@ interface StatsBody {
   br?: Buffer;
 }
 
-/**
- * Projects whose series are kept, and the bytes they may hold together (fragments, texts not yet parsed,
- * response bodies). A 3-year daily project holds a few MB; a year of weekly ones a few hundred KB.
- */
-const SERIES_PROJECTS = 512;
-const SERIES_BYTES = 192 * 1024 * 1024;
-
-/** Projects whose active flats are kept, and the bytes they may hold together (packed: ~150 B a flat). */
-const ACTIVE_PROJECTS = 512;
-const ACTIVE_BYTES = 128 * 1024 * 1024;
-
 /** Response bodies kept per project version (the dashboard asks for a few ranges over and over). */
 const BODIES_PER_PROJECT = 8;
 
@@ -68,26 +57,24 @@ const BODIES_PER_PROJECT = 8;
 export class StatsReader {
   private readonly cache: ProjectCache<CachedProject>;
   /** flats active on a day A with their discount references, by project (version) and A */
-  private readonly active = new ProjectCache<Map<number, PackedFlats>>(
-    ACTIVE_PROJECTS,
-    ACTIVE_BYTES,
-    (byDay) => {
-      let bytes = 0;
-      for (const p of byDay.values()) bytes += p.bytes;
-      return bytes;
-    },
-  );
+  private readonly active: ProjectCache<Map<number, PackedFlats>>;
 
   /** the carry-forward limit C (§10.1, MAX_CARRY_DAYS) */
   private readonly carry: number;
 
   constructor({
-    maxProjects = SERIES_PROJECTS,
-    maxBytes = SERIES_BYTES,
     carry = DEFAULT_CARRY_DAYS,
-  }: { maxProjects?: number; maxBytes?: number; carry?: number } = {}) {
+    cache = new ReadCache(),
+  }: { carry?: number; cache?: ReadCache } = {}) {
     this.carry = carry;
-    this.cache = new ProjectCache(maxProjects, maxBytes, StatsReader.bytesOf);
+    // a 3-year daily project's series hold a few MB (fragments, texts not yet parsed, bodies)
+    this.cache = new ProjectCache(cache, 'stats', StatsReader.bytesOf);
+    // active flats packed: ~150 B a flat
+    this.active = new ProjectCache(cache, 'active', (byDay) => {
+      let bytes = 0;
+      for (const p of byDay.values()) bytes += p.bytes;
+      return bytes;
+    });
   }
 
   async projectVersion(db: Db, projectId: number) {
@@ -135,7 +122,7 @@ export class StatsReader {
         throw new Error(`series_day of project ${projectId} changed under data version ${entry.version}`);
       entry.texts[status] = rows.map((r) => r.t);
       entry.textBytes += rows.reduce((sum, r) => sum + r.t.length, 0);
-      this.cache.evict();
+      this.cache.grown(projectId);
     }
     return entry;
   }
@@ -213,7 +200,7 @@ export class StatsReader {
     let encoded: Buffer = body.json;
     if (accept === 'gzip') encoded = body.gzip ??= compressBody(body.json, 'gzip');
     if (accept === 'br') encoded = body.br ??= compressBody(body.json, 'br');
-    this.cache.evict();
+    this.cache.grown(request.projectId);
     return { etag, body: encoded, encoding: accept };
   }
 
@@ -286,7 +273,7 @@ export class StatsReader {
     const flats = await this.flatsOnDay(db, projectId, a, lastDay);
     if (byDay.size >= 32) byDay.delete(byDay.keys().next().value!);
     byDay.set(a, PackedFlats.pack(flats));
-    this.active.evict();
+    this.active.grown(projectId);
     return flats;
   }
 }

@@ -1,0 +1,85 @@
+import { LRUCache } from 'lru-cache';
+
+/** CACHE_MB's default: the whole in-memory layer in front of the kept data. */
+export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+
+interface Entry {
+  version: number | string;
+  value: unknown;
+  bytes: (value: unknown) => number;
+}
+
+/**
+ * The one bounded in-memory layer in front of the kept data (DESIGN §11.1): every reader's per-project
+ * values and the serialized responses share one byte budget (CACHE_MB, default 256 MB), least recently
+ * used out first (lru-cache, docs/decisions.md). Nothing here is needed for a quick first answer — the
+ * kept tables are — it only spares a repeated one the reading.
+ */
+export class ReadCache {
+  private readonly lru: LRUCache<string, Entry>;
+
+  constructor(readonly maxBytes = DEFAULT_CACHE_BYTES) {
+    this.lru = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (e) => Math.max(1, Math.ceil(e.bytes(e.value))),
+    });
+  }
+
+  /** The value of `key` if it is kept at `version` (and then the most recently used). */
+  get<V>(key: string, version: number | string): V | undefined {
+    const e = this.lru.get(key);
+    return e && e.version === version ? (e.value as V) : undefined;
+  }
+
+  /** Keeps `value` of `key` at `version`, measured by `bytes` (not kept when larger than the budget). */
+  set<V>(key: string, version: number | string, value: V, bytes: (value: V) => number): void {
+    this.lru.set(key, { version, value, bytes: bytes as (value: unknown) => number });
+  }
+
+  /** Measures again the entry of `key` after its value grew in place (older entries go past the budget). */
+  remeasure(key: string): void {
+    const e = this.lru.peek(key);
+    // a new wrapper: lru-cache re-measures only a value it has not seen
+    if (e) this.lru.set(key, { ...e });
+  }
+
+  /** Drops every entry whose key starts with `prefix` and is not at `version`. */
+  dropStale(prefix: string, version: number | string): void {
+    for (const [key, e] of this.lru.entries())
+      if (key.startsWith(prefix) && e.version !== version) this.lru.delete(key);
+  }
+
+  /** the bytes kept, as measured */
+  get bytes(): number {
+    return this.lru.calculatedSize;
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+}
+
+/** One reader's per-project values in the shared cache: key `kind:projectId`, stale versions replaced. */
+export class ProjectCache<V> {
+  constructor(
+    private readonly shared: ReadCache,
+    private readonly kind: string,
+    private readonly bytesOf: (value: V) => number,
+  ) {}
+
+  /** The project's value at `version`, made by `create` when missing or stale; most recently used. */
+  async get(projectId: number, version: number, create: () => V | Promise<V>): Promise<V> {
+    const key = `${this.kind}:${projectId}`;
+    const hit = this.shared.get<V>(key, version);
+    if (hit !== undefined) return hit;
+    const value = await create();
+    // another request may have made it meanwhile: the last one made is kept
+    this.shared.set(key, version, value, this.bytesOf);
+    return value;
+  }
+
+  /** Measures the project's value again after it grew in place. */
+  grown(projectId: number): void {
+    this.shared.remeasure(`${this.kind}:${projectId}`);
+  }
+}
