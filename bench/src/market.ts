@@ -114,3 +114,25 @@ export function benchCsv(flats: number, date: string): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The snapshot as POST /api/ingest/snapshots takes it (the importer's records back in the API's form). */
+export function apiSnapshot(snapshot: Snapshot) {
+  return {
+    date: snapshot.date,
+    developer: snapshot.developer,
+    project: snapshot.project,
+    flats: snapshot.flats.map((f) => ({
+      id: f.externalId,
+      building: f.rec.building,
+      section: f.rec.section,
+      floor: f.rec.floor,
+      number: f.rec.number,
+      rooms: f.rec.rooms,
+      area: f.rec.area,
+      finish: f.rec.facing, // facing codes pass through the normaliser
+      settlementDate: f.rec.settlementDate,
+      price: f.rec.price,
+      ...(f.rec.status ? { status: f.rec.status } : {}),
+    })),
+  };
+}

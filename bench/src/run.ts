@@ -14,6 +14,7 @@ import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import { alertsBench } from './alerts.js';
 import { apiLoadBench, exportLoadBench } from './api-load.js';
+import { coldBench } from './cold.js';
 import { collectBench } from './collect.js';
 import { benchCsv, benchSnapshots } from './market.js';
 import {
@@ -59,13 +60,34 @@ async function statsBench(kind: 'pglite' | 'postgresql') {
   const dataDir = join(work, 'stats');
   let dropPg = async () => {};
   let db: Awaited<ReturnType<typeof openDb>>;
+  // an empty DATABASE_URL: the server opens the data dir even when the bench runs with one set
+  let env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
   if (kind === 'postgresql') {
     const database = await benchDatabase(PG_URL!, 'cena_bench');
     dropPg = () => database.close();
     db = await openDb({ databaseUrl: database.url });
+    env = { DATABASE_URL: database.url };
   } else db = await openDb({ dataDir });
   try {
     await statsOn(db, kind, dataDir);
+    const [{ id: projectId }] = await db.query<{ id: number }>(
+      "select id from project where name = 'Большой проект'",
+    );
+    // the server in its own process opens the database: PGlite's data dir is one process's
+    await db.close();
+    await coldBench(
+      {
+        env,
+        projectId,
+        flats: STATS_FLATS,
+        days: STATS_DAYS,
+        start: '2023-01-01',
+        seed: 2026,
+        at: kind === 'pglite' ? '' : ` [${kind}]`,
+      },
+      rows,
+      note,
+    );
   } finally {
     await db.close().catch(() => {});
     await dropPg();

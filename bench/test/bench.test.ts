@@ -115,26 +115,35 @@ describe('bench tools (tiny datasets)', () => {
   }, 240_000);
 
   it('npm run bench:scale: loads a market in a child, serves it from its own process, judges the budgets', async () => {
-    const { report } = await bench<{ projects: number; snapshots: number }>(
+    const { report } = await bench<{ projects: number; days: number }>(
       'scale.js',
-      ['--projects', '3', '--flats', '40'],
+      ['--projects', '3', '--flats', '40', '--days', '30'],
       { TEST_DATABASE_URL: url! },
       'cena_scale_',
       'scale-latest.json',
     );
-    expect(report).toMatchObject({ projects: 3, snapshots: 82 });
-    const load = report.rows.find((r) => r.what.startsWith('history: 3 projects × 82 snapshots'));
-    // about 40 flats a project on sale (sold ones are replaced, a few flicker), 3 projects
-    const onSale = Number(/; (\d+) flats on sale/.exec(load?.value ?? '')?.[1]);
+    expect(report).toMatchObject({ projects: 3, days: 30 });
+    const load = report.rows.find((r) => r.what.startsWith('history: 3 projects × 30 daily lists'));
+    // about 40 lots a project on sale (sold ones are replaced, a few flicker), 3 projects
+    const onSale = Number(/; (\d+) lots on sale/.exec(load?.value ?? '')?.[1]);
     expect(onSale).toBeGreaterThanOrEqual(110);
     expect(onSale).toBeLessThanOrEqual(130);
-    const day = report.rows.find((r) => r.what.startsWith('one day of the whole market (3 snapshots)'));
-    expect(day).toMatchObject({ budget: '≤ 60 s', ok: true });
+    expect(report.rows.find((r) => r.what.startsWith('database size'))?.value).toMatch(/GB \/ [\d.]+ GB$/);
+    const day = report.rows.find((r) => r.what.startsWith('one day of the whole market (3 lists)'));
+    expect(day).toMatchObject({ budget: '≤ 15 min', ok: true });
+    expect(report.rows.find((r) => r.what === 'stats, whole year: p50 of the slowest project')).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     expect(
-      report.rows.find((r) => r.what === 'stats, full history: p50 of the slowest project'),
-    ).toMatchObject({
-      ok: true,
-    });
+      report.rows.find((r) =>
+        r.what.startsWith('«Рынок» (3 projects ranked, 90 days): first request after the day'),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      report.rows.find((r) => r.what.startsWith('server RSS after opening 3 different projects')),
+    ).toMatchObject({ ok: true });
   }, 240_000);
 
   it('npm run test:load: serve on a fresh PostgreSQL database, clients and an importer, judged, dropped', async () => {

@@ -1,5 +1,6 @@
 import { type Facing, type FlatStatus, SETTLEMENT_DONE } from '@cena-metra/contract';
 import type { FlatRecord, Segment } from '../analytics/types.js';
+import { fromDay } from '../lib/days.js';
 import type { Column, Db } from './driver.js';
 
 /** A flat's record as stored in a row (flat_observation, flat_segment). */
@@ -134,4 +135,35 @@ export async function readSegments(
     });
   }
   return byFlat;
+}
+
+/**
+ * Of each of `flatIds`, the latest segment started by `day` (one row a flat, not its timeline): what a
+ * chessboard reads of a day. `covering` keeps only a segment still running that day (through `lastDay`).
+ */
+export async function readSegmentsOn(
+  db: Db,
+  projectId: number,
+  flatIds: number[],
+  day: number,
+  covering: { lastDay: number } | null = null,
+): Promise<Segment[]> {
+  // one backward probe of the key (project, flat, start day) per flat
+  const rows = await db.textRows(
+    `select s.flat_id, s.start_day - date '1970-01-01', s.end_day - date '1970-01-01',
+       ${RECORD_FIELDS.map(([name]) => `s.${name}`).join(', ')}
+     from unnest($2::int[]) as f(id)
+     cross join lateral (
+       select * from flat_segment s
+       where s.project_id = $1 and s.flat_id = f.id and s.start_day <= $3::date
+       order by s.start_day desc limit 1) s
+     ${covering ? 'where coalesce(s.end_day, $4::date) >= $3::date' : ''}`,
+    [projectId, flatIds, fromDay(day), ...(covering ? [fromDay(covering.lastDay)] : [])],
+  );
+  return rows.map((r) => ({
+    flatId: Number(r[0]),
+    startDay: Number(r[1]),
+    endDay: r[2] === null ? null : Number(r[2]),
+    rec: recordFromText(r, 3),
+  }));
 }

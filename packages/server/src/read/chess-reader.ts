@@ -5,7 +5,7 @@ import { lowerBound } from '../analytics/events.js';
 import { compareNatural } from '../analytics/natural.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { readSegments } from '../db/records.js';
+import { readSegmentsOn } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
@@ -16,7 +16,8 @@ interface ChessData {
   buildings: string[];
   /** the default building of a snapshot day */
   selling: Map<number, string | undefined>;
-  boards: Map<string, { segments: Segment[][]; firstSeen: Map<number, number> }>;
+  /** per building: its flats and their first presences */
+  boards: Map<string, { ids: number[]; firstSeen: Map<number, number> }>;
   bytes: number;
 }
 
@@ -67,7 +68,7 @@ export class ChessReader {
     if (!on || building === null) return { ...empty, date: on ? fromDay(on.day) : null, since: null };
     const flats = await this.board(db, q.projectId, d, building);
     const board = chessboard(
-      flats.segments,
+      await this.segmentsOn(db, q.projectId, flats.ids, on.at, since?.at ?? null, d.dates[n - 1]),
       flats.firstSeen,
       building,
       on.day,
@@ -118,8 +119,17 @@ export class ChessReader {
           [projectId],
         )
       ).map((r) => Number(r[0]));
+      // the distinct buildings by a walk over the index (one lookup each), not a scan of the timeline
       const buildings = (
-        await db.textRows('select distinct building from flat_segment where project_id = $1', [projectId])
+        await db.textRows(
+          `with recursive b(v) as (
+             select min(building) from flat_segment where project_id = $1
+             union all
+             select (select min(building) from flat_segment where project_id = $1 and building > b.v)
+             from b where b.v is not null)
+           select v from b where v is not null`,
+          [projectId],
+        )
       )
         .map((r) => r[0]!)
         .sort(compareNatural);
@@ -130,40 +140,65 @@ export class ChessReader {
   /** The first building (natural order) with a flat on sale at snapshot day `at`. */
   private async selling(db: Db, projectId: number, d: ChessData, at: number): Promise<string | undefined> {
     if (!d.selling.has(at)) {
-      const rows = await db.textRows(
-        `select distinct building from flat_segment where project_id = $1 and start_day <= $2::date
-           and coalesce(end_day, $3::date) >= $2::date`,
-        [projectId, fromDay(at), fromDay(d.dates[d.dates.length - 1])],
+      // building by building in their order, each an index lookup that stops at its first flat on sale
+      const [first] = await db.query<{ b: string }>(
+        `select u.b from unnest($2::text[]) with ordinality as u(b, i)
+         where exists (select 1 from flat_segment s where s.project_id = $1 and s.building = u.b
+                         and s.start_day <= $3::date and coalesce(s.end_day, $4::date) >= $3::date)
+         order by u.i limit 1`,
+        [projectId, d.buildings, fromDay(at), fromDay(d.dates[d.dates.length - 1])],
       );
-      const on = new Set(rows.map((r) => r[0]));
-      d.selling.set(
-        at,
-        d.buildings.find((b) => on.has(b)),
-      );
+      d.selling.set(at, first?.b);
     }
     return d.selling.get(at);
   }
 
-  /** Every flat ever seen in a building: its segments and first presence (a few hundred flats, not the project's). */
+  /**
+   * What a board of day `at` reads of each flat: its latest segment started by then and, for the changes
+   * since an earlier day, the one running that day — two rows a flat at most, not its timeline.
+   */
+  private async segmentsOn(
+    db: Db,
+    projectId: number,
+    ids: number[],
+    at: number,
+    sinceAt: number | null,
+    lastDay: number,
+  ): Promise<Segment[][]> {
+    const byFlat = new Map<number, Segment[]>();
+    const add = (s: Segment) => {
+      const list = byFlat.get(s.flatId) ?? [];
+      if (!list.some((x) => x.startDay === s.startDay)) list.push(s);
+      list.sort((a, b) => a.startDay - b.startDay);
+      byFlat.set(s.flatId, list);
+    };
+    if (sinceAt !== null)
+      for (const s of await readSegmentsOn(db, projectId, ids, sinceAt, { lastDay })) add(s);
+    for (const s of await readSegmentsOn(db, projectId, ids, at)) add(s);
+    return [...byFlat.values()];
+  }
+
+  /** Every flat ever seen in a building and its first presence (a few hundred flats, not the project's). */
   private async board(db: Db, projectId: number, d: ChessData, building: string) {
     let board = d.boards.get(building);
     if (!board) {
-      const inBuilding = 'select flat_id from flat_segment where project_id = $1 and building = $2';
-      const segments = [
-        ...(await readSegments(db, projectId, `s.flat_id in (${inBuilding})`, [building])).values(),
-      ];
+      // the building's flats from the index, then their first presences by key
+      const ids = (
+        await db.textRows(
+          'select distinct flat_id from flat_segment where project_id = $1 and building = $2 order by flat_id',
+          [projectId, building],
+        )
+      ).map((r) => Number(r[0]));
       const firstSeen = new Map<number, number>();
       for (const r of await db.textRows(
         `select id, first_seen - date '1970-01-01' from flat
-         where project_id = $1 and first_seen is not null and id in (${inBuilding})`,
-        [projectId, building],
+         where project_id = $1 and first_seen is not null and id = any($2::int[])`,
+        [projectId, ids],
       ))
         firstSeen.set(Number(r[0]), Number(r[1]));
-      board = { segments, firstSeen };
+      board = { ids, firstSeen };
       d.boards.set(building, board);
-      let count = 0;
-      for (const segs of segments) count += segs.length;
-      d.bytes += count * 200 + firstSeen.size * 40;
+      d.bytes += ids.length * 60;
       this.chessCache.grown(projectId);
     }
     return board;

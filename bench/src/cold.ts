@@ -1,0 +1,113 @@
+/**
+ * The first request after a restart and after an import (issue «Warm from the first request», DESIGN
+ * §11.1): the bench project served by `cena-metra serve` in a fresh process, each reader's first request
+ * timed, three restarts (medians); then one more day imported through the API and each first request
+ * timed again; and stats with every request computed (a different range each time, no body kept).
+ */
+import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
+import { apiSnapshot, benchSnapshots } from './market.js';
+import { percentile, type Row, signIn, startServer } from './measure.js';
+
+export interface ColdOptions {
+  /** the server's environment: DATA_DIR or DATABASE_URL of the loaded bench project */
+  env: NodeJS.ProcessEnv;
+  projectId: number;
+  flats: number;
+  days: number;
+  start: string;
+  seed: number;
+  at: string;
+}
+
+const BUDGET = 100;
+
+export async function coldBench(o: ColdOptions, rows: Row[], note: (s: string) => void): Promise<void> {
+  const firstDay = o.start;
+  let lastDay = fromDay(toDay(o.start) + o.days - 1);
+  const requests = () =>
+    [
+      ['stats', 'POST', '/project/stats', { projectId: o.projectId, from: firstDay, to: lastDay }],
+      ['pace', 'POST', '/project/pace', { projectId: o.projectId, from: firstDay, to: lastDay }],
+      ['index', 'POST', '/project/index', { projectId: o.projectId, from: firstDay, to: lastDay }],
+      ['distribution', 'POST', '/project/distribution', { projectId: o.projectId }],
+      ['chess', 'GET', `/chess?projectId=${o.projectId}`, undefined],
+    ] as const;
+  const timesAfter: Record<'restart' | 'import', Map<string, number[]>> = {
+    restart: new Map(),
+    import: new Map(),
+  };
+  const record = (when: 'restart' | 'import', label: string, ms: number) =>
+    timesAfter[when].set(label, [...(timesAfter[when].get(label) ?? []), ms]);
+
+  const next = benchSnapshots({ flats: o.flats, days: o.days + 3, start: o.start, seed: o.seed });
+  const extra: ReturnType<typeof apiSnapshot>[] = [];
+  let k = 0;
+  for (const s of next) if (k++ >= o.days) extra.push(apiSnapshot(s));
+
+  for (let round = 0; round < 3; round++) {
+    note(`cold${o.at}: перезапуск ${round + 1}/3…`);
+    const server = startServer(o.env);
+    try {
+      const origin = await server.origin;
+      const { token } = await signIn(origin, 'bench', 'bench-password');
+      const call = async (method: string, path: string, body?: object) => {
+        const started = performance.now();
+        const res = await fetch(`${origin}/api${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'accept-encoding': 'identity',
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        await res.arrayBuffer();
+        const elapsed = performance.now() - started;
+        if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
+        return elapsed;
+      };
+      for (const [label, method, path, body] of requests())
+        record('restart', label, await call(method, path, body));
+      // one more day of the project through the API, then each reader's first request of the new data
+      const t = performance.now();
+      await call('POST', '/ingest/snapshots', extra[round]);
+      record('import', 'the import itself', performance.now() - t);
+      lastDay = extra[round]!.date;
+      for (const [label, method, path, body] of requests())
+        record('import', label, await call(method, path, body));
+      if (round === 2) {
+        // every request computed: a different range each time, so no kept body answers
+        const computed: number[] = [];
+        for (let i = 1; i <= Math.min(60, o.days - 1); i++)
+          computed.push(
+            await call('POST', '/project/stats', {
+              projectId: o.projectId,
+              from: fromDay(toDay(firstDay) + i),
+              to: lastDay,
+            }),
+          );
+        const p50 = percentile(computed, 50);
+        rows.push({
+          what: `stats via API, full range, every request computed: p50${o.at}`,
+          value: `${p50.toFixed(1)} ms`,
+          budget: '≤ 10 ms',
+          ok: p50 <= 10,
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  for (const when of ['restart', 'import'] as const)
+    for (const [label, times] of timesAfter[when]) {
+      const median = percentile(times, 50);
+      const budgeted = label !== 'the import itself';
+      rows.push({
+        what: budgeted
+          ? `${label}: first request after ${when === 'restart' ? 'a restart' : 'an import'} (median of 3)${o.at}`
+          : `one more day of the project through POST /api/ingest/snapshots (median of 3)${o.at}`,
+        value: `${median.toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(' / ')})`,
+        ...(budgeted ? { budget: `≤ ${BUDGET} ms`, ok: median <= BUDGET } : {}),
+      });
+    }
+}
