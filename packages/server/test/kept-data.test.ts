@@ -1,4 +1,3 @@
-import { buildingKey } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { rebuildProjects } from '../src/cli/commands/rebuild.js';
@@ -8,32 +7,13 @@ import { Importer, importSnapshots } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { fromDay } from '../src/lib/days.js';
 import { describeEachDb } from './databases.js';
-import { keptData } from './kept-data.js';
+import { keptData, toSnapshot } from './kept-data.js';
 import type { OracleSnapshot } from './oracle.js';
 import { marketArb, shuffled } from './random-market.js';
 
 const PROJECT_TABLES =
   'flat_observation, flat_segment, series_day, flat_event, summary_project, daily_summary, pace_summary, ' +
   'project_latest, snapshot, flat, project, developer';
-
-function toSnapshot(project: number, s: OracleSnapshot, variant = 0): Snapshot {
-  return {
-    date: fromDay(s.day),
-    developer: 'Свойство',
-    project: `Проект ${project}`,
-    source: 'test',
-    complete: s.complete,
-    // a variant of the list (a replaced snapshot): one price moved
-    flats: [...s.flats].map(([id, rec], i) => ({
-      externalId: id,
-      rec: {
-        ...rec,
-        building: buildingKey(rec.building),
-        price: variant && i === 0 ? rec.price + 10_000 * variant : rec.price,
-      },
-    })),
-  };
-}
 
 /**
  * The import path a market takes: each list once in a random order, some imported twice (a replaced

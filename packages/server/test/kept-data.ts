@@ -1,4 +1,8 @@
+import { buildingKey } from '@cena-metra/contract';
 import type { Db } from '../src/db/driver.js';
+import type { Snapshot } from '../src/ingest/snapshot.js';
+import { fromDay } from '../src/lib/days.js';
+import type { OracleSnapshot } from './oracle.js';
 
 /**
  * Every derived datum the import keeps (DESIGN §11.1), in a canonical order and as stored — text as text,
@@ -29,5 +33,25 @@ export async function keptData(db: Db) {
     ),
     partial: await db.query('select project_id, date::text, partial from snapshot order by 1, 2'),
     firstSeen: await db.query('select id, first_seen::text from flat order by id'),
+  };
+}
+
+/** A random market's list as the importer takes it; `variant` moves one price (a replaced list). */
+export function toSnapshot(project: number, s: OracleSnapshot, variant = 0): Snapshot {
+  return {
+    date: fromDay(s.day),
+    developer: 'Свойство',
+    project: `Проект ${project}`,
+    source: 'test',
+    complete: s.complete,
+    // a variant of the list (a replaced snapshot): one price moved
+    flats: [...s.flats].map(([id, rec], i) => ({
+      externalId: id,
+      rec: {
+        ...rec,
+        building: buildingKey(rec.building),
+        price: variant && i === 0 ? rec.price + 10_000 * variant : rec.price,
+      },
+    })),
   };
 }
