@@ -17,6 +17,9 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'postgresql://a/b', DATABASE_READ_URL: 'mysql://r/b' }, 'настройка DATABASE_READ_URL: '],
     [{ DATABASE_READ_URL: 'postgresql://r/b' }, 'настройка DATABASE_READ_URL: '],
     [{ DATABASE_URL: 'postgresql://a/b', MAX_REPLICA_LAG_S: '-1' }, 'настройка MAX_REPLICA_LAG_S: '],
+    [{ DATABASE_URL: 'postgresql://a/b', REPLICA_TIMEOUT_S: '0' }, 'настройка REPLICA_TIMEOUT_S: '],
+    [{ CACHE_MB: 'много' }, 'настройка CACHE_MB: '],
+    [{ CACHE_MB: '1' }, 'настройка CACHE_MB: '],
   ])('%j is refused naming the variable', (env, message) => {
     expect(() => loadConfig({}, env)).toThrow(message);
   });
@@ -27,7 +30,7 @@ describe('configuration', () => {
       { DATABASE_URL: 'postgresql://p/db', DATABASE_READ_URL: ' postgresql://r1/db, postgres://r2/db ,' },
     );
     expect(replicaUrls(c)).toEqual(['postgresql://r1/db', 'postgres://r2/db']);
-    expect(c.maxReplicaLagS).toBe(30);
+    expect([c.maxReplicaLagS, c.replicaTimeoutS, c.cacheMb]).toEqual([30, 10, 256]);
     expect(replicaUrls(loadConfig({}, {}))).toEqual([]);
   });
 });

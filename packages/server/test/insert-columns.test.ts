@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { copyText, sqlLiteral } from '../src/db/driver.js';
+import { inChunks } from '../src/db/records.js';
 import { describeEachDb } from './databases.js';
 
 // Bulk appends (observations, segments, events) go through Db.insertColumns: COPY on PGlite, unnest on
@@ -99,4 +100,17 @@ it('parameters written into SQL for COPY: numbers, quoted text, arrays of number
   expect(() => sqlLiteral(['a', 'b'])).toThrow(/finite number/);
   expect(() => sqlLiteral(Number.NaN)).toThrow(/finite number/);
   expect(() => sqlLiteral({})).toThrow(/unsupported/);
+});
+
+it('rows are written in chunks of 5,000, in order, none lost', async () => {
+  const items = Array.from({ length: 12_001 }, (_, i) => i);
+  const chunks: number[][] = [];
+  await inChunks(items, async (chunk) => {
+    chunks.push(chunk);
+  });
+  expect(chunks.map((c) => c.length)).toEqual([5_000, 5_000, 2_001]);
+  expect(chunks.flat()).toEqual(items);
+  await inChunks([], async () => {
+    throw new Error('no chunk for nothing');
+  });
 });

@@ -60,6 +60,15 @@ export function recordArrays(
  * A delivered building's settlement key (DONE) in a `date` column: the last date there is, which also sorts
  * it after every date in SQL. Only this module (its reads and the writes of records) knows it.
  */
+/** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
+const ROW_CHUNK = 5_000;
+
+/** Writes `items` a chunk of ROW_CHUNK rows at a time, in order. */
+export async function inChunks<T>(items: readonly T[], write: (chunk: T[]) => Promise<void>): Promise<void> {
+  for (let offset = 0; offset < items.length; offset += ROW_CHUNK)
+    await write(items.slice(offset, offset + ROW_CHUNK));
+}
+
 export const DONE_DATE = '9999-12-31';
 
 /** A record's settlement as stored. */

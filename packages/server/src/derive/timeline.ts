@@ -3,14 +3,11 @@ import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/
 import type { ProjectModel } from '../analytics/model.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { recordArrays, recordTypes } from '../db/records.js';
+import { inChunks, recordArrays, recordTypes } from '../db/records.js';
 import { fromDay } from '../lib/days.js';
 
 /** flat_event's columns of a record: its prices are the event's old and new prices. */
 const EVENT_EXCEPT = ['price', 'base_price'] as const;
-
-/** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
-const ROW_CHUNK = Number(process.env.CENA_ROW_CHUNK ?? 5_000);
 
 export async function saveSegments(
   db: Db,
@@ -25,8 +22,7 @@ export async function saveSegments(
       [projectId, deletes.map((d) => d.flatId), deletes.map((d) => fromDay(d.startDay))],
     );
   }
-  for (let offset = 0; offset < inserts.length; offset += ROW_CHUNK) {
-    const chunk = inserts.slice(offset, offset + ROW_CHUNK);
+  await inChunks(inserts, async (chunk) => {
     await db.insertColumns(
       'flat_segment',
       [
@@ -44,7 +40,7 @@ export async function saveSegments(
         ...recordArrays(chunk.map((s) => s.rec)),
       ],
     );
-  }
+  });
 }
 
 /** A day's flats, and their weighted average ppm (§4.2), from its cube. */
@@ -75,8 +71,7 @@ export async function saveEventsAndSummaries(
       days.map(fromDay),
     ]);
     const all = days.flatMap((d) => events.get(d)!.map((e) => ({ day: d, e })));
-    for (let offset = 0; offset < all.length; offset += ROW_CHUNK) {
-      const chunk = all.slice(offset, offset + ROW_CHUNK);
+    await inChunks(all, async (chunk) => {
       await db.insertColumns(
         'flat_event',
         [
@@ -106,7 +101,7 @@ export async function saveEventsAndSummaries(
           chunk.map((x) => x.e.oldArea),
         ],
       );
-    }
+    });
   }
   // summary rows: full for days whose events were recomputed, totals only for other recomputed cubes
   const summaryDays = [...new Set([...days, ...cubes.keys()])].sort((a, b) => a - b);

@@ -1,11 +1,15 @@
 import { ProjectModel, type RowChanges } from '../analytics/model.js';
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { RECORD_COLUMNS, readSegments, recordArrays, recordFromText, recordTypes } from '../db/records.js';
+import {
+  inChunks,
+  RECORD_COLUMNS,
+  readSegments,
+  recordArrays,
+  recordFromText,
+  recordTypes,
+} from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
-
-/** Rows per multi-row statement: large enough to amortise a round trip, small enough to keep memory flat. */
-const ROW_CHUNK = Number(process.env.CENA_ROW_CHUNK ?? 5_000);
 
 /** Loads a project's observation log and stored derived state into a model. */
 export async function loadModel(
@@ -65,8 +69,7 @@ export async function saveRowChanges(db: Db, projectId: number, changes: RowChan
       [projectId, changes.deletes.map((d) => d.flatId), changes.deletes.map((d) => fromDay(d.day))],
     );
   }
-  for (let offset = 0; offset < changes.inserts.length; offset += ROW_CHUNK) {
-    const chunk = changes.inserts.slice(offset, offset + ROW_CHUNK);
+  await inChunks(changes.inserts, async (chunk) => {
     const recs = chunk.map((i) => i.row.rec);
     await db.insertColumns(
       'flat_observation',
@@ -85,5 +88,5 @@ export async function saveRowChanges(db: Db, projectId: number, changes: RowChan
         ...recordArrays(recs),
       ],
     );
-  }
+  });
 }
