@@ -6,7 +6,7 @@
  */
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import { apiSnapshot, benchSnapshots } from './market.js';
-import { percentile, type Row, signIn, startServer } from './measure.js';
+import { percentile, type Row, signIn, startServer, timedApi } from './measure.js';
 
 export interface ColdOptions {
   /** the server's environment: DATA_DIR or DATABASE_URL of the loaded bench project */
@@ -50,22 +50,9 @@ export async function coldBench(o: ColdOptions, rows: Row[], note: (s: string) =
     try {
       const origin = await server.origin;
       const { token } = await signIn(origin, 'bench', 'bench-password');
-      const call = async (method: string, path: string, body?: object) => {
-        const started = performance.now();
-        const res = await fetch(`${origin}/api${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            'accept-encoding': 'identity',
-          },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        await res.arrayBuffer();
-        const elapsed = performance.now() - started;
-        if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
-        return elapsed;
-      };
+      const api = timedApi(origin, token);
+      const call = async (method: 'GET' | 'POST', path: string, body?: object) =>
+        (await api(method, path, body)).ms;
       for (const [label, method, path, body] of requests())
         record('restart', label, await call(method, path, body));
       // one more day of the project through the API, then each reader's first request of the new data

@@ -180,3 +180,30 @@ export async function signIn(
   if (res.status !== 200) throw new Error(`sign-in as ${username}: HTTP ${res.status}`);
   return (await res.json()) as { username: string; token: string };
 }
+
+/**
+ * A signed-in API client that times each call: request sent → the whole body received (identity: the
+ * server's whole work, no compression; decoding is the client's business). A status other than 200 throws.
+ */
+export function timedApi(origin: string, token: string) {
+  return async (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+  ): Promise<{ ms: number; text: string }> => {
+    const started = performance.now();
+    const res = await fetch(`${origin}/api${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'accept-encoding': 'identity',
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const elapsed = performance.now() - started;
+    if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}: ${bytes.toString().slice(0, 200)}`);
+    return { ms: elapsed, text: bytes.toString('utf8') };
+  };
+}

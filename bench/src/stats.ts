@@ -16,7 +16,7 @@ import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import { coldBench } from './cold.js';
 import { benchSnapshots } from './market.js';
-import { benchDatabase, percentile, type Row, signIn } from './measure.js';
+import { benchDatabase, percentile, type Row, signIn, timedApi } from './measure.js';
 import { naiveStats } from './naive.js';
 
 export interface StatsBenchOptions {
@@ -105,27 +105,11 @@ async function statsOn(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const base = `${origin}/api`;
+  const _base = `${origin}/api`;
   const { token } = await signIn(origin, 'bench', 'bench-password');
   const range = { projectId, from: '2023-01-01', to: fromDay(toDay('2023-01-01') + days - 1) };
-  const request = async (body_ = range as object) => {
-    const started = performance.now();
-    const res = await fetch(`${base}/project/stats`, {
-      method: 'POST',
-      // identity: the engine's whole work per request (the body is rebuilt from its fragments each time)
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'accept-encoding': 'identity',
-      },
-      body: JSON.stringify(body_),
-    });
-    // latency until the whole body has arrived; decoding it is the client's business
-    const body = Buffer.from(await res.arrayBuffer());
-    const elapsed = performance.now() - started;
-    if (res.status !== 200) throw new Error(`stats: HTTP ${res.status}: ${body.toString().slice(0, 200)}`);
-    return { ms: elapsed, text: body.toString('utf8') };
-  };
+  const api = timedApi(origin, token);
+  const request = (body_ = range as object) => api('POST', '/project/stats', body_);
   const cold = await request();
   const times: number[] = [];
   for (let i = 0; i < 100; i++) times.push((await request()).ms);
@@ -195,21 +179,7 @@ async function statsOn(
 
   // §10.5–10.6: pace and the index of the same project; each request a different range, so that the
   // response cache never answers and every one is computed (from the timeline read once per data version)
-  const post = async (url: string, body_: object) => {
-    const started = performance.now();
-    const res = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'accept-encoding': 'identity',
-      },
-      body: JSON.stringify(body_),
-    });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}: ${text.slice(0, 200)}`);
-    return performance.now() - started;
-  };
+  const post = async (url: string, body_: object) => (await api('POST', url, body_)).ms;
   const lastDay = toDay(range.to);
   for (const [label, url] of [
     ['pace', '/project/pace'],
