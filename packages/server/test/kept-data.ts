@@ -9,8 +9,12 @@ import type { OracleSnapshot } from './oracle.js';
  * the pace summaries' gzipped bodies as hex — so that two states compare byte for byte.
  */
 export async function keptData(db: Db) {
-  const hex = (rows: { body: Uint8Array }[]) =>
-    rows.map((r) => ({ ...r, body: Buffer.from(r.body).toString('hex') }));
+  const hex = (rows: { body: Uint8Array; rank: Uint8Array | null }[]) =>
+    rows.map((r) => ({
+      ...r,
+      body: Buffer.from(r.body).toString('hex'),
+      rank: r.rank && Buffer.from(r.rank).toString('hex'),
+    }));
   return {
     segments: await db.query('select * from flat_segment order by project_id, flat_id, start_day'),
     series: await db.query(
@@ -24,8 +28,8 @@ export async function keptData(db: Db) {
        from summary_project order by project_id, date`,
     ),
     pace: hex(
-      await db.query<{ body: Uint8Array }>(
-        'select project_id, status, rooms, body from pace_summary order by project_id, status, rooms',
+      await db.query<{ body: Uint8Array; rank: Uint8Array | null }>(
+        'select project_id, status, rooms, body, rank from pace_summary order by project_id, status, rooms',
       ),
     ),
     latest: await db.query(

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rankSummaryOf, unionLast } from '../src/analytics/pace-last.js';
 import { paceSummariesBy, paceSummary } from '../src/analytics/pace-summary.js';
 import { type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
+import { decodeRank, encodeRank } from '../src/db/kept.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
@@ -57,6 +59,11 @@ describe('§10.5–10.6 over a union of projects', () => {
           const to = from + length;
           const union = unionPace(summaries, from, to);
           expectSame(union, referenceUnion(timelines, from, to, carry, accept));
+          // the ranking's last day, read without the sweep from the kept form, is the sweep's last point
+          const last = union.at(-1);
+          const { medianStockAge: _age, ...lastPoint } = last ?? { medianStockAge: null };
+          const kept = summaries.map((s) => decodeRank(encodeRank(rankSummaryOf(s))));
+          expect(unionLast(kept, from, to)).toEqual(last ? lastPoint : null);
           // the index alone reads the same
           expect(unionIndex(summaries, from, to)).toEqual(
             union.map((p) => ({ date: p.date, index: p.index })),

@@ -32,7 +32,7 @@ function rowAt(rows: ObservationRow[], day: number): number {
 }
 
 /** Index of the first date >= day. */
-export function lowerBound(dates: number[], day: number): number {
+export function lowerBound(dates: ArrayLike<number>, day: number): number {
   let lo = 0;
   let hi = dates.length;
   while (lo < hi) {

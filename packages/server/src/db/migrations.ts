@@ -513,4 +513,17 @@ update flat f set first_seen = o.first
 create index flat_segment_building on flat_segment (project_id, building, flat_id);
 `,
   },
+  {
+    id: 13,
+    name: 'the market ranked from a compact form of the pace summaries (DESIGN §11.1–11.2)',
+    sql: `
+-- Beside each project's pace summary of every room (the market ranks by those), the figures the ranking
+-- reads as flat arrays (db/kept.ts): a fresh process holds the whole country's without parsing JSON.
+alter table pace_summary add column rank bytea;
+
+insert into app_meta (key, value)
+  select 'rebuild_needed', 'сводки для рейтинга рынка' where exists (select 1 from flat_observation)
+  on conflict (key) do update set value = app_meta.value || ', ' || excluded.value;
+`,
+  },
 ];

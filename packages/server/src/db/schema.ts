@@ -285,6 +285,8 @@ export const paceSummary = pgTable(
     status: text('status').notNull(),
     rooms: text('rooms').notNull(),
     body: bytea('body').notNull(),
+    /** what the market's ranking reads, as flat arrays (db/kept.ts), for the variants of every room */
+    rank: bytea('rank'),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms] })],
 );

@@ -1,9 +1,10 @@
 import type { FlatEvent } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
+import { rankSummaryOf } from '../analytics/pace-last.js';
 import { PACE_VARIANTS, type PaceSummary, paceSummaries, variantFilter } from '../analytics/pace-summary.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { decodeSummary, encodeSummary } from '../db/kept.js';
+import { decodeSummary, encodeRank, encodeSummary } from '../db/kept.js';
 import { fromDay } from '../lib/days.js';
 
 /** The summaries last kept for a model (in PACE_VARIANTS order), while the importer keeps the model. */
@@ -92,12 +93,14 @@ export async function keepPace(
   if (n > 0) {
     const params: unknown[] = [model.projectId];
     const values = PACE_VARIANTS.map((v, i) => {
-      params.push(v.status, v.rooms, encodeSummary(summaries[i]));
+      // the ranking's form beside the whole summary, for the variants the market ranks by (every room)
+      const rank = v.rooms === 'all' ? encodeRank(rankSummaryOf(summaries[i])) : null;
+      params.push(v.status, v.rooms, encodeSummary(summaries[i]), rank);
       const at = params.length;
-      return `($1, $${at - 2}, $${at - 1}, $${at})`;
+      return `($1, $${at - 3}, $${at - 2}, $${at - 1}, $${at})`;
     });
     await db.query(
-      `insert into pace_summary (project_id, status, rooms, body) values ${values.join(', ')}`,
+      `insert into pace_summary (project_id, status, rooms, body, rank) values ${values.join(', ')}`,
       params,
     );
   }

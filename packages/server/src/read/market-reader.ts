@@ -8,10 +8,11 @@ import {
   type RoomGroup,
   type StatsStatus,
 } from '@cena-metra/contract';
+import { type LastPoint, type RankSummary, rankSummaryOf, unionLast } from '../analytics/pace-last.js';
 import type { PaceSummary } from '../analytics/pace-summary.js';
-import { type UnionPoint, unionPace } from '../analytics/pace-union.js';
+import { unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
-import { decodeSummary } from '../db/kept.js';
+import { decodeRank, decodeSummary } from '../db/kept.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
@@ -39,6 +40,12 @@ const EMPTY_SUMMARY: PaceSummary = {
   removals: [],
 };
 
+/** The rank summary of a project without snapshots. */
+const EMPTY_RANK: RankSummary = rankSummaryOf(EMPTY_SUMMARY);
+/** projects whose rank summaries one query reads */
+const RANK_CHUNK = 1000;
+
+const rankBytes = (s: RankSummary) => 100 + s.dates.length * 44 + s.removalK.length * 12 + s.back.length * 4;
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
 const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.length * 40;
 
@@ -49,11 +56,15 @@ const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.
  */
 export class MarketReader {
   private readonly cache: ProjectCache<Map<string, PaceSummary>>;
+  private readonly rankAll: ProjectCache<RankSummary>;
+  private readonly rankAvailable: ProjectCache<RankSummary>;
 
   constructor(cache: ReadCache) {
     this.cache = new ProjectCache(cache, 'market', (m) =>
       [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
     );
+    this.rankAll = new ProjectCache(cache, 'rank-all', rankBytes);
+    this.rankAvailable = new ProjectCache(cache, 'rank-available', rankBytes);
   }
 
   /** The summaries of `projects` for one filter: from memory, else as kept. */
@@ -119,9 +130,43 @@ export class MarketReader {
     return { projects: projects.length, points, last: points.at(-1) ?? null };
   }
 
+  /** The rank summaries of `projects` under `status` (every room): from memory, else as kept. */
+  async ranks(
+    db: Db,
+    projects: Pick<ProjectRow, 'id' | 'data_version'>[],
+    status: StatsStatus,
+  ): Promise<Map<number, RankSummary>> {
+    const cache = status === 'ALL' ? this.rankAll : this.rankAvailable;
+    const out = new Map<number, RankSummary>();
+    const missing: Pick<ProjectRow, 'id' | 'data_version'>[] = [];
+    for (const p of projects) {
+      const s = cache.held(p.id, p.data_version);
+      if (s) out.set(p.id, s);
+      else missing.push(p);
+    }
+    for (let at = 0; at < missing.length; at += RANK_CHUNK) {
+      const chunk = missing.slice(at, at + RANK_CHUNK);
+      const stored = await db.query<{ project_id: number; rank: Uint8Array | null }>(
+        `select project_id, rank from pace_summary
+         where status = $1 and rooms = 'all' and project_id = any($2::int[])`,
+        [status, chunk.map((p) => p.id)],
+      );
+      const bodies = new Map(stored.map((r) => [r.project_id, r.rank]));
+      for (const p of chunk) {
+        const body = bodies.get(p.id);
+        // a project with snapshots has its rank summary from the import that stored them
+        const rank = body ? decodeRank(body) : EMPTY_RANK;
+        cache.keep(p.id, p.data_version, rank);
+        out.set(p.id, rank);
+      }
+    }
+    return out;
+  }
+
   /**
    * The market's ranking over [from, to]: each project with data in the period, each developer and the
-   * selection as a whole (unions of their projects), with the figures of the last day with data.
+   * selection as a whole (unions of their projects), with the figures of the last day with data and the
+   * index's change over the period — read from the rank summaries on that day alone (pace-last.ts).
    */
   async market(
     db: Db,
@@ -137,11 +182,11 @@ export class MarketReader {
     const from = toDay(q.from);
     const to = toDay(q.to);
     const all = await this.projects(db, { developerId: q.developerId, from: q.from, to: q.to });
-    const summaries = await this.summaries(db, all, q.status, 'all');
+    const ranks = await this.ranks(db, all, q.status);
     const chosen: ProjectRow[] = [];
     const projects: MarketRow[] = [];
     for (const p of all) {
-      const row = rowOf(unionPace([summaries.get(p.id)!], from, to), {
+      const row = rowOf(unionLast([ranks.get(p.id)!], from, to), {
         id: p.id,
         name: p.name,
         developerId: p.developer_id,
@@ -153,12 +198,16 @@ export class MarketReader {
       chosen.push(p);
     }
     const byDeveloper = new Map<number, ProjectRow[]>();
-    for (const p of chosen) byDeveloper.set(p.developer_id, [...(byDeveloper.get(p.developer_id) ?? []), p]);
+    for (const p of chosen) {
+      const list = byDeveloper.get(p.developer_id);
+      if (list) list.push(p);
+      else byDeveloper.set(p.developer_id, [p]);
+    }
     const developers: MarketRow[] = [];
     for (const [developerId, list] of byDeveloper) {
       const row = rowOf(
-        unionPace(
-          list.map((p) => summaries.get(p.id)!),
+        unionLast(
+          list.map((p) => ranks.get(p.id)!),
           from,
           to,
         ),
@@ -173,8 +222,8 @@ export class MarketReader {
       if (row) developers.push(row);
     }
     const total = rowOf(
-      unionPace(
-        chosen.map((p) => summaries.get(p.id)!),
+      unionLast(
+        chosen.map((p) => ranks.get(p.id)!),
         from,
         to,
       ),
@@ -214,12 +263,11 @@ export class MarketReader {
   }
 }
 
-/** A ranking row from a union's series: the last day's figures and the index's change; null without data. */
+/** A ranking row from a union's last day with data: its figures and the index's change; null without. */
 function rowOf(
-  series: UnionPoint[],
+  last: LastPoint | null,
   who: Pick<MarketRow, 'id' | 'name' | 'developerId' | 'developerName' | 'projects'>,
 ): MarketRow | null {
-  const last = series.at(-1);
   if (!last) return null;
   return {
     ...who,

@@ -69,13 +69,22 @@ export class ProjectCache<V> {
 
   /** The project's value at `version`, made by `create` when missing or stale; most recently used. */
   async get(projectId: number, version: number, create: () => V | Promise<V>): Promise<V> {
-    const key = `${this.kind}:${projectId}`;
-    const hit = this.shared.get<V>(key, version);
+    const hit = this.held(projectId, version);
     if (hit !== undefined) return hit;
     const value = await create();
     // another request may have made it meanwhile: the last one made is kept
-    this.shared.set(key, version, value, this.bytesOf);
+    this.keep(projectId, version, value);
     return value;
+  }
+
+  /** The project's value if it is held at `version` (most recently used), without making it. */
+  held(projectId: number, version: number): V | undefined {
+    return this.shared.get<V>(`${this.kind}:${projectId}`, version);
+  }
+
+  /** Holds `value` as the project's at `version`. */
+  keep(projectId: number, version: number, value: V): void {
+    this.shared.set(`${this.kind}:${projectId}`, version, value, this.bytesOf);
   }
 
   /** Measures the project's value again after it grew in place. */
