@@ -49,7 +49,9 @@ async function stored(db: Db) {
     `select f.external_id, s.start_day::text, s.end_day::text, s.building from flat_segment s
      join flat f on f.id = s.flat_id order by 1, 2`,
   );
-  out.series = await db.query('select day::text, series_all, series_available from series_day order by day');
+  out.series = await db.query(
+    'select month::text, days, series_all, series_available from series_month order by month',
+  );
   out.events = await db.query(
     `select e.day::text, f.external_id, e.kind, e.building from flat_event e join flat f on f.id = e.flat_id
      order by 1, 2`,

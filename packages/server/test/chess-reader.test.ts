@@ -8,7 +8,7 @@ import { fromDay, toDay } from '../src/lib/days.js';
 import { ChessReader } from '../src/read/chess-reader.js';
 import { ReadCache } from '../src/read/read-cache.js';
 import { describeEachDb } from './databases.js';
-import { toSnapshot } from './kept-data.js';
+import { PROJECT_TABLES, toSnapshot } from './kept-data.js';
 import { marketArb } from './random-market.js';
 
 // The chessboard reader reads two segments a flat (its latest by the day, the one running on «since»),
@@ -21,9 +21,7 @@ describeEachDb('the chessboard reader', (ctx) => {
         marketArb,
         fc.array(fc.integer({ min: -5, max: 500 }), { minLength: 4, maxLength: 4 }),
         async (market, picks) => {
-          await ctx.db.query(
-            'truncate flat_observation, flat_segment, series_day, flat_event, summary_project, daily_summary, pace_summary, project_latest, snapshot, flat, project, developer restart identity cascade',
-          );
+          await ctx.db.query(`truncate ${PROJECT_TABLES} restart identity cascade`);
           const importer = new Importer(ctx.db, market.grace, market.carry);
           for (const [p, snaps] of market.projects.entries())
             if (snaps.length)

@@ -9,7 +9,6 @@ export async function fingerprint(db: Db) {
     'flat',
     'flat_observation',
     'flat_segment',
-    'series_day',
     'pace_summary',
     'project_latest',
     'flat_event',
@@ -20,6 +19,10 @@ export async function fingerprint(db: Db) {
   const out: Record<string, unknown> = {};
   for (const t of tables)
     out[t] = (await db.query<{ n: number }>(`select count(*)::int as n from ${t}`))[0].n;
+  // the kept series days, a month to a row
+  out.series_days = (
+    await db.query<{ n: number }>('select coalesce(sum(cardinality(days)), 0)::int as n from series_month')
+  )[0].n;
   out.versions = await db.query('select id, data_version from project order by id');
   out.passwords = await db.query('select id, password_hash from app_user order by id');
   return out;

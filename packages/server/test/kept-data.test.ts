@@ -7,13 +7,9 @@ import { Importer, importSnapshots } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { fromDay } from '../src/lib/days.js';
 import { describeEachDb } from './databases.js';
-import { keptData, toSnapshot } from './kept-data.js';
+import { keptData, PROJECT_TABLES, toSnapshot } from './kept-data.js';
 import type { OracleSnapshot } from './oracle.js';
 import { marketArb, shuffled } from './random-market.js';
-
-const PROJECT_TABLES =
-  'flat_observation, flat_segment, series_day, flat_event, summary_project, daily_summary, pace_summary, ' +
-  'project_latest, snapshot, flat, project, developer';
 
 /**
  * The import path a market takes: each list once in a random order, some imported twice (a replaced
@@ -114,7 +110,7 @@ describeEachDb('kept derived data', (ctx) => {
     const before = await keptData(ctx.db);
     const versions = await ctx.db.query('select id, data_version from project order by id');
     // the database fails on the n-th statement that writes kept data: after the observations are written
-    for (const table of ['flat_segment', 'series_day', 'flat_event', 'pace_summary', 'project_latest']) {
+    for (const table of ['flat_segment', 'series_month', 'flat_event', 'pace_summary', 'project_latest']) {
       const faulty = failingOn(ctx.db, table);
       await expect(
         importSnapshots(new Importer(faulty, 2, 31), [

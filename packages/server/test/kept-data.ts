@@ -8,6 +8,11 @@ import type { OracleSnapshot } from './oracle.js';
  * Every derived datum the import keeps (DESIGN §11.1), in a canonical order and as stored — text as text,
  * the pace summaries' gzipped bodies as hex — so that two states compare byte for byte.
  */
+/** Every table a project's data live in (emptied between cases). */
+export const PROJECT_TABLES =
+  'flat_observation, flat_segment, series_month, flat_event, summary_project, daily_summary, pace_summary, ' +
+  'project_latest, snapshot, flat, project, developer';
+
 export async function keptData(db: Db) {
   const hex = (rows: { body: Uint8Array; rank: Uint8Array | null }[]) =>
     rows.map((r) => ({
@@ -17,10 +22,16 @@ export async function keptData(db: Db) {
     }));
   return {
     segments: await db.query('select * from flat_segment order by project_id, flat_id, start_day'),
-    series: await db.query(
-      `select project_id, day::text, flats_count, series_all, series_available from series_day
-       order by project_id, day`,
-    ),
+    series: (
+      await db.query<{ series_all: Uint8Array; series_available: Uint8Array }>(
+        `select project_id, month::text, days, series_all, series_available from series_month
+         order by project_id, month`,
+      )
+    ).map((r) => ({
+      ...r,
+      series_all: Buffer.from(r.series_all).toString('hex'),
+      series_available: Buffer.from(r.series_available).toString('hex'),
+    })),
     events: await db.query('select * from flat_event order by project_id, day, flat_id, kind'),
     summaries: await db.query(
       `select date::text, project_id, is_new_project, flats_count, new_flats, removed_flats, price_up,

@@ -104,17 +104,20 @@ export const flatSegment = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.flatId, t.startDay] })],
 );
 
-/** Kept (DESIGN §11.1): each snapshot day's stats series per status, as the response writes it (db/kept.ts). */
-export const seriesDay = pgTable(
-  'series_day',
+/**
+ * Kept (DESIGN §11.1): each snapshot day's stats series per status as the response writes it, a month of
+ * days to a row, gzipped (db/kept.ts).
+ */
+export const seriesMonth = pgTable(
+  'series_month',
   {
     projectId: integer('project_id').notNull(),
-    day: date('day').notNull(),
-    flatsCount: integer('flats_count').notNull(),
-    seriesAll: text('series_all').notNull(),
-    seriesAvailable: text('series_available').notNull(),
+    month: date('month').notNull(),
+    days: integer('days').array().notNull(),
+    seriesAll: bytea('series_all').notNull(),
+    seriesAvailable: bytea('series_available').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.month] })],
 );
 
 export const flatEvent = pgTable(
@@ -385,7 +388,7 @@ export const TABLES = [
   flat,
   flatObservation,
   flatSegment,
-  seriesDay,
+  seriesMonth,
   flatEvent,
   dailySummary,
   summaryProject,

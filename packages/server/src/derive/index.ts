@@ -30,7 +30,7 @@ export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedC
 /** Replaces all derived data of a project with a full recompute of its model (rebuild, batch import). */
 export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promise<void> {
   const { cubes, events } = model.recomputeAll();
-  for (const table of ['flat_segment', 'series_day', 'flat_event', 'summary_project']) {
+  for (const table of ['flat_segment', 'series_month', 'flat_event', 'summary_project']) {
     await db.query(`delete from ${table} where project_id = $1`, [model.projectId]);
   }
   if (model.dates.length > 0) {

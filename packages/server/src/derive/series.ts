@@ -2,9 +2,8 @@ import type { StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../analytics/cube.js';
 import { dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
-import { SERIES_SEPARATOR } from '../db/kept.js';
+import { decodeSeriesMonth, encodeSeriesMonth, monthOf, SERIES_SEPARATOR } from '../db/kept.js';
 import { fromDay } from '../lib/days.js';
-import { cubeTotals } from './timeline.js';
 
 /** A day's series under a status, in its kept form (db/kept.ts): made once by the import that changes it. */
 export function renderSeriesDay(cells: CubeCell[], status: StatsStatus): string {
@@ -16,23 +15,69 @@ export function renderSeriesDay(cells: CubeCell[], status: StatsStatus): string 
   return parts.join(SERIES_SEPARATOR);
 }
 
-/** Writes the series of the recomputed snapshot days (replacing what they had). */
+/**
+ * Writes the series of the recomputed snapshot days (replacing what they had): each month they fall in is
+ * read, merged and written again whole (db/kept.ts), so one new day costs its month, not the history.
+ */
 export async function saveSeries(db: Db, projectId: number, cubes: Map<number, CubeCell[]>): Promise<void> {
-  const days = [...cubes.keys()];
-  for (let offset = 0; offset < days.length; offset += 2_000) {
-    const chunk = days.slice(offset, offset + 2_000);
+  const months = new Map<number, number[]>();
+  for (const day of cubes.keys()) {
+    const m = monthOf(day);
+    const list = months.get(m);
+    if (list) list.push(day);
+    else months.set(m, [day]);
+  }
+  const keys = [...months.keys()];
+  for (let offset = 0; offset < keys.length; offset += MONTH_CHUNK) {
+    const chunk = keys.slice(offset, offset + MONTH_CHUNK);
+    const stored = await db.query<{
+      m: number;
+      days: number[];
+      series_all: Uint8Array;
+      series_available: Uint8Array;
+    }>(
+      `select month - date '1970-01-01' as m, days, series_all, series_available from series_month
+       where project_id = $1 and month = any($2::date[])`,
+      [projectId, chunk.map(fromDay)],
+    );
+    const before = new Map(stored.map((r) => [r.m, r]));
+    const rows = chunk.map((m) => {
+      // the month's days as kept, the recomputed ones replaced or added
+      const texts = new Map<number, [string, string]>();
+      const old = before.get(m);
+      if (old) {
+        const all = decodeSeriesMonth(old.series_all, old.days.length);
+        const available = decodeSeriesMonth(old.series_available, old.days.length);
+        old.days.forEach((d, i) => texts.set(d, [all[i], available[i]]));
+      }
+      for (const d of months.get(m)!) {
+        const cells = cubes.get(d)!;
+        texts.set(d, [renderSeriesDay(cells, 'ALL'), renderSeriesDay(cells, 'AVAILABLE')]);
+      }
+      const days = [...texts.keys()].sort((a, b) => a - b);
+      return {
+        m,
+        days: `{${days.join(',')}}`,
+        all: encodeSeriesMonth(days.map((d) => texts.get(d)![0])),
+        available: encodeSeriesMonth(days.map((d) => texts.get(d)![1])),
+      };
+    });
     await db.query(
-      `insert into series_day (project_id, day, flats_count, series_all, series_available)
-       select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[])
-       on conflict (project_id, day) do update set flats_count = excluded.flats_count,
+      `insert into series_month (project_id, month, days, series_all, series_available)
+       select $1, t.month, t.days::int[], t.a, t.b
+       from unnest($2::date[], $3::text[], $4::bytea[], $5::bytea[]) as t(month, days, a, b)
+       on conflict (project_id, month) do update set days = excluded.days,
          series_all = excluded.series_all, series_available = excluded.series_available`,
       [
         projectId,
-        chunk.map(fromDay),
-        chunk.map((d) => cubeTotals(cubes.get(d)!).count),
-        chunk.map((d) => renderSeriesDay(cubes.get(d)!, 'ALL')),
-        chunk.map((d) => renderSeriesDay(cubes.get(d)!, 'AVAILABLE')),
+        rows.map((r) => fromDay(r.m)),
+        rows.map((r) => r.days),
+        rows.map((r) => r.all),
+        rows.map((r) => r.available),
       ],
     );
   }
 }
+
+/** months one statement reads and writes */
+const MONTH_CHUNK = 24;

@@ -12,7 +12,7 @@ import {
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
-import { parseSeriesDay, seriesColumn } from '../db/kept.js';
+import { decodeSeriesMonth, parseSeriesDay, seriesColumn } from '../db/kept.js';
 import { readSegments } from '../db/records.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -51,7 +51,7 @@ const BODIES_PER_PROJECT = 8;
 
 /**
  * Answers §4.2 from the kept data (DESIGN §11.1): each snapshot day's series as the response writes it
- * (`series_day`) and the summary table of the last day (`project_latest`), so a first request only reads
+ * (`series_month`) and the summary table of the last day (`project_latest`), so a first request only reads
  * and stitches. Another day A's summary table is one indexed query over the timeline, cached per day.
  */
 export class StatsReader {
@@ -119,7 +119,7 @@ export class StatsReader {
     if (!entry.texts[status]) {
       const rows = await this.seriesRows(db, projectId, status);
       if (rows.length !== entry.days.length || rows.some((r, k) => r.d !== entry.days[k]))
-        throw new Error(`series_day of project ${projectId} changed under data version ${entry.version}`);
+        throw new Error(`series_month of project ${projectId} changed under data version ${entry.version}`);
       entry.texts[status] = rows.map((r) => r.t);
       entry.textBytes += rows.reduce((sum, r) => sum + r.t.length, 0);
       this.cache.grown(projectId);
@@ -127,12 +127,18 @@ export class StatsReader {
     return entry;
   }
 
-  private seriesRows(db: Db, projectId: number, status: StatsStatus) {
-    return db.query<{ d: number; t: string }>(
-      `select day - date '1970-01-01' as d, ${seriesColumn(status)} as t from series_day
-       where project_id = $1 order by day`,
+  /** The project's kept series days under a status, in day order: each day's number and its text. */
+  private async seriesRows(db: Db, projectId: number, status: StatsStatus) {
+    const rows = await db.query<{ days: number[]; body: Uint8Array }>(
+      `select days, ${seriesColumn(status)} as body from series_month where project_id = $1 order by month`,
       [projectId],
     );
+    const out: { d: number; t: string }[] = [];
+    for (const r of rows) {
+      const texts = decodeSeriesMonth(r.body, r.days.length);
+      r.days.forEach((d, i) => out.push({ d, t: texts[i] }));
+    }
+    return out;
   }
 
   /** Bytes a cached project holds: fragments, texts not yet parsed, response bodies. */
