@@ -134,6 +134,12 @@ async function main() {
                 pg_database_size(current_database())::bigint as bytes`,
       );
       const size = PGLITE ? dirBytes(dataDir) : bytes;
+      // where the bytes are: the largest tables with their indexes and TOAST
+      const tables = await db.query<{ name: string; bytes: number }>(
+        `select c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = current_schema() and c.relkind = 'r' order by 2 desc limit 6`,
+      );
       rows.push(
         {
           what: `history: ${PROJECTS} projects × ${DAYS} daily lists (${FLATS} lots each), bulk (batch) load, ${WORKERS} loader(s)`,
@@ -142,6 +148,10 @@ async function main() {
         {
           what: `database size (${PGLITE ? 'PGlite data dir' : 'PostgreSQL'}) / per year of daily lists`,
           value: `${(size / 1e9).toFixed(2)} GB / ${((size / 1e9) * (365 / DAYS)).toFixed(2)} GB`,
+        },
+        {
+          what: 'the largest tables (with indexes)',
+          value: tables.map((t) => `${t.name} ${(Number(t.bytes) / 1e6).toFixed(0)} MB`).join(', '),
         },
       );
     }

@@ -4,7 +4,7 @@ import { rankSummaryOf } from '../analytics/pace-last.js';
 import { PACE_VARIANTS, type PaceSummary, paceSummaries, variantFilter } from '../analytics/pace-summary.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { decodeSummary, encodeRank, encodeSummary } from '../db/kept.js';
+import { base64, bytes, decodeSummary, encodeRank, encodeSummary } from '../db/kept.js';
 import { fromDay } from '../lib/days.js';
 
 /** The summaries last kept for a model (in PACE_VARIANTS order), while the importer keeps the model. */
@@ -46,8 +46,8 @@ async function eventsFrom(db: Db, projectId: number, fromDay_: number) {
 }
 
 async function storedSummaries(db: Db, projectId: number): Promise<PaceSummary[] | null> {
-  const rows = await db.query<{ status: string; rooms: string; body: Uint8Array }>(
-    'select status, rooms, body from pace_summary where project_id = $1',
+  const rows = await db.query<{ status: string; rooms: string; body: string }>(
+    `select status, rooms, ${base64('body')} from pace_summary where project_id = $1`,
     [projectId],
   );
   const byKey = new Map(rows.map((r) => [`${r.status}:${r.rooms}`, r.body]));
@@ -55,7 +55,7 @@ async function storedSummaries(db: Db, projectId: number): Promise<PaceSummary[]
   for (const v of PACE_VARIANTS) {
     const body = byKey.get(`${v.status}:${v.rooms}`);
     if (!body) return null;
-    out.push(decodeSummary(body));
+    out.push(decodeSummary(bytes(body)));
   }
   return out;
 }

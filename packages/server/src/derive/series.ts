@@ -2,7 +2,14 @@ import type { StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../analytics/cube.js';
 import { dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
-import { decodeSeriesMonth, encodeSeriesMonth, monthOf, SERIES_SEPARATOR } from '../db/kept.js';
+import {
+  base64,
+  bytes,
+  decodeSeriesMonth,
+  encodeSeriesMonth,
+  monthOf,
+  SERIES_SEPARATOR,
+} from '../db/kept.js';
 import { fromDay } from '../lib/days.js';
 
 /** A day's series under a status, in its kept form (db/kept.ts): made once by the import that changes it. */
@@ -33,10 +40,11 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
     const stored = await db.query<{
       m: number;
       days: number[];
-      series_all: Uint8Array;
-      series_available: Uint8Array;
+      series_all: string;
+      series_available: string;
     }>(
-      `select month - date '1970-01-01' as m, days, series_all, series_available from series_month
+      `select month - date '1970-01-01' as m, days, ${base64('series_all')}, ${base64('series_available')}
+       from series_month
        where project_id = $1 and month = any($2::date[])`,
       [projectId, chunk.map(fromDay)],
     );
@@ -46,8 +54,8 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
       const texts = new Map<number, [string, string]>();
       const old = before.get(m);
       if (old) {
-        const all = decodeSeriesMonth(old.series_all, old.days.length);
-        const available = decodeSeriesMonth(old.series_available, old.days.length);
+        const all = decodeSeriesMonth(bytes(old.series_all), old.days.length);
+        const available = decodeSeriesMonth(bytes(old.series_available), old.days.length);
         old.days.forEach((d, i) => texts.set(d, [all[i], available[i]]));
       }
       for (const d of months.get(m)!) {

@@ -12,7 +12,7 @@ import { type LastPoint, type RankSummary, rankSummaryOf, unionLast } from '../a
 import type { PaceSummary } from '../analytics/pace-summary.js';
 import { unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
-import { decodeRank, decodeSummary } from '../db/kept.js';
+import { base64, bytes, decodeRank, decodeSummary } from '../db/kept.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
@@ -84,8 +84,8 @@ export class MarketReader {
       else missing.push(p);
     }
     if (missing.length === 0) return out;
-    const stored = await db.query<{ project_id: number; body: Uint8Array }>(
-      `select project_id, body from pace_summary
+    const stored = await db.query<{ project_id: number; body: string }>(
+      `select project_id, ${base64('body')} from pace_summary
        where status = $1 and rooms = $2 and project_id = any($3::int[])`,
       [status, rooms, missing.map((p) => p.id)],
     );
@@ -93,7 +93,7 @@ export class MarketReader {
     for (const p of missing) {
       const body = bodies.get(p.id);
       // a project with snapshots has its summaries from the import that stored them
-      const summary = body ? decodeSummary(body) : EMPTY_SUMMARY;
+      const summary = body ? decodeSummary(bytes(body)) : EMPTY_SUMMARY;
       (await this.cache.get(p.id, p.data_version, () => new Map())).set(key, summary);
       this.cache.grown(p.id);
       out.set(p.id, summary);
@@ -146,8 +146,8 @@ export class MarketReader {
     }
     for (let at = 0; at < missing.length; at += RANK_CHUNK) {
       const chunk = missing.slice(at, at + RANK_CHUNK);
-      const stored = await db.query<{ project_id: number; rank: Uint8Array | null }>(
-        `select project_id, rank from pace_summary
+      const stored = await db.query<{ project_id: number; rank: string | null }>(
+        `select project_id, ${base64('rank')} from pace_summary
          where status = $1 and rooms = 'all' and project_id = any($2::int[])`,
         [status, chunk.map((p) => p.id)],
       );
@@ -155,7 +155,7 @@ export class MarketReader {
       for (const p of chunk) {
         const body = bodies.get(p.id);
         // a project with snapshots has its rank summary from the import that stored them
-        const rank = body ? decodeRank(body) : EMPTY_RANK;
+        const rank = body ? decodeRank(bytes(body)) : EMPTY_RANK;
         cache.keep(p.id, p.data_version, rank);
         out.set(p.id, rank);
       }

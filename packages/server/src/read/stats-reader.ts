@@ -12,7 +12,7 @@ import {
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
-import { decodeSeriesMonth, parseSeriesDay, seriesColumn } from '../db/kept.js';
+import { base64, bytes, decodeSeriesMonth, parseSeriesDay, seriesColumn } from '../db/kept.js';
 import { readSegments } from '../db/records.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -100,6 +100,7 @@ export class StatsReader {
         json: new SeriesJson(
           rows.map((r) => r.d),
           (k, s) => {
+            // the texts are let go as they are laid out (all of a status at once)
             const texts = entry.texts[s]!;
             const text = texts[k]!;
             texts[k] = null;
@@ -129,13 +130,13 @@ export class StatsReader {
 
   /** The project's kept series days under a status, in day order: each day's number and its text. */
   private async seriesRows(db: Db, projectId: number, status: StatsStatus) {
-    const rows = await db.query<{ days: number[]; body: Uint8Array }>(
-      `select days, ${seriesColumn(status)} as body from series_month where project_id = $1 order by month`,
+    const rows = await db.query<{ days: number[]; body: string }>(
+      `select days, ${base64(seriesColumn(status), 'body')} from series_month where project_id = $1 order by month`,
       [projectId],
     );
     const out: { d: number; t: string }[] = [];
     for (const r of rows) {
-      const texts = decodeSeriesMonth(r.body, r.days.length);
+      const texts = decodeSeriesMonth(bytes(r.body), r.days.length);
       r.days.forEach((d, i) => out.push({ d, t: texts[i] }));
     }
     return out;
