@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import { bearerAuth } from './auth/guard.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
@@ -10,6 +11,7 @@ import { registerReadCaches } from './http/etag.js';
 import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { webApp } from './http/web-app.js';
 import { Importer } from './ingest/importer.js';
+import { fastifyLogging, logRequests } from './lib/log.js';
 import { readers } from './read/plugin.js';
 import { ReadCache } from './read/read-cache.js';
 import { authRoutes } from './routes/auth/routes.js';
@@ -35,7 +37,8 @@ export interface AppDeps {
   /** where reads that tolerate replica lag go (a ReadRouter over DATABASE_READ_URL); the primary without */
   reads?: Db;
   config: Config;
-  logger?: boolean | object;
+  /** the process's logger (lib/log.ts); none in tests */
+  logger?: Logger | false;
   /** folder of the built web app (packages/web/dist); served with history fallback when given */
   webRoot?: string;
   /** told after every API import that applied snapshots (the Telegram publisher) */
@@ -66,7 +69,8 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // one short line per request (lib/log.ts) rather than Fastify's two
+    ...fastifyLogging(deps.logger),
     // 1 MB for every request body; the ingest route alone takes up to 64 MB (DESIGN §5)
     bodyLimit: 1024 * 1024,
     // idle, half-sent and never-finished connections are closed (docs/security.md)
@@ -90,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.server.headersTimeout =
     Math.min(config.httpHeadersTimeoutSeconds, config.httpRequestTimeoutSeconds) * 1000;
   const routes = new RouteTable(app);
+  if (deps.logger) logRequests(app);
   registerEdgeChecks(app);
   // first: its onSend hook keeps responses before compression
   // the one bounded in-memory layer: the readers' values and the serialized responses (CACHE_MB)

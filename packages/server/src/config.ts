@@ -23,6 +23,8 @@ const configSchema = z.object({
   /** the carry-forward limit C in days (DESIGN §10.1); changing it needs `cena-metra rebuild` */
   maxCarryDays: z.coerce.number().int().min(1).max(3650).default(31),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** LOG_FORMAT: lines for a person (`pretty`) or JSON; unset: pretty on a terminal, JSON otherwise */
+  logFormat: z.enum(['pretty', 'json']).optional(),
   corsOrigins: z.string().optional(),
   publicUrl: z.string().optional(),
   telegramBotToken: z.string().optional(),
@@ -79,6 +81,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     cacheMb: env.CACHE_MB,
     maxCarryDays: env.MAX_CARRY_DAYS,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL,
     telegramBotToken: env.TELEGRAM_BOT_TOKEN || undefined,

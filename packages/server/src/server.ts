@@ -9,6 +9,7 @@ import { ReadRouter } from './db/replicas.js';
 import { registerDemoSources } from './demo/register-sources.js';
 import { DEMO_USER } from './demo/run.js';
 import { JobRunner } from './jobs/jobs.js';
+import { createLogger, logFormatFor } from './lib/log.js';
 import { startTelegram, type Telegram } from './telegram/service.js';
 
 /** The built web app beside the server in the monorepo (packages/web/dist), if it has been built. */
@@ -33,7 +34,10 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
     reads,
     config,
     webRoot: builtWebApp(),
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : createLogger(config.logLevel, logFormatFor(config.logFormat, process.stdout)),
     onImported: () => telegram?.imported(),
   });
   // the daily collection of the sources (DESIGN §10.8), once across instances

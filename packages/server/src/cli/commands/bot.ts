@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { Bot } from 'grammy';
-import pino from 'pino';
 import { CliError } from '../../lib/errors.js';
+import { createLogger, logFormatFor } from '../../lib/log.js';
 import { alertPublisherFor, publisherFor, startTelegram } from '../../telegram/service.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
@@ -19,7 +19,11 @@ export function registerBot(program: Command, globals: () => GlobalOptions) {
     .action(async (opts: { once?: boolean }) => {
       const ctx = await openContext(globals(), 'bot');
       const { config, db } = ctx;
-      const log = pino({ level: config.logLevel }, pino.destination(2));
+      const log = createLogger(
+        config.logLevel,
+        logFormatFor(config.logFormat, process.stderr),
+        process.stderr,
+      );
       try {
         if (!config.telegramBotToken) throw new CliError('TELEGRAM_BOT_TOKEN не задан: бот выключен', 2);
         if (opts.once) {

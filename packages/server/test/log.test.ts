@@ -1,0 +1,61 @@
+import { PassThrough } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createLogger, fastifyLogging, type LogFormat, logFormatFor, logRequests } from '../src/lib/log.js';
+
+/** A server with the process's logger writing into a string, and the lines it wrote for two requests. */
+async function linesOf(format: LogFormat, tty = false) {
+  const out = new PassThrough() as PassThrough & { isTTY?: boolean };
+  out.isTTY = tty;
+  let text = '';
+  out.on('data', (d) => {
+    text += d;
+  });
+  const app = Fastify(fastifyLogging(createLogger('info', format, out)));
+  logRequests(app);
+  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/boom', async () => {
+    throw new Error('сломалось');
+  });
+  await app.inject({ method: 'GET', url: '/api/health' });
+  await app.inject({ method: 'GET', url: '/api/boom?x=1' });
+  app.log.warn('источник не ответил');
+  await app.close();
+  return text.split('\n').filter(Boolean);
+}
+
+describe('logs', () => {
+  it('for a person: time, level, message; one short line per request (method, path, status, ms)', async () => {
+    const lines = await linesOf('pretty');
+    const requests = lines.filter((l) => l.includes('/api/'));
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: GET \/api\/health 200 \d+ мс$/);
+    expect(requests[1]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] ERROR: GET \/api\/boom\?x=1 500 \d+ мс$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^\[\d{2}:\d{2}:\d{2}\] WARN: источник не ответил$/));
+    // no JSON and no colour codes when the stream is not a terminal
+    expect(lines.some((l) => l.startsWith('{') || l.includes('\u001b['))).toBe(false);
+  });
+
+  it('for a collector: one JSON object a line, with the request fields', async () => {
+    const lines = await linesOf('json');
+    const objects = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const health = objects.find((o) => o.url === '/api/health');
+    expect(health).toMatchObject({
+      level: 30,
+      method: 'GET',
+      statusCode: 200,
+      msg: expect.stringMatching(/^GET \/api\/health 200 \d+ мс$/),
+    });
+    expect(typeof health?.ms).toBe('number');
+    expect(objects.find((o) => o.url === '/api/boom?x=1')).toMatchObject({ level: 50, statusCode: 500 });
+    expect(objects.find((o) => o.msg === 'источник не ответил')).toMatchObject({ level: 40 });
+  });
+
+  it('LOG_FORMAT wins; unset, a terminal gets lines for a person and anything else JSON', () => {
+    expect(logFormatFor(undefined, { isTTY: true })).toBe('pretty');
+    expect(logFormatFor(undefined, { isTTY: false })).toBe('json');
+    expect(logFormatFor(undefined, {})).toBe('json');
+    expect(logFormatFor('json', { isTTY: true })).toBe('json');
+    expect(logFormatFor('pretty', {})).toBe('pretty');
+  });
+});
