@@ -12,6 +12,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'packages/*/test/**/*.test.ts',
       'bench/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'e2e/**/*.test.ts',
     ],
     testTimeout: 60_000,
