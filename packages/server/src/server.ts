@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Context } from './cli/context.js';
@@ -10,13 +8,8 @@ import { registerDemoSources } from './demo/register-sources.js';
 import { DEMO_USER } from './demo/run.js';
 import { JobRunner } from './jobs/jobs.js';
 import { createLogger, logFormatFor } from './lib/log.js';
+import { builtWebApp } from './lib/web-root.js';
 import { startTelegram, type Telegram } from './telegram/service.js';
-
-/** The built web app beside the server in the monorepo (packages/web/dist), if it has been built. */
-export function builtWebApp(): string | undefined {
-  const root = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-  return existsSync(`${root}index.html`) ? root : undefined;
-}
 
 /** The process around the app: listen, print where, graceful shutdown on signals. */
 export async function serve(ctx: Context): Promise<FastifyInstance> {

@@ -3,6 +3,7 @@ import { SnapshotValidationError } from '../ingest/snapshot.js';
 import { AppError, CliError, DISK_FULL_MESSAGE, isDiskFull } from '../lib/errors.js';
 import { registerBot } from './commands/bot.js';
 import { registerDemo } from './commands/demo.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerImport } from './commands/import.js';
 import { registerQuality } from './commands/quality.js';
 import { registerRebuild } from './commands/rebuild.js';
@@ -27,6 +28,7 @@ registerRebuild(program, globals);
 registerQuality(program, globals);
 registerBot(program, globals);
 registerSources(program, globals);
+registerDoctor(program, globals);
 
 /** One clear line per error; exit 2 for bad input, 1 for anything else. */
 function fail(error: unknown): never {

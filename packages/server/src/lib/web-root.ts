@@ -1,0 +1,8 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The built web app beside the server in the monorepo (packages/web/dist), if it has been built. */
+export function builtWebApp(): string | undefined {
+  const root = fileURLToPath(new URL('../../../../web/dist/', import.meta.url));
+  return existsSync(`${root}index.html`) ? root : undefined;
+}
