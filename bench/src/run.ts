@@ -9,6 +9,7 @@ import { apiLoadBench, exportLoadBench } from './api-load.js';
 import { collectBench } from './collect.js';
 import { benchCsv } from './market.js';
 import { BIN, benchDatabase, numberOption, printTable, type Row, runNode, writeResults } from './measure.js';
+import { npmStartBench } from './npm-start.js';
 import { statsBench } from './stats.js';
 import { webBench } from './web.js';
 
@@ -185,6 +186,7 @@ try {
       sources: COLLECT_SOURCES,
       perSource: 300,
     });
+  if (only('demo')) await npmStartBench(ROOT, work, rows, note);
   if (only('demo') || only('web') || only('api')) {
     await demoBench('pglite');
     if (PG_URL) await demoBench('postgresql');
