@@ -77,11 +77,13 @@ export async function collectBench(
     );
     if (add.code !== 0) throw new Error(`source add: ${add.stderr}`);
     note('collect: собираю большой фид…');
+    // run as `npx cena-metra collect` runs it: the bin with its shebang's node flags
     const run = await runNode(
       BIN,
       ['--data-dir', dir, '--json', 'collect', '--date', '2026-11-20'],
       work,
       pglite,
+      true,
     );
     if (run.code !== 0) throw new Error(`collect: ${run.stderr}`);
     const [result] = JSON.parse(run.stdout) as { итог: string; квартир: number }[];

@@ -11,7 +11,7 @@ import { registerReadCaches } from './http/etag.js';
 import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { webApp } from './http/web-app.js';
 import { Importer } from './ingest/importer.js';
-import { fastifyLogging, logRequests } from './lib/log.js';
+import { fastifyLogging } from './lib/log.js';
 import { readers } from './read/plugin.js';
 import { ReadCache } from './read/read-cache.js';
 import { authRoutes } from './routes/auth/routes.js';
@@ -94,7 +94,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.server.headersTimeout =
     Math.min(config.httpHeadersTimeoutSeconds, config.httpRequestTimeoutSeconds) * 1000;
   const routes = new RouteTable(app);
-  if (deps.logger) logRequests(app);
   registerEdgeChecks(app);
   // first: its onSend hook keeps responses before compression
   // the one bounded in-memory layer: the readers' values and the serialized responses (CACHE_MB)

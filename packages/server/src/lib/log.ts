@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
@@ -36,24 +36,30 @@ export function createLogger(
   );
 }
 
-/** Fastify's options for the process's logger: it, and no request lines of Fastify's own (see below). */
-export function fastifyLogging(logger: Logger | false | undefined) {
-  return logger
-    ? { loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true }
-    : { logger: false, disableRequestLogging: true };
-}
-
 /**
- * One short line per request, when its response is sent: method, path, status and milliseconds
- * («GET /api/health 200 3 мс»), at info (a 5xx at error); the fields beside it for JSON. Replaces
- * Fastify's two lines with the whole request and response objects.
+ * Fastify's request lines, one short line per request when its response is sent: method, path, status
+ * and milliseconds («GET /api/health 200 3 мс»), at info (a 5xx or a failed send at error), the fields
+ * beside it for JSON — instead of Fastify's two lines with the whole request and response objects.
  */
-export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+class RequestLines extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const ms = Math.round(reply.elapsedTime);
     const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms };
     const text = `${request.method} ${request.url} ${reply.statusCode} ${ms} мс`;
-    if (reply.statusCode >= 500) request.log.error(line, text);
+    if (error || reply.statusCode >= 500) request.log.error(error ? { ...line, err: error } : line, text);
     else request.log.info(line, text);
-  });
+  }
+}
+
+/** Fastify's options for the process's logger: it, with the request lines above; none without it. */
+export function fastifyLogging(logger: Logger | false | undefined) {
+  return logger
+    ? { loggerInstance: logger as FastifyBaseLogger, logController: new RequestLines() }
+    : { logger: false };
 }
