@@ -1,3 +1,4 @@
+import { marketResponseSchema } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -85,6 +86,8 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
     const res = await post('/api/market', PERIOD);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
+    // written without the runtime check of the response schema (the route's own serializer): held to it here
+    expect(marketResponseSchema.strict().parse(body)).toEqual(body);
     const byName = Object.fromEntries(body.projects.map((r: { name: string }) => [r.name, r]));
     expect(byName.Восход).toMatchObject({
       date: '2026-01-05',

@@ -64,6 +64,12 @@ describe('§10.5–10.6 over a union of projects', () => {
           const { medianStockAge: _age, ...lastPoint } = last ?? { medianStockAge: null };
           const kept = summaries.map((s) => decodeRank(encodeRank(rankSummaryOf(s))));
           expect(unionLast(kept, from, to)).toEqual(last ? lastPoint : null);
+          // and each project alone (a ranking row), by its own shorter path
+          kept.forEach((k, i) => {
+            const own = unionPace([summaries[i]], from, to).at(-1);
+            const { medianStockAge: _a, ...ownLast } = own ?? { medianStockAge: null };
+            expect(unionLast([k], from, to)).toEqual(own ? ownLast : null);
+          });
           // the index alone reads the same
           expect(unionIndex(summaries, from, to)).toEqual(
             union.map((p) => ({ date: p.date, index: p.index })),

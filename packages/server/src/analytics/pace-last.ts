@@ -71,9 +71,10 @@ function isBack(s: RankSummary, r: number, day: number): boolean {
 }
 
 /** The median of integers (the mean of the two middle ones for an even count), null for none. */
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  values.sort((a, b) => a - b);
+function median(list: number[]): number | null {
+  if (list.length === 0) return null;
+  // a long list sorts natively as a typed array; a short one (a project's month) in place, no buffer made
+  const values = list.length > 256 ? Int32Array.from(list).sort() : list.sort((a, b) => a - b);
   const half = values.length >> 1;
   return values.length % 2 ? values[half] : (values[half - 1] + values[half]) / 2;
 }
@@ -87,52 +88,17 @@ function median(values: number[]): number | null {
  * removals for the rest, not a sweep per row.
  */
 export function unionLast(summaries: RankSummary[], from: number, to: number): LastPoint | null {
-  const used = summaries.filter((s) => s.dates.length > 0);
+  const used = summaries.length === 1 ? summaries : summaries.filter((s) => s.dates.length > 0);
+  if (used.length === 1 && used[0].dates.length === 0) return null;
   if (used.length === 0 || from > to) return null;
-  // each project's snapshot on the day (−1: none yet), and on the previous day with data (−1: no data)
-  const ks = new Int32Array(used.length).fill(-1);
-  let before: Int32Array | null = null;
-  let now: Int32Array = new Int32Array(used.length);
-  let index = 100;
-  let last = -1;
   // no project has data before its first list: the days before the earliest are skipped at once
   let earliest = used[0].dates[0];
   for (const s of used) earliest = Math.min(earliest, s.dates[0]);
   const start = Math.max(from, earliest);
-  for (let day = start; day <= to; day++) {
-    let any = false;
-    let lnSum = 0;
-    let pairs = 0;
-    for (let i = 0; i < used.length; i++) {
-      const s = used[i];
-      while (ks[i] + 1 < s.dates.length && s.dates[ks[i] + 1] <= day) ks[i]++;
-      const k = ks[i];
-      if (k < 0 || day > s.ends[k]) {
-        now[i] = -1;
-        continue;
-      }
-      now[i] = k;
-      any = true;
-      if (before && before[i] >= 0) {
-        if (before[i] !== k) {
-          lnSum += s.lnSum[k];
-          pairs += s.pairs[k];
-        } else pairs += s.stock[k];
-      }
-    }
-    if (!any) continue;
-    if (before && pairs) index *= Math.exp(lnSum / pairs);
-    if (before) {
-      const swap: Int32Array = before;
-      before = now;
-      now = swap;
-    } else {
-      before = now;
-      now = new Int32Array(used.length);
-    }
-    last = day;
-  }
-  if (last < 0) return null;
+  if (start > to) return null;
+  const chain = used.length === 1 ? oneChain(used[0], start, to) : unionChain(used, start, to);
+  if (!chain) return null;
+  const { index, last } = chain;
   const day = last;
   let stock = 0;
   let priceSum = 0;
@@ -182,4 +148,68 @@ export function unionLast(summaries: RankSummary[], from: number, to: number): L
     index: Math.round(index * 100) / 100,
     avgMeterPrice: areaSum ? round2(priceSum / areaSum) : null,
   };
+}
+
+/**
+ * The index chained over the days with data of a union of several projects in [start, to], and the last
+ * of those days: the sweep's chain (pace-union.ts), its per-day sums made project by project (each
+ * project's days read in order) but added in the sweep's order for each day — project 0, 1, … — so the
+ * same sums to the bit.
+ */
+function unionChain(used: RankSummary[], start: number, to: number): { index: number; last: number } | null {
+  // the union's days with data: a snapshot's data run from its day to its last carried day
+  const span = to - start + 1;
+  const any = new Uint8Array(span);
+  for (const s of used) {
+    for (let k = Math.max(0, lowerBound(s.dates, start) - 1); k < s.dates.length && s.dates[k] <= to; k++) {
+      const end = Math.min(s.ends[k], to);
+      for (let d = Math.max(s.dates[k], start); d <= end; d++) any[d - start] = 1;
+    }
+  }
+  const days: number[] = [];
+  for (let d = 0; d < span; d++) if (any[d]) days.push(start + d);
+  if (days.length === 0) return null;
+  const lnSums = new Float64Array(days.length);
+  const pairSums = new Float64Array(days.length);
+  for (const s of used) {
+    let k = lowerBound(s.dates, days[0]) - 1;
+    // the project's snapshot on the union's previous day with data (−1: no data there)
+    let before = -1;
+    for (let j = 0; j < days.length; j++) {
+      const day = days[j];
+      while (k + 1 < s.dates.length && s.dates[k + 1] <= day) k++;
+      const now = k >= 0 && day <= s.ends[k] ? k : -1;
+      if (j > 0 && now >= 0 && before >= 0) {
+        if (before !== now) {
+          lnSums[j] += s.lnSum[now];
+          pairSums[j] += s.pairs[now];
+        } else pairSums[j] += s.stock[now];
+      }
+      before = now;
+    }
+  }
+  let index = 100;
+  for (let j = 1; j < days.length; j++) if (pairSums[j]) index *= Math.exp(lnSums[j] / pairSums[j]);
+  return { index, last: days[days.length - 1] };
+}
+
+/**
+ * The same for one project, snapshot by snapshot: its days with data are the union's, so a day in the
+ * same snapshot as the day before multiplies the index by exp(0) = 1 (nothing), and a snapshot's first day
+ * by exp(lnSum / pairs) — the sweep's factors in the sweep's order, without a pass over the days.
+ */
+function oneChain(s: RankSummary, start: number, to: number): { index: number; last: number } | null {
+  const n = s.dates.length;
+  const k0 = lowerBound(s.dates, start + 1) - 1;
+  // the first day with data from `start`: start itself inside a snapshot's days, else the next snapshot's
+  const first =
+    k0 >= 0 && start <= s.ends[k0] ? start : k0 + 1 < n ? s.dates[k0 + 1] : Number.POSITIVE_INFINITY;
+  const kLast = lowerBound(s.dates, to + 1) - 1;
+  if (kLast < 0) return null;
+  const last = Math.min(to, s.ends[kLast]);
+  if (first > last) return null;
+  let index = 100;
+  for (let k = lowerBound(s.dates, first + 1); k <= kLast; k++)
+    if (s.pairs[k]) index *= Math.exp(s.lnSum[k] / s.pairs[k]);
+  return { index, last };
 }

@@ -269,8 +269,13 @@ function rowOf(
   who: Pick<MarketRow, 'id' | 'name' | 'developerId' | 'developerName' | 'projects'>,
 ): MarketRow | null {
   if (!last) return null;
+  // every field named (no spread): thousands of rows a request, one object shape
   return {
-    ...who,
+    id: who.id,
+    name: who.name,
+    developerId: who.developerId,
+    developerName: who.developerName,
+    projects: who.projects,
     date: last.date,
     stock: last.stock,
     new30: last.new30,
