@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankSummaryOf, unionLast } from '../src/analytics/pace-last.js';
+import { DayParts, rankSummaryOf, unionLast } from '../src/analytics/pace-last.js';
 import { paceSummariesBy, paceSummary } from '../src/analytics/pace-summary.js';
 import { type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
@@ -64,6 +64,10 @@ describe('§10.5–10.6 over a union of projects', () => {
           const { medianStockAge: _age, ...lastPoint } = last ?? { medianStockAge: null };
           const kept = summaries.map((s) => decodeRank(encodeRank(rankSummaryOf(s))));
           expect(unionLast(kept, from, to)).toEqual(last ? lastPoint : null);
+          // with the projects' days read once for several unions, as a ranking reads them
+          const parts = new DayParts();
+          kept.forEach((k) => unionLast([k], from, to, parts));
+          expect(unionLast(kept, from, to, parts)).toEqual(last ? lastPoint : null);
           // and each project alone (a ranking row), by its own shorter path
           kept.forEach((k, i) => {
             const own = unionPace([summaries[i]], from, to).at(-1);

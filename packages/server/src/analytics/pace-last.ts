@@ -79,6 +79,81 @@ function median(list: number[]): number | null {
   return values.length % 2 ? values[half] : (values[half - 1] + values[half]) / 2;
 }
 
+/** One project's part of a union's day: its figures there, which the union adds up project by project. */
+interface DayPart {
+  stock: number;
+  priceSum: number;
+  areaSum: number;
+  stockBefore: number;
+  new7: number;
+  new30: number;
+  gone7: number;
+  gone30: number;
+  /** the days on market of the removals of the 30-day window (less those back in the stock) */
+  onMarket: number[];
+}
+
+/** A project's figures on a day as the sweep reads them (0 for what it has no data for). */
+function dayPart(s: RankSummary, day: number): DayPart {
+  const p: DayPart = {
+    stock: 0,
+    priceSum: 0,
+    areaSum: 0,
+    stockBefore: 0,
+    new7: 0,
+    new30: 0,
+    gone7: 0,
+    gone30: 0,
+    onMarket: [],
+  };
+  const k = lowerBound(s.dates, day + 1) - 1;
+  const has = k >= 0 && day <= s.ends[k];
+  if (has) {
+    p.stock = s.stock[k];
+    p.priceSum = s.priceSum[k];
+    p.areaSum = s.areaSum[k];
+  }
+  const kBefore = lowerBound(s.dates, day - 30 + 1) - 1;
+  if (kBefore >= 0 && day - 30 <= s.ends[kBefore]) p.stockBefore = s.stock[kBefore];
+  for (let j = lowerBound(s.dates, day - 30 + 1); j <= k; j++) {
+    p.new30 += s.fresh[j];
+    if (s.dates[j] >= day - 7 + 1) p.new7 += s.fresh[j];
+  }
+  // the removals of the 30 days and of the last 7, less those whose flat is in the stock again today
+  const enter = removalsUpTo(s, day);
+  const exit30 = Math.min(enter, removalsUpTo(s, day - WINDOW));
+  const exit7 = Math.max(exit30, Math.min(enter, removalsUpTo(s, day - 7)));
+  for (let r = exit30; r < enter; r++) {
+    if (has && isBack(s, r, s.dates[k])) continue;
+    p.gone30++;
+    if (r >= exit7) p.gone7++;
+    p.onMarket.push(s.dates[s.removalK[r]] - s.removalFirst[r]);
+  }
+  return p;
+}
+
+/**
+ * The projects' days one ranking has read: its rows are each project alone, each developer and the whole,
+ * mostly on the same last day, so a project's figures there are read once and added up by every union.
+ */
+export class DayParts {
+  private readonly byDay = new Map<number, Map<RankSummary, DayPart>>();
+
+  of(s: RankSummary, day: number): DayPart {
+    let parts = this.byDay.get(day);
+    if (!parts) {
+      parts = new Map();
+      this.byDay.set(day, parts);
+    }
+    let p = parts.get(s);
+    if (!p) {
+      p = dayPart(s, day);
+      parts.set(s, p);
+    }
+    return p;
+  }
+}
+
 /**
  * The last point of `unionPace(summaries, from, to)` (pace-union.ts) but its median stock age, found
  * without sweeping every day's windows and medians: the index is chained over the period's days with data
@@ -87,7 +162,13 @@ function median(list: number[]): number | null {
  * market (every project, developer and the whole) costs the period's days for the index and the window's
  * removals for the rest, not a sweep per row.
  */
-export function unionLast(summaries: RankSummary[], from: number, to: number): LastPoint | null {
+export function unionLast(
+  summaries: RankSummary[],
+  from: number,
+  to: number,
+  /** the figures of projects' days already read by this ranking (its projects' rows, then the unions) */
+  parts?: DayParts,
+): LastPoint | null {
   const used = summaries.length === 1 ? summaries : summaries.filter((s) => s.dates.length > 0);
   if (used.length === 1 && used[0].dates.length === 0) return null;
   if (used.length === 0 || from > to) return null;
@@ -110,29 +191,16 @@ export function unionLast(summaries: RankSummary[], from: number, to: number): L
   let gone30 = 0;
   const onMarket: number[] = [];
   for (const s of used) {
-    const k = lowerBound(s.dates, day + 1) - 1;
-    const has = k >= 0 && day <= s.ends[k];
-    if (has) {
-      stock += s.stock[k];
-      priceSum += s.priceSum[k];
-      areaSum += s.areaSum[k];
-    }
-    const kBefore = lowerBound(s.dates, day - 30 + 1) - 1;
-    if (kBefore >= 0 && day - 30 <= s.ends[kBefore]) stockBefore += s.stock[kBefore];
-    for (let j = lowerBound(s.dates, day - 30 + 1); j <= k; j++) {
-      new30 += s.fresh[j];
-      if (s.dates[j] >= day - 7 + 1) new7 += s.fresh[j];
-    }
-    // the removals of the 30 days and of the last 7, less those whose flat is in the stock again today
-    const enter = removalsUpTo(s, day);
-    const exit30 = Math.min(enter, removalsUpTo(s, day - WINDOW));
-    const exit7 = Math.max(exit30, Math.min(enter, removalsUpTo(s, day - 7)));
-    for (let r = exit30; r < enter; r++) {
-      if (has && isBack(s, r, s.dates[k])) continue;
-      gone30++;
-      if (r >= exit7) gone7++;
-      onMarket.push(s.dates[s.removalK[r]] - s.removalFirst[r]);
-    }
+    const p = parts ? parts.of(s, day) : dayPart(s, day);
+    stock += p.stock;
+    priceSum += p.priceSum;
+    areaSum += p.areaSum;
+    stockBefore += p.stockBefore;
+    new7 += p.new7;
+    new30 += p.new30;
+    gone7 += p.gone7;
+    gone30 += p.gone30;
+    for (const d of p.onMarket) onMarket.push(d);
   }
   const denominator = stockBefore + new30;
   return {

@@ -8,7 +8,13 @@ import {
   type RoomGroup,
   type StatsStatus,
 } from '@cena-metra/contract';
-import { type LastPoint, type RankSummary, rankSummaryOf, unionLast } from '../analytics/pace-last.js';
+import {
+  DayParts,
+  type LastPoint,
+  type RankSummary,
+  rankSummaryOf,
+  unionLast,
+} from '../analytics/pace-last.js';
 import type { PaceSummary } from '../analytics/pace-summary.js';
 import { unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
@@ -43,7 +49,7 @@ const EMPTY_SUMMARY: PaceSummary = {
 /** The rank summary of a project without snapshots. */
 const EMPTY_RANK: RankSummary = rankSummaryOf(EMPTY_SUMMARY);
 /** projects whose rank summaries one query reads */
-const RANK_CHUNK = 1000;
+const RANK_CHUNK = 500;
 
 const rankBytes = (s: RankSummary) => 100 + s.dates.length * 44 + s.removalK.length * 12 + s.back.length * 4;
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
@@ -144,22 +150,27 @@ export class MarketReader {
       if (s) out.set(p.id, s);
       else missing.push(p);
     }
-    for (let at = 0; at < missing.length; at += RANK_CHUNK) {
-      const chunk = missing.slice(at, at + RANK_CHUNK);
-      const stored = await db.query<{ project_id: number; rank: string | null }>(
-        `select project_id, ${base64('rank')} from pace_summary
-         where status = $1 and rooms = 'all' and project_id = any($2::int[])`,
-        [status, chunk.map((p) => p.id)],
-      );
-      const bodies = new Map(stored.map((r) => [r.project_id, r.rank]));
-      for (const p of chunk) {
-        const body = bodies.get(p.id);
-        // a project with snapshots has its rank summary from the import that stored them
-        const rank = body ? decodeRank(bytes(body)) : EMPTY_RANK;
-        cache.keep(p.id, p.data_version, rank);
-        out.set(p.id, rank);
-      }
-    }
+    // the chunks at once: on PostgreSQL each is its own connection (the first request of the whole
+    // country reads ~80 MB); PGlite runs them one after another
+    const chunks: Pick<ProjectRow, 'id' | 'data_version'>[][] = [];
+    for (let at = 0; at < missing.length; at += RANK_CHUNK) chunks.push(missing.slice(at, at + RANK_CHUNK));
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        const stored = await db.query<{ project_id: number; rank: string | null }>(
+          `select project_id, ${base64('rank')} from pace_summary
+           where status = $1 and rooms = 'all' and project_id = any($2::int[])`,
+          [status, chunk.map((p) => p.id)],
+        );
+        const bodies = new Map(stored.map((r) => [r.project_id, r.rank]));
+        for (const p of chunk) {
+          const body = bodies.get(p.id);
+          // a project with snapshots has its rank summary from the import that stored them
+          const rank = body ? decodeRank(bytes(body)) : EMPTY_RANK;
+          cache.keep(p.id, p.data_version, rank);
+          out.set(p.id, rank);
+        }
+      }),
+    );
     return out;
   }
 
@@ -183,10 +194,11 @@ export class MarketReader {
     const to = toDay(q.to);
     const all = await this.projects(db, { developerId: q.developerId, from: q.from, to: q.to });
     const ranks = await this.ranks(db, all, q.status);
+    const parts = new DayParts();
     const chosen: ProjectRow[] = [];
     const projects: MarketRow[] = [];
     for (const p of all) {
-      const row = rowOf(unionLast([ranks.get(p.id)!], from, to), {
+      const row = rowOf(unionLast([ranks.get(p.id)!], from, to, parts), {
         id: p.id,
         name: p.name,
         developerId: p.developer_id,
@@ -210,6 +222,7 @@ export class MarketReader {
           list.map((p) => ranks.get(p.id)!),
           from,
           to,
+          parts,
         ),
         {
           id: developerId,
@@ -226,6 +239,7 @@ export class MarketReader {
         chosen.map((p) => ranks.get(p.id)!),
         from,
         to,
+        parts,
       ),
       { id: 0, name: 'Все', developerId: 0, developerName: '', projects: chosen.length },
     );
