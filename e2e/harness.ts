@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ARTIFACTS = join(ROOT, 'e2e/artifacts');
@@ -72,4 +72,13 @@ export async function startProduct(): Promise<Product> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs the demo account in through the login page, as a person does, and waits for the dashboard. */
+export async function signInDemo(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.fill('input[name=username]', 'demo');
+  await page.fill('input[name=password]', 'demo');
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${url}/`);
 }

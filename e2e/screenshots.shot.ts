@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { launchChromium, ROOT, startProduct } from './harness';
+import { launchChromium, ROOT, signInDemo, startProduct } from './harness';
 
 const OUT = join(ROOT, 'docs/img');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -17,11 +17,7 @@ it('makes the README screenshots: dashboard, «Рынок», «Шахматка�
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${product.url}/login`);
-    await page.fill('input[name=username]', 'demo');
-    await page.fill('input[name=password]', 'demo');
-    await page.click('button[type=submit]');
-    await page.waitForURL(`${product.url}/`);
+    await signInDemo(page, product.url);
     // the dashboard with its charts drawn (ECharts animates: the last frame is what a person sees)
     await page.waitForSelector('[data-testid=charts][aria-busy=false]', { timeout: 60_000 });
     await page.waitForSelector('[data-testid=chart-pace-stock] canvas', { timeout: 60_000 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, E2E_BOT_TOKEN, launchChromium, type Product, startProduct } from './harness';
+import { ARTIFACTS, E2E_BOT_TOKEN, launchChromium, type Product, signInDemo, startProduct } from './harness';
 
 let product: Product;
 let browser: Browser;
@@ -51,11 +51,7 @@ async function demoSession(): Promise<{ token: string; username: string }> {
 
 async function signedIn(context: BrowserContext, path = '/'): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${product.url}/login`);
-  await page.fill('input[name=username]', 'demo');
-  await page.fill('input[name=password]', 'demo');
-  await page.click('button[type=submit]');
-  await page.waitForURL(`${product.url}/`);
+  await signInDemo(page, product.url);
   if (path !== '/') await page.goto(`${product.url}${path}`);
   return page;
 }

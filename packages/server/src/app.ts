@@ -8,10 +8,10 @@ import { DataVersionCache } from './http/caches.js';
 import { clientErrorHandler, codeOfStatus, RouteTable, registerEdgeChecks } from './http/edge.js';
 import { errorHandlers } from './http/errors.js';
 import { registerReadCaches } from './http/etag.js';
+import { fastifyLogging } from './http/log.js';
 import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { webApp } from './http/web-app.js';
 import { Importer } from './ingest/importer.js';
-import { fastifyLogging } from './lib/log.js';
 import { readers } from './read/plugin.js';
 import { ReadCache } from './read/read-cache.js';
 import { authRoutes } from './routes/auth/routes.js';
@@ -37,7 +37,7 @@ export interface AppDeps {
   /** where reads that tolerate replica lag go (a ReadRouter over DATABASE_READ_URL); the primary without */
   reads?: Db;
   config: Config;
-  /** the process's logger (lib/log.ts); none in tests */
+  /** the process's logger (http/log.ts); none in tests */
   logger?: Logger | false;
   /** folder of the built web app (packages/web/dist); served with history fallback when given */
   webRoot?: string;
@@ -69,7 +69,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    // one short line per request (lib/log.ts) rather than Fastify's two
+    // one short line per request (http/log.ts) rather than Fastify's two
     ...fastifyLogging(deps.logger),
     // 1 MB for every request body; the ingest route alone takes up to 64 MB (DESIGN §5)
     bodyLimit: 1024 * 1024,

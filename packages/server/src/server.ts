@@ -6,8 +6,8 @@ import { replicaUrls } from './config.js';
 import { ReadRouter } from './db/replicas.js';
 import { registerDemoSources } from './demo/register-sources.js';
 import { DEMO_USER } from './demo/run.js';
+import { createLogger, logFormatFor } from './http/log.js';
 import { JobRunner } from './jobs/jobs.js';
-import { createLogger, logFormatFor } from './lib/log.js';
 import { builtWebApp } from './lib/web-root.js';
 import { startTelegram, type Telegram } from './telegram/service.js';
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createLogger, fastifyLogging, type LogFormat, logFormatFor } from '../src/lib/log.js';
+import { createLogger, fastifyLogging, type LogFormat, logFormatFor } from '../src/http/log.js';
 
 /** A server with the process's logger writing into a string, and the lines it wrote for two requests. */
 async function linesOf(format: LogFormat, tty = false) {

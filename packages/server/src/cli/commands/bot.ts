@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { Bot } from 'grammy';
+import { createLogger, logFormatFor } from '../../http/log.js';
 import { CliError } from '../../lib/errors.js';
-import { createLogger, logFormatFor } from '../../lib/log.js';
 import { alertPublisherFor, publisherFor, startTelegram } from '../../telegram/service.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
