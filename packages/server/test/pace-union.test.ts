@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DayParts, rankSummaryOf, unionLast } from '../src/analytics/pace-last.js';
+import { DayParts, medianOfLists, rankSummaryOf, unionLast } from '../src/analytics/pace-last.js';
 import { paceSummariesBy, paceSummary } from '../src/analytics/pace-summary.js';
 import { type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
@@ -91,6 +91,28 @@ describe('§10.5–10.6 over a union of projects', () => {
     expect(gone).toBeGreaterThan(100);
     expect(moved).toBeGreaterThan(100);
   }, 180_000);
+
+  it('the median of many lists (a whole market’s days on market) counted by value equals the sorted one', () => {
+    let counted = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: -5, max: 3_000 }), { maxLength: 400, size: 'max' }), {
+          maxLength: 12,
+          size: 'max',
+        }),
+        (lists) => {
+          const all = lists.flat().sort((a, b) => a - b);
+          const h = all.length >> 1;
+          const expected = all.length === 0 ? null : all.length % 2 ? all[h] : (all[h - 1] + all[h]) / 2;
+          expect(medianOfLists(lists)).toBe(expected);
+          if (all.length > 256) counted++;
+        },
+      ),
+      { numRuns: 300, seed: 1125 },
+    );
+    // most cases went by the counting path
+    expect(counted).toBeGreaterThan(150);
+  });
 
   it('summaries by a partition of the flats (the summary table rows) equal one filter per part', () => {
     let parts = 0;

@@ -70,6 +70,41 @@ function isBack(s: RankSummary, r: number, day: number): boolean {
   return false;
 }
 
+/**
+ * The median of the integers of several lists (days on market: 0 or more), as `median` of them all: a few
+ * are sorted, many (the whole market's month: ~150,000) counted by value instead.
+ */
+export function medianOfLists(lists: number[][]): number | null {
+  let count = 0;
+  let max = 0;
+  for (const list of lists) {
+    count += list.length;
+    for (const v of list) if (v > max) max = v;
+  }
+  // a project's own list is sorted in place (the order of a day's removals means nothing)
+  if (lists.length === 1) return median(lists[0]);
+  if (count <= 256) {
+    const all: number[] = [];
+    for (const list of lists) for (const v of list) all.push(v);
+    return median(all);
+  }
+  let min = 0;
+  for (const list of lists) for (const v of list) if (v < min) min = v;
+  const counts = new Int32Array(max - min + 1);
+  for (const list of lists) for (const v of list) counts[v - min]++;
+  // the values of rank half and half + 1 (1-based), as a sorted list would have them
+  const half = count >> 1;
+  const at = (rank: number) => {
+    let seen = 0;
+    for (let i = 0; i < counts.length; i++) {
+      seen += counts[i];
+      if (seen >= rank) return i + min;
+    }
+    return max;
+  };
+  return count % 2 ? at(half + 1) : (at(half) + at(half + 1)) / 2;
+}
+
 /** The median of integers (the mean of the two middle ones for an even count), null for none. */
 function median(list: number[]): number | null {
   if (list.length === 0) return null;
@@ -189,7 +224,7 @@ export function unionLast(
   let new30 = 0;
   let gone7 = 0;
   let gone30 = 0;
-  const onMarket: number[] = [];
+  const onMarket: number[][] = [];
   for (const s of used) {
     const p = parts ? parts.of(s, day) : dayPart(s, day);
     stock += p.stock;
@@ -200,7 +235,7 @@ export function unionLast(
     new30 += p.new30;
     gone7 += p.gone7;
     gone30 += p.gone30;
-    for (const d of p.onMarket) onMarket.push(d);
+    if (p.onMarket.length) onMarket.push(p.onMarket);
   }
   const denominator = stockBefore + new30;
   return {
@@ -212,7 +247,7 @@ export function unionLast(
     gone30,
     absorption: denominator ? round2((gone30 / denominator) * 100) : null,
     monthsOfSupply: gone30 ? round2(stock / gone30) : null,
-    medianDaysOnMarket: median(onMarket),
+    medianDaysOnMarket: medianOfLists(onMarket),
     index: Math.round(index * 100) / 100,
     avgMeterPrice: areaSum ? round2(priceSum / areaSum) : null,
   };
