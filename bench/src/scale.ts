@@ -50,7 +50,10 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 // a year of daily lists, then the day imported under measure
 const LAST = toDay('2026-11-21');
 const DATES = Array.from({ length: DAYS }, (_, d) => fromDay(LAST - DAYS + 1 + d));
-const NEXT_DAY = fromDay(LAST + 1);
+// the day imported under measure: the one after the year, or after the last day a measured-again database has
+let NEXT_DAY = fromDay(LAST + 1);
+/** the days after the year up to NEXT_DAY (the lists are generated day by day, the last one imported) */
+let AFTER: string[] = [NEXT_DAY];
 const names = (p: number) => ({
   developer: `Застройщик ${1 + (p % DEVELOPERS)}`,
   project: `Проект ${p + 1}`,
@@ -160,6 +163,14 @@ async function main() {
     // a database measured again (SCALE_DATABASE_URL) has the user from the first run
     if (PGLITE) db = await openDb({ dataDir });
     if (!(await getUserByName(db, 'bench'))) await addUser(db, 'bench', 'bench-password');
+    // measured again: its last day was imported by the run before, so a new day is the one after it
+    const [{ d: lastInDb }] = await db.query<{ d: string | null }>(
+      'select max(last_snapshot_date)::text as d from project',
+    );
+    if (lastInDb && toDay(lastInDb) > LAST) {
+      AFTER = Array.from({ length: toDay(lastInDb) + 1 - LAST }, (_, i) => fromDay(LAST + 1 + i));
+      NEXT_DAY = AFTER.at(-1)!;
+    }
     // the pace summaries (§10.5–10.6) and every other derived datum were kept by the load's imports
     // ids read now: on PGlite this process lets go of the data dir for the server
     const projectIds = (await db.query<{ id: number }>('select id from project order by id')).map(
@@ -301,7 +312,7 @@ async function main() {
       const day: ReturnType<typeof apiSnapshot>[] = [];
       for (let p = from; p < Math.min(PROJECTS, from + 20); p++) {
         let last: Parameters<typeof apiSnapshot>[0] | undefined;
-        for (const s of market(p, [...DATES, NEXT_DAY])) last = s;
+        for (const s of market(p, [...DATES, ...AFTER])) last = s;
         day.push(apiSnapshot(last!));
       }
       const res = await new Promise<{ status: number; text: string }>((done, fail) => {
