@@ -1,7 +1,7 @@
 import { fromDay } from '../lib/days.js';
 import { lowerBound } from './events.js';
 import { type PaceSummary, WINDOW } from './pace-summary.js';
-import type { UnionPoint } from './pace-union.js';
+import { type UnionPoint, unionDaySums } from './pace-union.js';
 
 /**
  * What the market's ranking reads of a project's pace summary (pace-summary.ts): everything but the stock's
@@ -253,44 +253,11 @@ export function unionLast(
   };
 }
 
-/**
- * The index chained over the days with data of a union of several projects in [start, to], and the last
- * of those days: the sweep's chain (pace-union.ts), its per-day sums made project by project (each
- * project's days read in order) but added in the sweep's order for each day — project 0, 1, … — so the
- * same sums to the bit.
- */
+/** The index chained over a union's day sums (`unionDaySums`), and the last day with data. */
 function unionChain(used: RankSummary[], start: number, to: number): { index: number; last: number } | null {
-  // the union's days with data: a snapshot's data run from its day to its last carried day
-  const span = to - start + 1;
-  const any = new Uint8Array(span);
-  for (const s of used) {
-    for (let k = Math.max(0, lowerBound(s.dates, start) - 1); k < s.dates.length && s.dates[k] <= to; k++) {
-      const end = Math.min(s.ends[k], to);
-      for (let d = Math.max(s.dates[k], start); d <= end; d++) any[d - start] = 1;
-    }
-  }
-  const days: number[] = [];
-  for (let d = 0; d < span; d++) if (any[d]) days.push(start + d);
-  if (days.length === 0) return null;
-  const lnSums = new Float64Array(days.length);
-  const pairSums = new Float64Array(days.length);
-  for (const s of used) {
-    let k = lowerBound(s.dates, days[0]) - 1;
-    // the project's snapshot on the union's previous day with data (−1: no data there)
-    let before = -1;
-    for (let j = 0; j < days.length; j++) {
-      const day = days[j];
-      while (k + 1 < s.dates.length && s.dates[k + 1] <= day) k++;
-      const now = k >= 0 && day <= s.ends[k] ? k : -1;
-      if (j > 0 && now >= 0 && before >= 0) {
-        if (before !== now) {
-          lnSums[j] += s.lnSum[now];
-          pairSums[j] += s.pairs[now];
-        } else pairSums[j] += s.stock[now];
-      }
-      before = now;
-    }
-  }
+  const sums = unionDaySums(used, start, to);
+  if (!sums) return null;
+  const { days, lnSums, pairSums } = sums;
   let index = 100;
   for (let j = 1; j < days.length; j++) if (pairSums[j]) index *= Math.exp(lnSums[j] / pairSums[j]);
   return { index, last: days[days.length - 1] };

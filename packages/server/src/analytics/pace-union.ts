@@ -222,6 +222,58 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
   return out;
 }
 
+/** What the same-flat index (§10.6) reads of a project's summary, as plain or typed arrays. */
+export interface IndexSummary {
+  dates: ArrayLike<number>;
+  ends: ArrayLike<number>;
+  stock: ArrayLike<number>;
+  lnSum: ArrayLike<number>;
+  pairs: ArrayLike<number>;
+}
+
+/**
+ * The index's sums of a union on each of its days with data in [start, to], as `unionPace` makes them: a
+ * project counts on a day when it has data there and on the union's previous day with data — Σ ln and the
+ * pairs of its new snapshot, or its stock (ln 0) when its snapshot is the same. Made project by project
+ * (each project's days read in order) but added in the sweep's order for each day — project 0, 1, … — so
+ * the same sums to the bit. Null when no day has data.
+ */
+export function unionDaySums(used: IndexSummary[], start: number, to: number) {
+  if (start > to) return null;
+  // the union's days with data: a snapshot's data run from its day to its last carried day
+  const span = to - start + 1;
+  const any = new Uint8Array(span);
+  for (const s of used) {
+    for (let k = Math.max(0, lowerBound(s.dates, start) - 1); k < s.dates.length && s.dates[k] <= to; k++) {
+      const end = Math.min(s.ends[k], to);
+      for (let d = Math.max(s.dates[k], start); d <= end; d++) any[d - start] = 1;
+    }
+  }
+  const days: number[] = [];
+  for (let d = 0; d < span; d++) if (any[d]) days.push(start + d);
+  if (days.length === 0) return null;
+  const lnSums = new Float64Array(days.length);
+  const pairSums = new Float64Array(days.length);
+  for (const s of used) {
+    let k = lowerBound(s.dates, days[0]) - 1;
+    // the project's snapshot on the union's previous day with data (−1: no data there)
+    let before = -1;
+    for (let j = 0; j < days.length; j++) {
+      const day = days[j];
+      while (k + 1 < s.dates.length && s.dates[k + 1] <= day) k++;
+      const now = k >= 0 && day <= s.ends[k] ? k : -1;
+      if (j > 0 && now >= 0 && before >= 0) {
+        if (before !== now) {
+          lnSums[j] += s.lnSum[now];
+          pairSums[j] += s.pairs[now];
+        } else pairSums[j] += s.stock[now];
+      }
+      before = now;
+    }
+  }
+  return { days, lnSums, pairSums };
+}
+
 /**
  * The same-flat index alone of a union (as `unionPace` reads it): each day with data in [from, to], chained
  * from 100 on the first, without the windows and medians of pace.
@@ -232,32 +284,13 @@ export function unionIndex(
   to: number,
 ): { date: string; index: number }[] {
   const used = summaries.filter((s) => s.dates.length > 0);
-  const out: { date: string; index: number }[] = [];
-  const ks = used.map(() => -1);
-  let before: number[] | null = null;
+  if (used.length === 0) return [];
+  // no project has data before its first list
+  const sums = unionDaySums(used, Math.max(from, Math.min(...used.map((s) => s.dates[0]))), to);
+  if (!sums) return [];
   let index = 100;
-  for (let day = from; day <= to; day++) {
-    let any = false;
-    let lnSum = 0;
-    let pairs = 0;
-    const now = used.map((s, i) => {
-      while (ks[i] + 1 < s.dates.length && s.dates[ks[i] + 1] <= day) ks[i]++;
-      const k = ks[i];
-      const has = k >= 0 && day <= s.ends[k];
-      if (!has) return -1;
-      any = true;
-      if (before && before[i] >= 0) {
-        if (before[i] !== k) {
-          lnSum += s.lnSum[k];
-          pairs += s.pairs[k];
-        } else pairs += s.stock[k];
-      }
-      return k;
-    });
-    if (!any) continue;
-    if (before && pairs) index *= Math.exp(lnSum / pairs);
-    before = now;
-    out.push({ date: fromDay(day), index: Math.round(index * 100) / 100 });
-  }
-  return out;
+  return sums.days.map((day, j) => {
+    if (j > 0 && sums.pairSums[j]) index *= Math.exp(sums.lnSums[j] / sums.pairSums[j]);
+    return { date: fromDay(day), index: Math.round(index * 100) / 100 };
+  });
 }
