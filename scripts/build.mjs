@@ -74,6 +74,13 @@ function main() {
   const force = process.argv.includes('--force');
   // named packages only (e.g. `contract server` at install), else all
   const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const unknown = named.filter((n) => !PACKAGES.some((p) => p.name === n));
+  if (unknown.length) {
+    console.error(
+      `сборка: неизвестный пакет ${unknown.join(', ')}; есть ${PACKAGES.map((p) => p.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
   const plan = buildPlan(root).filter((p) => named.length === 0 || named.includes(p.name));
   const todo = plan.filter((p) => force || p.stale);
   if (process.argv.includes('--dry-run')) {

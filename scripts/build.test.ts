@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -73,5 +74,12 @@ describe('npm start builds only what changed', () => {
     buildAll();
     rmSync(join(root, 'packages/web/dist'), { recursive: true });
     expect(stale()).toEqual(['web']);
+  });
+
+  it('an unknown package name is refused with the names there are, exit 2, nothing built', () => {
+    const run = spawnSync(process.execPath, [join(__dirname, 'build.mjs'), 'servre'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('сборка: неизвестный пакет servre; есть contract, server, web\n');
+    expect(run.stdout).toBe('');
   });
 });
