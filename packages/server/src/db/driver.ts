@@ -202,12 +202,38 @@ class PostgresDb implements Db {
     private readonly pool: pg.Pool,
     private readonly client: pg.PoolClient | null = null,
   ) {}
+  /**
+   * A query on this transaction's client, else on a client of the pool taken for it. Not `pool.query`:
+   * a client the pool makes keeps the callback of the first request it served for as long as it lives,
+   * and with it that query's result — 10 clients holding the ~4 MB of rows each read at once on the
+   * market's first request, marked again by every full collection.
+   */
+  private async run(query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
+    if (this.client) return this.client.query(query);
+    const client = await this.pool.connect();
+    let failed: Error | undefined;
+    // as `pool.query` does: the connection's own error (the server gone mid-query) fails the query, not
+    // the process, and a client whose query failed is closed, not given to the next query
+    const onError = (error: Error) => {
+      failed = error;
+    };
+    client.on('error', onError);
+    try {
+      return await client.query(query);
+    } catch (error) {
+      failed ??= error as Error;
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(failed);
+    }
+  }
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const res = await (this.client ?? this.pool).query(sql, params as unknown[]);
+    const res = await this.run({ text: sql, values: params });
     return res.rows as T[];
   }
   async exec(sql: string): Promise<void> {
-    await (this.client ?? this.pool).query(sql);
+    await this.run({ text: sql });
   }
   async insertColumns(table: string, columns: readonly Column[], values: readonly (readonly unknown[])[]) {
     if (!values[0]?.length) return;
@@ -218,11 +244,11 @@ class PostgresDb implements Db {
     );
   }
   async textRows(sql: string, params: unknown[] = []): Promise<(string | null)[][]> {
-    const res = await (this.client ?? this.pool).query({
+    const res = await this.run({
       text: sql,
       values: params,
       rowMode: 'array',
-      types: { getTypeParser: () => identity },
+      types: { getTypeParser: () => identity } as unknown as pg.CustomTypesConfig,
     });
     return res.rows as (string | null)[][];
   }
