@@ -85,7 +85,10 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
   it('the market ranks projects and developers with the last day’s figures; filters by developer and class', async () => {
     const res = await post('/api/market', PERIOD);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = res.json();
+    // the bytes are the response's JSON (the route writes them row by row)
+    expect(res.body).toBe(JSON.stringify(body));
     // written without the runtime check of the response schema (the route's own serializer): held to it here
     expect(marketResponseSchema.strict().parse(body)).toEqual(body);
     const byName = Object.fromEntries(body.projects.map((r: { name: string }) => [r.name, r]));

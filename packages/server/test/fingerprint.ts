@@ -10,6 +10,7 @@ export async function fingerprint(db: Db) {
     'flat_observation',
     'flat_segment',
     'pace_summary',
+    'rank_month',
     'project_latest',
     'flat_event',
     'daily_summary',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { rebuildProjects } from '../src/cli/commands/rebuild.js';
+import { rebuildIfMarked, rebuildProjects } from '../src/cli/commands/rebuild.js';
 import type { Db } from '../src/db/driver.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
 import { Importer, importSnapshots } from '../src/ingest/importer.js';
@@ -70,6 +70,22 @@ describeEachDb('kept derived data', (ctx) => {
     expect(await ctx.db.query('select id, first_seen::text from flat order by id')).toEqual(kept);
   });
 
+  it("migration 14 has the ranking's months split from the kept pace summaries at the next open, as the import keeps them", async () => {
+    await clear(ctx.db);
+    const [market] = fc.sample(marketArb, { numRuns: 1, seed: 14 });
+    const importer = new Importer(ctx.db, market.grace, market.carry);
+    for (const batch of importPlan(market.projects, 5)) await importSnapshots(importer, batch);
+    const { ranks } = await keptData(ctx.db);
+    expect(ranks.length).toBeGreaterThan(0);
+    await ctx.db.query('delete from rank_month');
+    await ctx.db.query(`insert into app_meta (key, value) values ('ranks_by_month_needed', 'тест')`);
+    const lines: string[] = [];
+    await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));
+    expect(lines).toEqual(['сводки для рейтинга рынка раскладываются по месяцам…']);
+    expect((await keptData(ctx.db)).ranks).toEqual(ranks);
+    expect(await ctx.db.query(`select key from app_meta where key = 'ranks_by_month_needed'`)).toEqual([]);
+  });
+
   it('an import that fails between the observations and the kept data leaves everything as it was', async () => {
     await clear(ctx.db);
     const importer = new Importer(ctx.db, 2, 31);
@@ -110,7 +126,14 @@ describeEachDb('kept derived data', (ctx) => {
     const before = await keptData(ctx.db);
     const versions = await ctx.db.query('select id, data_version from project order by id');
     // the database fails on the n-th statement that writes kept data: after the observations are written
-    for (const table of ['flat_segment', 'series_month', 'flat_event', 'pace_summary', 'project_latest']) {
+    for (const table of [
+      'flat_segment',
+      'series_month',
+      'flat_event',
+      'pace_summary',
+      'rank_month',
+      'project_latest',
+    ]) {
       const faulty = failingOn(ctx.db, table);
       await expect(
         importSnapshots(new Importer(faulty, 2, 31), [

@@ -11,15 +11,12 @@ import type { OracleSnapshot } from './oracle.js';
 /** Every table a project's data live in (emptied between cases). */
 export const PROJECT_TABLES =
   'flat_observation, flat_segment, series_month, flat_event, summary_project, daily_summary, pace_summary, ' +
+  'rank_month, ' +
   'project_latest, snapshot, flat, project, developer';
 
 export async function keptData(db: Db) {
-  const hex = (rows: { body: Uint8Array; rank: Uint8Array | null }[]) =>
-    rows.map((r) => ({
-      ...r,
-      body: Buffer.from(r.body).toString('hex'),
-      rank: r.rank && Buffer.from(r.rank).toString('hex'),
-    }));
+  const hex = (rows: { body: Uint8Array }[]) =>
+    rows.map((r) => ({ ...r, body: Buffer.from(r.body).toString('hex') }));
   return {
     segments: await db.query('select * from flat_segment order by project_id, flat_id, start_day'),
     series: (
@@ -39,8 +36,13 @@ export async function keptData(db: Db) {
        from summary_project order by project_id, date`,
     ),
     pace: hex(
-      await db.query<{ body: Uint8Array; rank: Uint8Array | null }>(
-        'select project_id, status, rooms, body, rank from pace_summary order by project_id, status, rooms',
+      await db.query<{ body: Uint8Array }>(
+        'select project_id, status, rooms, body from pace_summary order by project_id, status, rooms',
+      ),
+    ),
+    ranks: hex(
+      await db.query<{ body: Uint8Array }>(
+        'select project_id, status, month::text, reach::text, body from rank_month order by 1, 2, 3',
       ),
     ),
     latest: await db.query(

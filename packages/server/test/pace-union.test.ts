@@ -4,7 +4,7 @@ import { DayParts, medianOfLists, rankSummaryOf, unionLast } from '../src/analyt
 import { paceSummariesBy, paceSummary } from '../src/analytics/pace-summary.js';
 import { type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
-import { decodeRank, encodeRank } from '../src/db/kept.js';
+import { joinRankMonths, rankMonths, readFrom } from '../src/db/kept-rank.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
@@ -62,8 +62,19 @@ describe('§10.5–10.6 over a union of projects', () => {
           // the ranking's last day, read without the sweep from the kept form, is the sweep's last point
           const last = union.at(-1);
           const { medianStockAge: _age, ...lastPoint } = last ?? { medianStockAge: null };
-          const kept = summaries.map((s) => decodeRank(encodeRank(rankSummaryOf(s))));
+          // as a ranking reads the kept form: the months that reach its window, as the reader cuts them
+          // (from the month of from − 31) and at the least (the months reaching from − 31 itself)
+          const keptFrom = (cut: number) =>
+            summaries.map((s) =>
+              joinRankMonths(
+                rankMonths(rankSummaryOf(s))
+                  .filter((m) => m.reach >= cut)
+                  .map((m) => m.body),
+              ),
+            );
+          const kept = keptFrom(readFrom(from));
           expect(unionLast(kept, from, to)).toEqual(last ? lastPoint : null);
+          expect(unionLast(keptFrom(from - 31), from, to)).toEqual(last ? lastPoint : null);
           // with the projects' days read once for several unions, as a ranking reads them
           const parts = new DayParts();
           kept.forEach((k) => unionLast([k], from, to, parts));

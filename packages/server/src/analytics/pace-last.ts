@@ -108,10 +108,21 @@ export function medianOfLists(lists: number[][]): number | null {
 /** The median of integers (the mean of the two middle ones for an even count), null for none. */
 function median(list: number[]): number | null {
   if (list.length === 0) return null;
-  // a long list sorts natively as a typed array; a short one (a project's month) in place, no buffer made
-  const values = list.length > 256 ? Int32Array.from(list).sort() : list.sort((a, b) => a - b);
+  // a long list sorts natively as a typed array; a short one (a project's month) in place by insertion,
+  // no buffer made and no comparator called
+  const values = list.length > 256 ? Int32Array.from(list).sort() : insertionSorted(list);
   const half = values.length >> 1;
   return values.length % 2 ? values[half] : (values[half - 1] + values[half]) / 2;
+}
+
+function insertionSorted(list: number[]): number[] {
+  for (let i = 1; i < list.length; i++) {
+    const v = list[i];
+    let j = i - 1;
+    for (; j >= 0 && list[j] > v; j--) list[j + 1] = list[j];
+    list[j + 1] = v;
+  }
+  return list;
 }
 
 /** One project's part of a union's day: its figures there, which the union adds up project by project. */

@@ -242,33 +242,37 @@ export function unionDaySums(used: IndexSummary[], start: number, to: number) {
   if (start > to) return null;
   // the union's days with data: a snapshot's data run from its day to its last carried day
   const span = to - start + 1;
-  const any = new Uint8Array(span);
+  const at = new Int32Array(span).fill(-1);
   for (const s of used) {
     for (let k = Math.max(0, lowerBound(s.dates, start) - 1); k < s.dates.length && s.dates[k] <= to; k++) {
       const end = Math.min(s.ends[k], to);
-      for (let d = Math.max(s.dates[k], start); d <= end; d++) any[d - start] = 1;
+      for (let d = Math.max(s.dates[k], start); d <= end; d++) at[d - start] = 0;
     }
   }
+  // each day's place among the union's days with data (−1: none)
   const days: number[] = [];
-  for (let d = 0; d < span; d++) if (any[d]) days.push(start + d);
+  for (let d = 0; d < span; d++) if (at[d] === 0) at[d] = days.push(start + d) - 1;
   if (days.length === 0) return null;
   const lnSums = new Float64Array(days.length);
   const pairSums = new Float64Array(days.length);
   for (const s of used) {
-    let k = lowerBound(s.dates, days[0]) - 1;
-    // the project's snapshot on the union's previous day with data (−1: no data there)
-    let before = -1;
-    for (let j = 0; j < days.length; j++) {
-      const day = days[j];
-      while (k + 1 < s.dates.length && s.dates[k + 1] <= day) k++;
-      const now = k >= 0 && day <= s.ends[k] ? k : -1;
-      if (j > 0 && now >= 0 && before >= 0) {
-        if (before !== now) {
-          lnSums[j] += s.lnSum[now];
-          pairSums[j] += s.pairs[now];
-        } else pairSums[j] += s.stock[now];
+    // snapshot by snapshot: the union has data on every day a project has, so the union's day before a
+    // carried day is the day before, in the same snapshot (its stock, ln 0); before a snapshot's first day
+    // it is the union's previous day with data, where the project counts if its previous snapshot reaches
+    // it (Σ ln and the pairs of the new snapshot). The union's first day counts nothing.
+    const { dates, ends, stock, lnSum, pairs } = s;
+    const n = dates.length;
+    for (let k = Math.max(0, lowerBound(dates, start) - 1); k < n && dates[k] <= to; k++) {
+      const end = Math.min(ends[k], to);
+      let d = Math.max(dates[k], start);
+      if (d > end) continue;
+      // a snapshot begun before `start` has its first day in range on the union's first
+      const j = at[d - start];
+      if (j > 0 && k > 0 && ends[k - 1] >= days[j - 1]) {
+        lnSums[j] += lnSum[k];
+        pairSums[j] += pairs[k];
       }
-      before = now;
+      for (d++; d <= end; d++) pairSums[at[d - start]] += stock[k];
     }
   }
   return { days, lnSums, pairSums };

@@ -1,6 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StatsStatus } from '@cena-metra/contract';
-import type { RankSummary } from '../analytics/pace-last.js';
 import type { PaceSummary } from '../analytics/pace-summary.js';
 
 /**
@@ -65,72 +64,3 @@ export const bytes = (text: string): Buffer => Buffer.from(text, 'base64');
 export const encodeSummary = (s: PaceSummary): Buffer => gzipSync(JSON.stringify(s));
 export const decodeSummary = (body: Uint8Array): PaceSummary =>
   JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary;
-
-/**
- * A kept rank summary (`pace_summary.rank`, analytics/pace-last.ts) as flat little-endian arrays: a header
- * of counts (snapshots n, removals m, back days b, 0), then priceSum, areaSum, lnSum (float64 × n), then
- * dates, ends, stock, fresh, pairs (int32 × n), removalK, removalFirst (× m), backStart (× m + 1), back (× b).
- * Read back as views on one buffer: nothing to parse on a first request of the market.
- */
-export function encodeRank(s: RankSummary): Buffer {
-  const n = s.dates.length;
-  const m = s.removalK.length;
-  const b = s.back.length;
-  const buffer = new ArrayBuffer(16 + 24 * n + 4 * (5 * n + 3 * m + 1 + b));
-  new Int32Array(buffer, 0, 4).set([n, m, b, 0]);
-  let at = 16;
-  for (const a of [s.priceSum, s.areaSum, s.lnSum]) {
-    new Float64Array(buffer, at, n).set(a);
-    at += 8 * n;
-  }
-  for (const a of [
-    s.dates,
-    s.ends,
-    s.stock,
-    s.fresh,
-    s.pairs,
-    s.removalK,
-    s.removalFirst,
-    s.backStart,
-    s.back,
-  ]) {
-    new Int32Array(buffer, at, a.length).set(a);
-    at += 4 * a.length;
-  }
-  return Buffer.from(buffer);
-}
-
-export function decodeRank(body: Uint8Array): RankSummary {
-  // copied: a driver's buffer need not be aligned for float64 views
-  const buffer = new Uint8Array(body).buffer;
-  const [n, m, b] = new Int32Array(buffer, 0, 4);
-  let at = 16;
-  const f64 = (count: number) => {
-    const a = new Float64Array(buffer, at, count);
-    at += 8 * count;
-    return a;
-  };
-  const i32 = (count: number) => {
-    const a = new Int32Array(buffer, at, count);
-    at += 4 * count;
-    return a;
-  };
-  if (body.length !== 16 + 24 * n + 4 * (5 * n + 3 * m + 1 + b))
-    throw new Error('pace_summary.rank: malformed');
-  const [priceSum, areaSum, lnSum] = [f64(n), f64(n), f64(n)];
-  const [dates, ends, stock, fresh, pairs] = [i32(n), i32(n), i32(n), i32(n), i32(n)];
-  return {
-    dates,
-    ends,
-    stock,
-    priceSum,
-    areaSum,
-    fresh,
-    lnSum,
-    pairs,
-    removalK: i32(m),
-    removalFirst: i32(m),
-    backStart: i32(m + 1),
-    back: i32(b),
-  };
-}

@@ -29,6 +29,6 @@ export async function migrate(db: Db, upTo = Number.POSITIVE_INFINITY): Promise<
  */
 export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
   await db.exec(
-    'analyze snapshot, flat, flat_observation, flat_segment, series_month, flat_event, summary_project, pace_summary, project_latest',
+    'analyze snapshot, flat, flat_observation, flat_segment, series_month, flat_event, summary_project, pace_summary, rank_month, project_latest',
   );
 }

@@ -288,10 +288,24 @@ export const paceSummary = pgTable(
     status: text('status').notNull(),
     rooms: text('rooms').notNull(),
     body: bytea('body').notNull(),
-    /** what the market's ranking reads, as flat arrays (db/kept.ts), for the variants of every room */
-    rank: bytea('rank'),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms] })],
+);
+
+/**
+ * Kept: what the market's ranking reads of the pace summaries of every room, a month to a row as flat
+ * arrays (db/kept-rank.ts); `reach` is the last day the month's snapshots have data on.
+ */
+export const rankMonth = pgTable(
+  'rank_month',
+  {
+    projectId: integer('project_id').notNull(),
+    status: text('status').notNull(),
+    month: date('month').notNull(),
+    reach: date('reach').notNull(),
+    body: bytea('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status, t.month] })],
 );
 
 // Kept: the project's last snapshot day per status — the summary table and the distribution (JSON).

@@ -4,7 +4,8 @@ import { rankSummaryOf } from '../analytics/pace-last.js';
 import { PACE_VARIANTS, type PaceSummary, paceSummaries, variantFilter } from '../analytics/pace-summary.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { base64, bytes, decodeSummary, encodeRank, encodeSummary } from '../db/kept.js';
+import { base64, bytes, decodeSummary, encodeSummary } from '../db/kept.js';
+import { rankMonths } from '../db/kept-rank.js';
 import { fromDay } from '../lib/days.js';
 
 /** The summaries last kept for a model (in PACE_VARIANTS order), while the importer keeps the model. */
@@ -93,19 +94,58 @@ export async function keepPace(
   if (n > 0) {
     const params: unknown[] = [model.projectId];
     const values = PACE_VARIANTS.map((v, i) => {
-      // the ranking's form beside the whole summary, for the variants the market ranks by (every room)
-      const rank = v.rooms === 'all' ? encodeRank(rankSummaryOf(summaries[i])) : null;
-      params.push(v.status, v.rooms, encodeSummary(summaries[i]), rank);
+      params.push(v.status, v.rooms, encodeSummary(summaries[i]));
       const at = params.length;
-      return `($1, $${at - 3}, $${at - 2}, $${at - 1}, $${at})`;
+      return `($1, $${at - 2}, $${at - 1}, $${at})`;
     });
     await db.query(
-      `insert into pace_summary (project_id, status, rooms, body, rank) values ${values.join(', ')}`,
+      `insert into pace_summary (project_id, status, rooms, body) values ${values.join(', ')}`,
       params,
     );
   }
+  await keepRanks(db, model.projectId, summaries);
   held.set(model, summaries);
   return summaries;
+}
+
+/**
+ * The ranking's form of the summaries of every room (the market ranks by those), a month to a row
+ * (db/kept-rank.ts): `summaries` in PACE_VARIANTS order.
+ */
+async function keepRanks(db: Db, projectId: number, summaries: PaceSummary[]): Promise<void> {
+  await db.query('delete from rank_month where project_id = $1', [projectId]);
+  const params: unknown[] = [projectId];
+  const values: string[] = [];
+  for (const [i, v] of PACE_VARIANTS.entries()) {
+    if (v.rooms !== 'all') continue;
+    for (const m of rankMonths(rankSummaryOf(summaries[i]))) {
+      params.push(v.status, fromDay(m.month), fromDay(m.reach), m.body);
+      const at = params.length;
+      values.push(`($1, $${at - 3}, $${at - 2}::date, $${at - 1}::date, $${at})`);
+    }
+  }
+  if (values.length)
+    await db.query(
+      `insert into rank_month (project_id, status, month, reach, body) values ${values.join(', ')}`,
+      params,
+    );
+}
+
+/**
+ * Fills `rank_month` from the kept pace summaries (after migration 14, which replaced the ranking's
+ * one-row form): each project's summaries are read, split and written again, nothing recomputed.
+ */
+export async function keepRanksOfKeptSummaries(db: Db, onProgress?: (done: number, total: number) => void) {
+  const projects = await db.query<{ id: number }>(
+    'select distinct project_id as id from pace_summary order by 1',
+  );
+  for (const [i, { id }] of projects.entries()) {
+    await db.transaction(async (tx) => {
+      const summaries = await storedSummaries(tx, id);
+      if (summaries) await keepRanks(tx, id, summaries);
+    });
+    onProgress?.(i + 1, projects.length);
+  }
 }
 
 function sameStart(a: number[], b: number[], count: number): boolean {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { DEFAULT_CARRY_DAYS } from '../../analytics/types.js';
 import type { Db } from '../../db/driver.js';
 import { rebuildProjectDerived } from '../../derive/index.js';
+import { keepRanksOfKeptSummaries } from '../../derive/pace.js';
 import { loadModel } from '../../ingest/store.js';
 import { computeAlerts } from '../../watch/alerts.js';
 import { type GlobalOptions, openContext } from '../context.js';
@@ -35,7 +36,9 @@ export async function rebuildProjects(
 
 /**
  * Rebuilds every project's derived data when a migration changed stored records (app_meta
- * `rebuild_needed`, e.g. the building keys of migration 5), then clears the mark. Run at every open.
+ * `rebuild_needed`, e.g. the building keys of migration 5), then clears the mark; splits the kept pace
+ * summaries into the ranking's months when migration 14 asks (`ranks_by_month_needed`), which a rebuild
+ * does too. Run at every open.
  */
 export async function rebuildIfMarked(
   db: Db,
@@ -43,17 +46,28 @@ export async function rebuildIfMarked(
   carry: number,
   say: (line: string) => void,
 ): Promise<void> {
-  const marked = async () =>
-    (await db.query<{ value: string }>(`select value from app_meta where key = 'rebuild_needed'`))[0];
-  if (!(await marked())) return;
-  // several servers starting on one PostgreSQL: one rebuilds, the others find the mark gone
+  const marks = async () =>
+    new Map(
+      (
+        await db.query<{ key: string; value: string }>(
+          `select key, value from app_meta where key in ('rebuild_needed', 'ranks_by_month_needed')`,
+        )
+      ).map((r) => [r.key, r.value]),
+    );
+  if ((await marks()).size === 0) return;
+  // several servers starting on one PostgreSQL: one rebuilds, the others find the marks gone
   await db.withLock('cena-metra:rebuild-after-migration', async () => {
-    const mark = await marked();
-    if (!mark) return;
-    say(`пересчёт производных данных после обновления (${mark.value})…`);
-    const done = await rebuildProjects(db, grace, undefined, undefined, carry);
-    await db.query(`delete from app_meta where key = 'rebuild_needed'`);
-    say(`пересчитано проектов: ${done.length}`);
+    const marked = await marks();
+    const rebuild = marked.get('rebuild_needed');
+    if (rebuild) {
+      say(`пересчёт производных данных после обновления (${rebuild})…`);
+      const done = await rebuildProjects(db, grace, undefined, undefined, carry);
+      say(`пересчитано проектов: ${done.length}`);
+    } else if (marked.has('ranks_by_month_needed')) {
+      say('сводки для рейтинга рынка раскладываются по месяцам…');
+      await keepRanksOfKeptSummaries(db);
+    }
+    await db.query(`delete from app_meta where key in ('rebuild_needed', 'ranks_by_month_needed')`);
   });
 }
 

@@ -1,0 +1,152 @@
+import type { RankSummary } from '../analytics/pace-last.js';
+import { monthOf } from './kept.js';
+
+/**
+ * A project's rank summary (analytics/pace-last.ts) kept a month to a row (`rank_month`): the snapshots of
+ * the month and the removals on them, as flat little-endian arrays — a header of counts (snapshots n,
+ * removals m, back days b, 0), then priceSum, areaSum, lnSum (float64 × n), then dates, ends, stock, fresh,
+ * pairs (int32 × n), removalK (the snapshot's place in the month), removalFirst, the count of each removal's
+ * days back (× m), back (× b). Each row notes its `reach`, the last day its snapshots' data run to, so a
+ * ranking reads only the months that reach into its period (`readFrom`); the months join back into one
+ * summary with a copy of bytes, nothing parsed.
+ */
+export interface RankMonth {
+  /** the first day of the month (days since 1970-01-01) */
+  month: number;
+  /** the last day the month's snapshots have data on (their last carried day) */
+  reach: number;
+  body: Buffer;
+}
+
+const HEADER = 16;
+const monthBytes = (n: number, m: number, b: number) => HEADER + 24 * n + 4 * (5 * n + 3 * m + b);
+
+/** The summary split into its months, in order (a project without snapshots has none). */
+export function rankMonths(s: RankSummary): RankMonth[] {
+  const out: RankMonth[] = [];
+  let r = 0;
+  for (let k0 = 0; k0 < s.dates.length; ) {
+    const month = monthOf(s.dates[k0]);
+    let k1 = k0;
+    while (k1 < s.dates.length && monthOf(s.dates[k1]) === month) k1++;
+    const r0 = r;
+    while (r < s.removalK.length && s.removalK[r] < k1) r++;
+    out.push({ month, reach: s.ends[k1 - 1], body: encodeMonth(s, k0, k1, r0, r) });
+    k0 = k1;
+  }
+  return out;
+}
+
+function encodeMonth(s: RankSummary, k0: number, k1: number, r0: number, r1: number): Buffer {
+  const n = k1 - k0;
+  const m = r1 - r0;
+  const b = s.backStart[r1] - s.backStart[r0];
+  const buffer = new ArrayBuffer(monthBytes(n, m, b));
+  new Int32Array(buffer, 0, 4).set([n, m, b, 0]);
+  let at = HEADER;
+  for (const a of [s.priceSum, s.areaSum, s.lnSum]) {
+    const view = new Float64Array(buffer, at, n);
+    for (let k = k0; k < k1; k++) view[k - k0] = a[k];
+    at += 8 * n;
+  }
+  for (const a of [s.dates, s.ends, s.stock, s.fresh, s.pairs]) {
+    const view = new Int32Array(buffer, at, n);
+    for (let k = k0; k < k1; k++) view[k - k0] = a[k];
+    at += 4 * n;
+  }
+  const removals = new Int32Array(buffer, at, 3 * m + b);
+  let i = 0;
+  for (let r = r0; r < r1; r++) removals[i++] = s.removalK[r] - k0;
+  for (let r = r0; r < r1; r++) removals[i++] = s.removalFirst[r];
+  for (let r = r0; r < r1; r++) removals[i++] = s.backStart[r + 1] - s.backStart[r];
+  for (let j = s.backStart[r0]; j < s.backStart[r1]; j++) removals[i++] = s.back[j];
+  return Buffer.from(buffer);
+}
+
+/**
+ * The summary of consecutive kept months (in month order) as one: every snapshot and removal of them, the
+ * removals' places counted from the first month's first snapshot. The months a ranking reads from a day on
+ * give the figures of every day from there exactly as the whole summary does (pace-last.ts reads no
+ * snapshot whose data end before its period's window).
+ */
+export function joinRankMonths(bodies: readonly Uint8Array[]): RankSummary {
+  const counts = bodies.map((body) => {
+    const header = new DataView(body.buffer, body.byteOffset, HEADER);
+    const [n, m, b] = [0, 4, 8].map((at) => header.getInt32(at, true));
+    if (body.length !== monthBytes(n, m, b)) throw new Error('rank_month: malformed row');
+    return { n, m, b };
+  });
+  const N = counts.reduce((sum, c) => sum + c.n, 0);
+  const M = counts.reduce((sum, c) => sum + c.m, 0);
+  const B = counts.reduce((sum, c) => sum + c.b, 0);
+  const buffer = new ArrayBuffer(24 * N + 4 * (5 * N + 3 * M + 1 + B));
+  const bytes = new Uint8Array(buffer);
+  let at = 0;
+  const f64 = (count: number) => {
+    const view = new Float64Array(buffer, at, count);
+    at += 8 * count;
+    return view;
+  };
+  const i32 = (count: number) => {
+    const view = new Int32Array(buffer, at, count);
+    at += 4 * count;
+    return view;
+  };
+  const [priceSum, areaSum, lnSum] = [f64(N), f64(N), f64(N)];
+  const [dates, ends, stock, fresh, pairs] = [i32(N), i32(N), i32(N), i32(N), i32(N)];
+  const [removalK, removalFirst, backStart, back] = [i32(M), i32(M), i32(M + 1), i32(B)];
+  // each month's arrays copied as bytes to their place (the rows need not be aligned for typed views)
+  const copy = (
+    target: Float64Array | Int32Array,
+    into: number,
+    body: Uint8Array,
+    from: number,
+    count: number,
+  ) =>
+    bytes.set(
+      body.subarray(from, from + count * target.BYTES_PER_ELEMENT),
+      target.byteOffset + into * target.BYTES_PER_ELEMENT,
+    );
+  let k = 0;
+  let r = 0;
+  let j = 0;
+  for (const [i, body] of bodies.entries()) {
+    const { n, m, b } = counts[i];
+    let from = HEADER;
+    for (const target of [priceSum, areaSum, lnSum, dates, ends, stock, fresh, pairs]) {
+      copy(target, k, body, from, n);
+      from += n * target.BYTES_PER_ELEMENT;
+    }
+    copy(removalK, r, body, from, m);
+    copy(removalFirst, r, body, from + 4 * m, m);
+    // the counts of days back go where the starts will be made, one place on
+    copy(backStart, r + 1, body, from + 8 * m, m);
+    copy(back, j, body, from + 12 * m, b);
+    for (let x = r; x < r + m; x++) removalK[x] += k;
+    k += n;
+    r += m;
+    j += b;
+  }
+  for (let x = 1; x <= M; x++) backStart[x] += backStart[x - 1];
+  return {
+    dates,
+    ends,
+    stock,
+    priceSum,
+    areaSum,
+    fresh,
+    lnSum,
+    pairs,
+    removalK,
+    removalFirst,
+    backStart,
+    back,
+  };
+}
+
+/**
+ * The first day a ranking of [from, …] reads a project's data on: its window looks 30 days back from the
+ * period's first day (pace-last.ts), a day more for safety. The months whose `reach` is on or after it are
+ * read; rounded down to the month's first day, neighbouring periods share what is held.
+ */
+export const readFrom = (from: number) => monthOf(from - 31);

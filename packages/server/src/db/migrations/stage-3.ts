@@ -1,0 +1,118 @@
+/**
+ * The migrations of the third stage (DESIGN §11): derived data kept by the import that changes them.
+ * Append only (db/migrations.ts).
+ */
+export const STAGE_3: { id: number; name: string; sql: string }[] = [
+  {
+    id: 10,
+    name: 'derived data kept by the import that changes them (DESIGN §11.1)',
+    sql: `
+-- The stats series of each snapshot day, as the response writes it: per status, the five room groups'
+-- points (JSON after the date, empty for a group without flats) and the day's counts, \x01 between them.
+-- It replaces the cube of cells: the stats read what they send, nothing is decoded on a first request.
+drop table daily_cube;
+create table series_day (
+  project_id int not null,
+  day date not null,
+  flats_count int not null,
+  series_all text not null,
+  series_available text not null,
+  primary key (project_id, day)
+);
+-- rendered text is read whole by every stats request: kept uncompressed (pglz only costs time here)
+alter table series_day alter column series_all set storage external;
+alter table series_day alter column series_available set storage external;
+
+-- Pace summaries are written by the import (always current): no version to compare.
+alter table pace_summary drop column data_version;
+
+-- The project's last snapshot day as the dashboard first shows it, per status: the summary table (§4.2)
+-- and the ppm distribution (§10.5), as response JSON.
+create table project_latest (
+  project_id int not null references project (id),
+  status text not null,
+  day date not null,
+  summary text not null,
+  distribution text not null,
+  primary key (project_id, status)
+);
+
+insert into app_meta (key, value)
+  select 'rebuild_needed', 'производные данные хранятся' where exists (select 1 from flat_observation)
+  on conflict (key) do update set value = app_meta.value || ', ' || excluded.value;
+`,
+  },
+  {
+    id: 11,
+    name: 'first presences kept on the flat (DESIGN §11.1)',
+    sql: `
+-- A flat's first presence (§10.5: days on market, stock age, the chessboard, «снова в продаже»): kept by the
+-- import (derive/first-seen.ts), filled here from the observations by the same rule.
+alter table flat add column first_seen date;
+update flat f set first_seen = o.first
+  from (select flat_id, min(snapshot_date) as first from flat_observation where present group by flat_id) o
+  where o.flat_id = f.id;
+`,
+  },
+  {
+    id: 12,
+    name: 'a building’s flats found by index (the chessboard, DESIGN §11.1)',
+    sql: `
+-- The chessboard reads one building: its list of buildings, the first one selling and its flats' segments are
+-- index lookups, not a scan of the project's whole timeline.
+create index flat_segment_building on flat_segment (project_id, building, flat_id);
+`,
+  },
+  {
+    id: 13,
+    name: 'the market ranked from a compact form of the pace summaries; series kept a month a row (§11.1–11.2)',
+    sql: `
+-- Beside each project's pace summary of every room (the market ranks by those), the figures the ranking
+-- reads as flat arrays (db/kept.ts): a fresh process holds the whole country's without parsing JSON.
+alter table pace_summary add column rank bytea;
+
+-- A project's stats series kept a month to a row, gzipped (db/kept.ts): a year of daily lists took about
+-- 2 MB a project as a row a day, a tenth of that so. Filled by the rebuild this migration asks for.
+drop table series_day;
+create table series_month (
+  project_id int not null,
+  month date not null,
+  days int[] not null,
+  series_all bytea not null,
+  series_available bytea not null,
+  primary key (project_id, month)
+);
+-- already compressed
+alter table series_month alter column series_all set storage external;
+alter table series_month alter column series_available set storage external;
+
+insert into app_meta (key, value)
+  select 'rebuild_needed', 'сводки для рейтинга рынка, ряды по месяцам' where exists (select 1 from flat_observation)
+  on conflict (key) do update set value = app_meta.value || ', ' || excluded.value;
+`,
+  },
+  {
+    id: 14,
+    name: "the ranking's form of the pace summaries kept a month to a row (§11.1–11.2)",
+    sql: `
+-- A ranking reads only the months that reach into its period's window (db/kept-rank.ts): the first request
+-- of the whole country's market over 90 days reads about half a year of each project, not its history.
+-- Stored as they are: float64 arrays hardly compress, and not inflating them is faster to read.
+create table rank_month (
+  project_id int not null,
+  status text not null,
+  month date not null,
+  reach date not null,
+  body bytea not null,
+  primary key (project_id, status, month)
+);
+alter table rank_month alter column body set storage external;
+alter table pace_summary drop column rank;
+
+-- filled from the kept pace summaries at the next open (derive/pace.ts), nothing recomputed
+insert into app_meta (key, value)
+  select 'ranks_by_month_needed', 'сводки для рейтинга рынка по месяцам' where exists (select 1 from pace_summary)
+  on conflict (key) do nothing;
+`,
+  },
+];
