@@ -208,4 +208,53 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
     await rebuildProjects(ctx.db, 2);
     expect(await keptData(ctx.db)).toEqual(before);
   });
+  // last: it imports another list
+  it('a ranking of another period of the same data, and after an import, reads as a fresh server’s', async () => {
+    const compare = async (
+      periods = [PERIOD, { from: '2026-01-03', to: '2026-01-05' }, { from: '2026-01-02', to: '2026-01-04' }],
+    ) => {
+      for (const period of periods) {
+        // this server holds the unions' day sums made for the periods before; a new one makes its own
+        const held = (await post('/api/market', period)).json();
+        const other = await signedInApp(
+          ctx.db,
+          {},
+          undefined,
+          `fresh-${Math.random().toString(36).slice(2)}`,
+        );
+        try {
+          const made = await other.app.inject({
+            method: 'POST',
+            url: '/api/market',
+            headers: other.headers,
+            payload: period,
+          });
+          expect(held).toEqual(made.json());
+        } finally {
+          await other.app.close();
+        }
+      }
+    };
+    await compare();
+    // a new list of «Восход»: f1 cheaper again, the developer's and the market's index move
+    const res = await post('/api/ingest/snapshots', [
+      list('2026-01-05', 'Альфа', 'Закат', [lot('g1', 11_000_000, 50), lot('g2', 10_000_000, 50)]),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await post('/api/market', PERIOD)).json();
+    expect(after.developers.find((r: { name: string }) => r.name === 'Альфа').indexChange).not.toBe(2.41);
+    await compare();
+    // lists two months on: a late period's sums (the same projects) begin in February, an earlier
+    // period's cannot be read from them
+    const late = await post('/api/ingest/snapshots', [
+      list('2026-03-10', 'Бета', 'Премьер', [lot('h1', 33_000_000), lot('h2', 20_000_000)]),
+      list('2026-03-10', 'Альфа', 'Восход', [lot('f1', 9_000_000), lot('f2', 8_000_000)]),
+      list('2026-03-10', 'Альфа', 'Закат', [lot('g1', 11_000_000, 50)]),
+    ]);
+    expect(late.statusCode, late.body).toBe(200);
+    await compare([
+      { from: '2026-03-05', to: '2026-03-12' },
+      { from: '2026-01-01', to: '2026-01-06' },
+    ]);
+  });
 });

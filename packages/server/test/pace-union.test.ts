@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DayParts, medianOfLists, rankSummaryOf, unionLast } from '../src/analytics/pace-last.js';
+import { DayTable, medianOfSlots } from '../src/analytics/day-parts.js';
+import { DayParts, rankSummaryOf, unionLast } from '../src/analytics/pace-last.js';
 import { paceSummariesBy, paceSummary } from '../src/analytics/pace-summary.js';
-import { type UnionPoint, unionIndex, unionPace } from '../src/analytics/pace-union.js';
+import { type UnionPoint, unionDaySums, unionIndex, unionPace } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { joinRankMonths, rankMonths, readFrom } from '../src/db/kept-rank.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
@@ -79,6 +80,11 @@ describe('§10.5–10.6 over a union of projects', () => {
           const parts = new DayParts();
           kept.forEach((k) => unionLast([k], from, to, parts));
           expect(unionLast(kept, from, to, parts)).toEqual(last ? lastPoint : null);
+          // with the union's day sums made once from the window's month to its end, for any later period
+          const used = kept.filter((k) => k.dates.length > 0);
+          const end = Math.max(from, ...used.map((k) => k.ends[k.ends.length - 1]));
+          const sums = unionDaySums(used, readFrom(from), end) ?? undefined;
+          expect(unionLast(kept, from, to, parts, sums)).toEqual(last ? lastPoint : null);
           // and each project alone (a ranking row), by its own shorter path
           kept.forEach((k, i) => {
             const own = unionPace([summaries[i]], from, to).at(-1);
@@ -115,7 +121,20 @@ describe('§10.5–10.6 over a union of projects', () => {
           const all = lists.flat().sort((a, b) => a - b);
           const h = all.length >> 1;
           const expected = all.length === 0 ? null : all.length % 2 ? all[h] : (all[h - 1] + all[h]) / 2;
-          expect(medianOfLists(lists)).toBe(expected);
+          // the lists as runs of a day's table, in slots of another order, some slots not asked for
+          const table = new DayTable(0, 2 * lists.length + 1);
+          table.pool = Int32Array.from([7, ...lists.flat(), 7]);
+          let at = 1;
+          const slots = lists.map((list, i) => {
+            const slot = 2 * (lists.length - i);
+            table.onStart[slot] = at;
+            at += list.length;
+            table.onEnd[slot] = at;
+            return slot;
+          });
+          table.onStart[1] = 0;
+          table.onEnd[1] = 1;
+          expect(medianOfSlots(table, slots)).toBe(expected);
           if (all.length > 256) counted++;
         },
       ),

@@ -1,6 +1,7 @@
 import { fromDay } from '../lib/days.js';
+import { DayParts, medianOfSlots } from './day-parts.js';
 import { lowerBound } from './events.js';
-import { type PaceSummary, WINDOW } from './pace-summary.js';
+import type { PaceSummary } from './pace-summary.js';
 import { type UnionPoint, unionDaySums } from './pace-union.js';
 
 /**
@@ -53,152 +54,10 @@ export type LastPoint = Omit<UnionPoint, 'medianStockAge'>;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** The count of removals whose day is ≤ `day` (removals are in snapshot order). */
-function removalsUpTo(s: RankSummary, day: number): number {
-  let lo = 0;
-  let hi = s.removalK.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (s.dates[s.removalK[mid]] <= day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+export { DayParts } from './day-parts.js';
 
-function isBack(s: RankSummary, r: number, day: number): boolean {
-  for (let i = s.backStart[r]; i < s.backStart[r + 1]; i++) if (s.back[i] === day) return true;
-  return false;
-}
-
-/**
- * The median of the integers of several lists (days on market: 0 or more), as `median` of them all: a few
- * are sorted, many (the whole market's month: ~150,000) counted by value instead.
- */
-export function medianOfLists(lists: number[][]): number | null {
-  let count = 0;
-  let max = 0;
-  for (const list of lists) {
-    count += list.length;
-    for (const v of list) if (v > max) max = v;
-  }
-  // a project's own list is sorted in place (the order of a day's removals means nothing)
-  if (lists.length === 1) return median(lists[0]);
-  if (count <= 256) {
-    const all: number[] = [];
-    for (const list of lists) for (const v of list) all.push(v);
-    return median(all);
-  }
-  let min = 0;
-  for (const list of lists) for (const v of list) if (v < min) min = v;
-  const counts = new Int32Array(max - min + 1);
-  for (const list of lists) for (const v of list) counts[v - min]++;
-  // the values of rank half and half + 1 (1-based), as a sorted list would have them
-  const half = count >> 1;
-  const at = (rank: number) => {
-    let seen = 0;
-    for (let i = 0; i < counts.length; i++) {
-      seen += counts[i];
-      if (seen >= rank) return i + min;
-    }
-    return max;
-  };
-  return count % 2 ? at(half + 1) : (at(half) + at(half + 1)) / 2;
-}
-
-/** The median of integers (the mean of the two middle ones for an even count), null for none. */
-function median(list: number[]): number | null {
-  if (list.length === 0) return null;
-  // a long list sorts natively as a typed array; a short one (a project's month) in place by insertion,
-  // no buffer made and no comparator called
-  const values = list.length > 256 ? Int32Array.from(list).sort() : insertionSorted(list);
-  const half = values.length >> 1;
-  return values.length % 2 ? values[half] : (values[half - 1] + values[half]) / 2;
-}
-
-function insertionSorted(list: number[]): number[] {
-  for (let i = 1; i < list.length; i++) {
-    const v = list[i];
-    let j = i - 1;
-    for (; j >= 0 && list[j] > v; j--) list[j + 1] = list[j];
-    list[j + 1] = v;
-  }
-  return list;
-}
-
-/** One project's part of a union's day: its figures there, which the union adds up project by project. */
-interface DayPart {
-  stock: number;
-  priceSum: number;
-  areaSum: number;
-  stockBefore: number;
-  new7: number;
-  new30: number;
-  gone7: number;
-  gone30: number;
-  /** the days on market of the removals of the 30-day window (less those back in the stock) */
-  onMarket: number[];
-}
-
-/** A project's figures on a day as the sweep reads them (0 for what it has no data for). */
-function dayPart(s: RankSummary, day: number): DayPart {
-  const p: DayPart = {
-    stock: 0,
-    priceSum: 0,
-    areaSum: 0,
-    stockBefore: 0,
-    new7: 0,
-    new30: 0,
-    gone7: 0,
-    gone30: 0,
-    onMarket: [],
-  };
-  const k = lowerBound(s.dates, day + 1) - 1;
-  const has = k >= 0 && day <= s.ends[k];
-  if (has) {
-    p.stock = s.stock[k];
-    p.priceSum = s.priceSum[k];
-    p.areaSum = s.areaSum[k];
-  }
-  const kBefore = lowerBound(s.dates, day - 30 + 1) - 1;
-  if (kBefore >= 0 && day - 30 <= s.ends[kBefore]) p.stockBefore = s.stock[kBefore];
-  for (let j = lowerBound(s.dates, day - 30 + 1); j <= k; j++) {
-    p.new30 += s.fresh[j];
-    if (s.dates[j] >= day - 7 + 1) p.new7 += s.fresh[j];
-  }
-  // the removals of the 30 days and of the last 7, less those whose flat is in the stock again today
-  const enter = removalsUpTo(s, day);
-  const exit30 = Math.min(enter, removalsUpTo(s, day - WINDOW));
-  const exit7 = Math.max(exit30, Math.min(enter, removalsUpTo(s, day - 7)));
-  for (let r = exit30; r < enter; r++) {
-    if (has && isBack(s, r, s.dates[k])) continue;
-    p.gone30++;
-    if (r >= exit7) p.gone7++;
-    p.onMarket.push(s.dates[s.removalK[r]] - s.removalFirst[r]);
-  }
-  return p;
-}
-
-/**
- * The projects' days one ranking has read: its rows are each project alone, each developer and the whole,
- * mostly on the same last day, so a project's figures there are read once and added up by every union.
- */
-export class DayParts {
-  private readonly byDay = new Map<number, Map<RankSummary, DayPart>>();
-
-  of(s: RankSummary, day: number): DayPart {
-    let parts = this.byDay.get(day);
-    if (!parts) {
-      parts = new Map();
-      this.byDay.set(day, parts);
-    }
-    let p = parts.get(s);
-    if (!p) {
-      p = dayPart(s, day);
-      parts.set(s, p);
-    }
-    return p;
-  }
-}
+/** The slots of a project alone (one ranking computes one row at a time, synchronously). */
+const ONE = new Int32Array(1);
 
 /**
  * The last point of `unionPace(summaries, from, to)` (pace-union.ts) but its median stock age, found
@@ -214,6 +73,11 @@ export function unionLast(
   to: number,
   /** the figures of projects' days already read by this ranking (its projects' rows, then the unions) */
   parts?: DayParts,
+  /**
+   * the union's index day sums from a day on or before `from` (`unionDaySums`), made once for several
+   * periods: the sums of each day past the period's first are the same whatever day they start from
+   */
+  sums?: DaySums,
 ): LastPoint | null {
   const used = summaries.length === 1 ? summaries : summaries.filter((s) => s.dates.length > 0);
   if (used.length === 1 && used[0].dates.length === 0) return null;
@@ -223,10 +87,19 @@ export function unionLast(
   for (const s of used) earliest = Math.min(earliest, s.dates[0]);
   const start = Math.max(from, earliest);
   if (start > to) return null;
-  const chain = used.length === 1 ? oneChain(used[0], start, to) : unionChain(used, start, to);
+  const chain =
+    used.length === 1
+      ? oneChain(used[0], start, to)
+      : sums
+        ? chainOf(sums, start, to)
+        : chainOf(unionDaySums(used, start, to), start, to);
   if (!chain) return null;
   const { index, last } = chain;
   const day = last;
+  // each project's figures on the day, read once per ranking, added up in the union's order
+  const dayParts = parts ?? new DayParts(used.length);
+  const table = dayParts.day(day);
+  const slots = used.length === 1 ? ONE : new Int32Array(used.length);
   let stock = 0;
   let priceSum = 0;
   let areaSum = 0;
@@ -235,18 +108,18 @@ export function unionLast(
   let new30 = 0;
   let gone7 = 0;
   let gone30 = 0;
-  const onMarket: number[][] = [];
-  for (const s of used) {
-    const p = parts ? parts.of(s, day) : dayPart(s, day);
-    stock += p.stock;
-    priceSum += p.priceSum;
-    areaSum += p.areaSum;
-    stockBefore += p.stockBefore;
-    new7 += p.new7;
-    new30 += p.new30;
-    gone7 += p.gone7;
-    gone30 += p.gone30;
-    if (p.onMarket.length) onMarket.push(p.onMarket);
+  for (let i = 0; i < used.length; i++) {
+    const slot = dayParts.slot(used[i]);
+    table.fill(used[i], slot);
+    slots[i] = slot;
+    stock += table.stock[slot];
+    priceSum += table.priceSum[slot];
+    areaSum += table.areaSum[slot];
+    stockBefore += table.stockBefore[slot];
+    new7 += table.new7[slot];
+    new30 += table.new30[slot];
+    gone7 += table.gone7[slot];
+    gone30 += table.gone30[slot];
   }
   const denominator = stockBefore + new30;
   return {
@@ -258,20 +131,28 @@ export function unionLast(
     gone30,
     absorption: denominator ? round2((gone30 / denominator) * 100) : null,
     monthsOfSupply: gone30 ? round2(stock / gone30) : null,
-    medianDaysOnMarket: medianOfLists(onMarket),
+    medianDaysOnMarket: medianOfSlots(table, slots),
     index: Math.round(index * 100) / 100,
     avgMeterPrice: areaSum ? round2(priceSum / areaSum) : null,
   };
 }
 
-/** The index chained over a union's day sums (`unionDaySums`), and the last day with data. */
-function unionChain(used: RankSummary[], start: number, to: number): { index: number; last: number } | null {
-  const sums = unionDaySums(used, start, to);
+/** A union's index day sums (`unionDaySums`). */
+export type DaySums = NonNullable<ReturnType<typeof unionDaySums>>;
+
+/**
+ * The index chained over a union's days with data in [start, to] (`sums` may begin earlier: a day's sums
+ * past the first of the period do not depend on where they began), and the last of those days.
+ */
+function chainOf(sums: DaySums | null, start: number, to: number): { index: number; last: number } | null {
   if (!sums) return null;
   const { days, lnSums, pairSums } = sums;
+  const first = lowerBound(days, start);
+  const last = lowerBound(days, to + 1) - 1;
+  if (first > last) return null;
   let index = 100;
-  for (let j = 1; j < days.length; j++) if (pairSums[j]) index *= Math.exp(lnSums[j] / pairSums[j]);
-  return { index, last: days[days.length - 1] };
+  for (let j = first + 1; j <= last; j++) if (pairSums[j]) index *= Math.exp(lnSums[j] / pairSums[j]);
+  return { index, last: days[last] };
 }
 
 /**

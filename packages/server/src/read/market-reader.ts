@@ -10,13 +10,14 @@ import {
 } from '@cena-metra/contract';
 import {
   DayParts,
+  type DaySums,
   type LastPoint,
   type RankSummary,
   rankSummaryOf,
   unionLast,
 } from '../analytics/pace-last.js';
 import type { PaceSummary } from '../analytics/pace-summary.js';
-import { unionPace } from '../analytics/pace-union.js';
+import { unionDaySums, unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { base64, bytes, decodeSummary } from '../db/kept.js';
 import { joinRankMonths, readFrom } from '../db/kept-rank.js';
@@ -72,7 +73,8 @@ export class MarketReader {
   private readonly rankAll: ProjectCache<HeldRank>;
   private readonly rankAvailable: ProjectCache<HeldRank>;
 
-  constructor(cache: ReadCache) {
+  constructor(private readonly shared: ReadCache) {
+    const cache = shared;
     this.cache = new ProjectCache(cache, 'market', (m) =>
       [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
     );
@@ -213,7 +215,7 @@ export class MarketReader {
     const to = toDay(q.to);
     const all = await this.projects(db, { developerId: q.developerId, from: q.from, to: q.to });
     const ranks = await this.ranks(db, all, q.status, from);
-    const parts = new DayParts();
+    const parts = new DayParts(all.length);
     const chosen: ProjectRow[] = [];
     const projects: MarketRow[] = [];
     for (const p of all) {
@@ -236,12 +238,14 @@ export class MarketReader {
     }
     const developers: MarketRow[] = [];
     for (const [developerId, list] of byDeveloper) {
+      const members = list.map((p) => ranks.get(p.id)!);
       const row = rowOf(
         unionLast(
-          list.map((p) => ranks.get(p.id)!),
+          members,
           from,
           to,
           parts,
+          this.daySums(`union:${q.status}:developer:${developerId}`, list, members, from),
         ),
         {
           id: developerId,
@@ -253,16 +257,47 @@ export class MarketReader {
       );
       if (row) developers.push(row);
     }
+    const everyone = chosen.map((p) => ranks.get(p.id)!);
     const total = rowOf(
       unionLast(
-        chosen.map((p) => ranks.get(p.id)!),
+        everyone,
         from,
         to,
         parts,
+        this.daySums(
+          `union:${q.status}:all:${q.developerId ?? ''}:${q.priceClass ?? ''}`,
+          chosen,
+          everyone,
+          from,
+        ),
       ),
       { id: 0, name: 'Все', developerId: 0, developerName: '', projects: chosen.length },
     );
     return { from: q.from, to: q.to, projects, developers, total };
+  }
+
+  /**
+   * A union's index day sums (§10.6) from the month of `from`'s window on, to its last day with data: made
+   * once per set of its members' data versions and held, so a ranking over another period of the same
+   * data chains its index over them instead of adding up every project's days again (pace-last.ts).
+   */
+  private daySums(
+    key: string,
+    projects: ProjectRow[],
+    summaries: RankSummary[],
+    from: number,
+  ): DaySums | undefined {
+    const version = membersVersion(projects);
+    const held = this.shared.get<{ start: number; sums: DaySums | null }>(key, version);
+    if (held && held.start <= from) return held.sums ?? undefined;
+    const used = summaries.filter((s) => s.dates.length > 0);
+    if (used.length < 2) return undefined;
+    const start = readFrom(from);
+    let end = start;
+    for (const s of used) end = Math.max(end, s.ends[s.ends.length - 1]);
+    const sums = unionDaySums(used, start, end);
+    this.shared.set(key, version, { start, sums }, (v) => 100 + (v.sums?.days.length ?? 0) * 24);
+    return sums ?? undefined;
   }
 
   /** Each project's series of one metric over [from, to] (the days with data). */
@@ -294,6 +329,19 @@ export class MarketReader {
     const [row] = await db.query('select id from developer where id = $1', [developerId]);
     if (!row) throw new NotFoundError(`застройщик ${developerId} не найден`);
   }
+}
+
+/** The members of a union and their data versions, in order, as one key (two 32-bit FNV-1a hashes). */
+function membersVersion(projects: Pick<ProjectRow, 'id' | 'data_version'>[]): string {
+  let a = 0x811c9dc5;
+  let b = 0x3c6ef372;
+  for (const p of projects) {
+    a = Math.imul(a ^ p.id, 0x01000193);
+    a = Math.imul(a ^ p.data_version, 0x01000193);
+    b = Math.imul(b ^ p.data_version, 0x85ebca6b);
+    b = Math.imul(b ^ p.id, 0xc2b2ae35);
+  }
+  return `${projects.length}:${a >>> 0}:${b >>> 0}`;
 }
 
 /** A ranking row from a union's last day with data: its figures and the index's change; null without. */
