@@ -11,8 +11,11 @@ import type { OracleSnapshot } from './oracle.js';
 /** Every table a project's data live in (emptied between cases). */
 export const PROJECT_TABLES =
   'flat_observation, flat_segment, series_month, flat_event, summary_project, daily_summary, pace_summary, ' +
-  'rank_month, ' +
+  'rank_month, chess_latest, ' +
   'project_latest, snapshot, flat, project, developer';
+
+const chessRows = (db: Db) =>
+  db.query<{ body: Uint8Array }>('select project_id, body from chess_latest order by 1');
 
 export async function keptData(db: Db) {
   const hex = (rows: { body: Uint8Array }[]) =>
@@ -40,6 +43,7 @@ export async function keptData(db: Db) {
         'select project_id, status, rooms, body from pace_summary order by project_id, status, rooms',
       ),
     ),
+    chess: hex(await chessRows(db)),
     ranks: hex(
       await db.query<{ body: Uint8Array }>(
         'select project_id, status, month::text, reach::text, body from rank_month order by 1, 2, 3',

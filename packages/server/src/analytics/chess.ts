@@ -1,3 +1,5 @@
+import type { ChessCellView, ChessResponse } from '@cena-metra/contract';
+import { fromDay } from '../lib/days.js';
 import { lowerBound } from './events.js';
 import { compareNatural } from './natural.js';
 import type { FlatRecord, Segment } from './types.js';
@@ -111,5 +113,51 @@ export function place(cells: ChessCell[]): Chessboard {
           .map(([floor, list]) => ({ floor, cells: list.sort(byNumber) })),
       })),
     strip: strip.sort((a, b) => byNumber(a, b)),
+  };
+}
+
+const cellView = (c: ChessCell): ChessCellView => ({
+  flatId: c.flatId,
+  state: c.state,
+  status: c.rec.status,
+  section: c.rec.section,
+  floor: c.rec.floor,
+  number: c.rec.number,
+  rooms: c.rec.rooms,
+  area: c.rec.area,
+  price: c.rec.price,
+  meterPrice: Math.round((c.rec.price / c.rec.area) * 100) / 100,
+  firstSeen: fromDay(c.firstSeen),
+  lastSeen: fromDay(c.lastSeen),
+  daysOnMarket: c.daysOnMarket,
+  priceSince: c.priceSince,
+});
+
+/**
+ * The chessboard's response (§10.7) as the API sends it, read live or kept by the import for the project's
+ * last day (derive/chess.ts): the same object from the same figures, field for field.
+ */
+export function chessResponse(o: {
+  projectId: number;
+  building: string | null;
+  buildings: string[];
+  dates: number[];
+  /** the day shown (null: no day with data) and the change-since day */
+  day: number | null;
+  since: number | null;
+  board: Chessboard | null;
+}): ChessResponse {
+  return {
+    projectId: o.projectId,
+    building: o.building,
+    buildings: o.buildings,
+    dates: o.dates.map(fromDay),
+    date: o.day === null ? null : fromDay(o.day),
+    since: o.since === null ? null : fromDay(o.since),
+    sections: (o.board?.sections ?? []).map((sec) => ({
+      section: sec.section,
+      floors: sec.floors.map((f) => ({ floor: f.floor, cells: f.cells.map(cellView) })),
+    })),
+    strip: (o.board?.strip ?? []).map(cellView),
   };
 }

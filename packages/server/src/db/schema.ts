@@ -308,6 +308,12 @@ export const rankMonth = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.status, t.month] })],
 );
 
+/** Kept: the chessboard a project first shows (its last day), gzipped JSON (derive/chess.ts). */
+export const chessLatest = pgTable('chess_latest', {
+  projectId: integer('project_id').primaryKey(),
+  body: bytea('body').notNull(),
+});
+
 // Kept: the project's last snapshot day per status — the summary table and the distribution (JSON).
 export const projectLatest = pgTable(
   'project_latest',
@@ -416,7 +422,9 @@ export const TABLES = [
   source,
   sourceRun,
   paceSummary,
+  rankMonth,
   projectLatest,
+  chessLatest,
   watch,
   watchAlert,
   alertCursor,

@@ -1,6 +1,7 @@
 import { lowerBound } from '../analytics/events.js';
 import type { DerivedChanges, ProjectModel } from '../analytics/model.js';
 import type { Db } from '../db/driver.js';
+import { keepChess } from './chess.js';
 import { keepFirstSeen } from './first-seen.js';
 import { keepLatest } from './latest.js';
 import { keepPace } from './pace.js';
@@ -11,8 +12,9 @@ import { saveEventsAndSummaries, savePartialFlags, saveSegments } from './timeli
  * Derived data, kept (DESIGN §11.1): everything a request reads beyond the observations is written by the
  * import that changes it, in the import's transaction — the activity timeline, the stats series of each
  * snapshot day, the events and daily summary rows, the pace summaries of every variant (what the market,
- * a developer and the pace and index pages read) and the last day's summary table and distribution. A
- * fresh process, another instance or a replica answers a first request from them as fast as a later one.
+ * a developer and the pace and index pages read), the last day's summary table and distribution, and the
+ * chessboard it first shows. A fresh process, another instance or a replica answers a first request from
+ * them as fast as a later one.
  */
 
 /** Persists what a recompute after one snapshot produced, and brings the kept data up to date with it. */
@@ -25,6 +27,7 @@ export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedC
   const changed = Math.min(...derived.cubes.keys(), ...derived.events.keys());
   await keepPace(db, model, firstSeen, Number.isFinite(changed) ? lowerBound(model.dates, changed) : 0);
   await keepLatest(db, model);
+  await keepChess(db, model, firstSeen);
 }
 
 /** Replaces all derived data of a project with a full recompute of its model (rebuild, batch import). */
@@ -39,6 +42,8 @@ export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promis
     await saveEventsAndSummaries(db, model.projectId, model.dates[0], events, cubes);
     await savePartialFlags(db, model);
   }
-  await keepPace(db, model, await keepFirstSeen(db, model), 0);
+  const firstSeen = await keepFirstSeen(db, model);
+  await keepPace(db, model, firstSeen, 0);
   await keepLatest(db, model);
+  await keepChess(db, model, firstSeen);
 }

@@ -1,10 +1,12 @@
-import type { ChessCellView, ChessResponse } from '@cena-metra/contract';
+import { gunzipSync } from 'node:zlib';
+import type { ChessResponse } from '@cena-metra/contract';
 import { lastCarriedDay } from '../analytics/carry.js';
-import { type ChessCell, chessboard } from '../analytics/chess.js';
+import { chessboard, chessResponse } from '../analytics/chess.js';
 import { lowerBound } from '../analytics/events.js';
 import { compareNatural } from '../analytics/natural.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { base64, bytes } from '../db/kept.js';
 import { readSegmentsOn } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -45,12 +47,19 @@ export class ChessReader {
     db: Db,
     q: { projectId: number; building?: string; date?: string; since?: string },
   ): Promise<ChessResponse> {
+    // the first look (its last day, the default building) as the import kept it: one row
+    if (q.building === undefined && q.date === undefined && q.since === undefined) {
+      const [kept] = await db.query<{ body: string }>(
+        `select ${base64('body')} from chess_latest where project_id = $1`,
+        [q.projectId],
+      );
+      if (kept) return JSON.parse(gunzipSync(bytes(kept.body)).toString('utf8')) as ChessResponse;
+    }
     const d = await this.chessData(db, q.projectId);
     const n = d.dates.length;
     const buildings = d.buildings;
     if (q.building !== undefined && !buildings.includes(q.building))
       throw new NotFoundError(`корпус «${q.building}» в проекте ${q.projectId} не найден`);
-    const dates = d.dates.map(fromDay);
     // the snapshot a day reads, and the day itself clamped to the days with data after that snapshot
     const read = (date: string | undefined) => {
       const k = date === undefined ? n - 1 : lowerBound(d.dates, toDay(date) + 1) - 1;
@@ -64,8 +73,9 @@ export class ChessReader {
     const selling =
       on && q.building === undefined ? await this.selling(db, q.projectId, d, on.at) : undefined;
     const building = q.building ?? selling ?? buildings[0] ?? null;
-    const empty = { projectId: q.projectId, building, buildings, dates, sections: [], strip: [] };
-    if (!on || building === null) return { ...empty, date: on ? fromDay(on.day) : null, since: null };
+    const shown = { projectId: q.projectId, building, buildings, dates: d.dates };
+    if (!on || building === null)
+      return chessResponse({ ...shown, day: on?.day ?? null, since: null, board: null });
     const flats = await this.board(db, q.projectId, d, building);
     const board = chessboard(
       await this.segmentsOn(db, q.projectId, flats.ids, on.at, since?.at ?? null, d.dates[n - 1]),
@@ -77,32 +87,7 @@ export class ChessReader {
       since?.day ?? null,
       since?.at ?? null,
     );
-    const view = (c: ChessCell): ChessCellView => ({
-      flatId: c.flatId,
-      state: c.state,
-      status: c.rec.status,
-      section: c.rec.section,
-      floor: c.rec.floor,
-      number: c.rec.number,
-      rooms: c.rec.rooms,
-      area: c.rec.area,
-      price: c.rec.price,
-      meterPrice: Math.round((c.rec.price / c.rec.area) * 100) / 100,
-      firstSeen: fromDay(c.firstSeen),
-      lastSeen: fromDay(c.lastSeen),
-      daysOnMarket: c.daysOnMarket,
-      priceSince: c.priceSince,
-    });
-    return {
-      ...empty,
-      date: fromDay(on.day),
-      since: since ? fromDay(since.day) : null,
-      sections: board.sections.map((sec) => ({
-        section: sec.section,
-        floors: sec.floors.map((f) => ({ floor: f.floor, cells: f.cells.map(view) })),
-      })),
-      strip: board.strip.map(view),
-    };
+    return chessResponse({ ...shown, day: on.day, since: since?.day ?? null, board });
   }
 
   /** A project's snapshot dates and buildings for the chessboard, read once per data version. */
