@@ -46,7 +46,7 @@ export async function keptData(db: Db) {
     chess: hex(await chessRows(db)),
     ranks: hex(
       await db.query<{ body: Uint8Array }>(
-        'select project_id, status, month::text, reach::text, body from rank_month order by 1, 2, 3',
+        'select project_id, status, month::text, reach::text, body, hash from rank_month order by 1, 2, 3',
       ),
     ),
     latest: await db.query(

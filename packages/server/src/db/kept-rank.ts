@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RankSummary } from '../analytics/pace-last.js';
 import { monthOf } from './kept.js';
 
@@ -16,6 +17,8 @@ export interface RankMonth {
   /** the last day the month's snapshots have data on (their last carried day) */
   reach: number;
   body: Buffer;
+  /** md5 of the body, hex (as PostgreSQL's md5() spells it) */
+  hash: string;
 }
 
 const HEADER = 16;
@@ -31,13 +34,25 @@ export function rankMonths(s: RankSummary): RankMonth[] {
     while (k1 < s.dates.length && monthOf(s.dates[k1]) === month) k1++;
     const r0 = r;
     while (r < s.removalK.length && s.removalK[r] < k1) r++;
-    out.push({ month, reach: s.ends[k1 - 1], body: encodeMonth(s, k0, k1, r0, r) });
+    const body = encodeRankMonth(s, k0, k1, r0, r);
+    out.push({ month, reach: s.ends[k1 - 1], body, hash: rankHash(body) });
     k0 = k1;
   }
   return out;
 }
 
-function encodeMonth(s: RankSummary, k0: number, k1: number, r0: number, r1: number): Buffer {
+export const rankHash = (body: Uint8Array) => createHash('md5').update(body).digest('hex');
+
+/** The counts of a kept month's header: snapshots n, removals m, back days b. */
+export function rankMonthCounts(body: Uint8Array): { n: number; m: number; b: number } {
+  const header = new DataView(body.buffer, body.byteOffset, HEADER);
+  const [n, m, b] = [0, 4, 8].map((at) => header.getInt32(at, true));
+  if (body.length !== monthBytes(n, m, b)) throw new Error('rank_month: malformed row');
+  return { n, m, b };
+}
+
+/** Snapshots [k0, k1) of a summary and their removals [r0, r1) as a kept month's bytes. */
+export function encodeRankMonth(s: RankSummary, k0: number, k1: number, r0: number, r1: number): Buffer {
   const n = k1 - k0;
   const m = r1 - r0;
   const b = s.backStart[r1] - s.backStart[r0];
@@ -70,12 +85,7 @@ function encodeMonth(s: RankSummary, k0: number, k1: number, r0: number, r1: num
  * snapshot whose data end before its period's window).
  */
 export function joinRankMonths(bodies: readonly Uint8Array[]): RankSummary {
-  const counts = bodies.map((body) => {
-    const header = new DataView(body.buffer, body.byteOffset, HEADER);
-    const [n, m, b] = [0, 4, 8].map((at) => header.getInt32(at, true));
-    if (body.length !== monthBytes(n, m, b)) throw new Error('rank_month: malformed row');
-    return { n, m, b };
-  });
+  const counts = bodies.map(rankMonthCounts);
   const N = counts.reduce((sum, c) => sum + c.n, 0);
   const M = counts.reduce((sum, c) => sum + c.m, 0);
   const B = counts.reduce((sum, c) => sum + c.b, 0);

@@ -304,6 +304,8 @@ export const rankMonth = pgTable(
     month: date('month').notNull(),
     reach: date('reach').notNull(),
     body: bytea('body').notNull(),
+    /** md5 of `body` (hex): what an import and a reader compare to skip a month that did not change */
+    hash: text('hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.status, t.month] })],
 );

@@ -113,20 +113,41 @@ export async function keepPace(
  * (db/kept-rank.ts): `summaries` in PACE_VARIANTS order.
  */
 async function keepRanks(db: Db, projectId: number, summaries: PaceSummary[]): Promise<void> {
-  await db.query('delete from rank_month where project_id = $1', [projectId]);
+  // the months as kept: those whose bytes are the same stay, the rest are replaced or dropped
+  const kept = new Map(
+    (
+      await db.query<{ status: string; m: number; hash: string }>(
+        `select status, month - date '1970-01-01' as m, hash from rank_month where project_id = $1`,
+        [projectId],
+      )
+    ).map((r) => [`${r.status}:${r.m}`, r.hash]),
+  );
   const params: unknown[] = [projectId];
   const values: string[] = [];
   for (const [i, v] of PACE_VARIANTS.entries()) {
     if (v.rooms !== 'all') continue;
     for (const m of rankMonths(rankSummaryOf(summaries[i]))) {
-      params.push(v.status, fromDay(m.month), fromDay(m.reach), m.body);
+      const key = `${v.status}:${m.month}`;
+      if (kept.get(key) === m.hash) {
+        kept.delete(key);
+        continue;
+      }
+      params.push(v.status, fromDay(m.month), fromDay(m.reach), m.body, m.hash);
       const at = params.length;
-      values.push(`($1, $${at - 3}, $${at - 2}::date, $${at - 1}::date, $${at})`);
+      values.push(`($1, $${at - 4}, $${at - 3}::date, $${at - 2}::date, $${at - 1}, $${at})`);
     }
   }
+  // left in `kept`: months changed (inserted again below) or gone
+  const gone = [...kept.keys()].map((key) => key.split(':'));
+  if (gone.length)
+    await db.query(
+      `delete from rank_month r using unnest($2::text[], $3::int[]) as g(status, m)
+       where r.project_id = $1 and r.status = g.status and r.month = date '1970-01-01' + g.m`,
+      [projectId, gone.map(([status]) => status), gone.map(([, m]) => Number(m))],
+    );
   if (values.length)
     await db.query(
-      `insert into rank_month (project_id, status, month, reach, body) values ${values.join(', ')}`,
+      `insert into rank_month (project_id, status, month, reach, body, hash) values ${values.join(', ')}`,
       params,
     );
 }

@@ -13,16 +13,16 @@ import {
   type DaySums,
   type LastPoint,
   type RankSummary,
-  rankSummaryOf,
   unionLast,
 } from '../analytics/pace-last.js';
 import type { PaceSummary } from '../analytics/pace-summary.js';
 import { unionDaySums, unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { base64, bytes, decodeSummary } from '../db/kept.js';
-import { joinRankMonths, readFrom } from '../db/kept-rank.js';
-import { fromDay, toDay } from '../lib/days.js';
+import { readFrom } from '../db/kept-rank.js';
+import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
+import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 
 /** A project as the market reads it. */
@@ -48,18 +48,6 @@ const EMPTY_SUMMARY: PaceSummary = {
   removals: [],
 };
 
-/** The rank summary of a project without snapshots. */
-const EMPTY_RANK: RankSummary = rankSummaryOf(EMPTY_SUMMARY);
-/** projects whose rank summaries one query reads */
-const RANK_CHUNK = 500;
-
-/** A project's rank summary as held: its months whose data reach `from` or later (db/kept-rank.ts). */
-interface HeldRank {
-  from: number;
-  summary: RankSummary;
-}
-const rankBytes = ({ summary: s }: HeldRank) =>
-  100 + s.dates.length * 44 + s.removalK.length * 12 + s.back.length * 4;
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
 const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.length * 40;
 
@@ -70,16 +58,14 @@ const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.
  */
 export class MarketReader {
   private readonly cache: ProjectCache<Map<string, PaceSummary>>;
-  private readonly rankAll: ProjectCache<HeldRank>;
-  private readonly rankAvailable: ProjectCache<HeldRank>;
+  private readonly rankReader: RankReader;
 
   constructor(private readonly shared: ReadCache) {
     const cache = shared;
     this.cache = new ProjectCache(cache, 'market', (m) =>
       [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
     );
-    this.rankAll = new ProjectCache(cache, 'rank-all', rankBytes);
-    this.rankAvailable = new ProjectCache(cache, 'rank-available', rankBytes);
+    this.rankReader = new RankReader(cache);
   }
 
   /** The summaries of `projects` for one filter: from memory, else as kept. */
@@ -146,56 +132,6 @@ export class MarketReader {
   }
 
   /**
-   * The rank summaries of `projects` under `status` (every room) as a ranking from day `from` on reads
-   * them: the kept months that reach its window (db/kept-rank.ts), from memory when held from that month
-   * or earlier, else as kept.
-   */
-  async ranks(
-    db: Db,
-    projects: Pick<ProjectRow, 'id' | 'data_version'>[],
-    status: StatsStatus,
-    from: number,
-  ): Promise<Map<number, RankSummary>> {
-    const cache = status === 'ALL' ? this.rankAll : this.rankAvailable;
-    const need = readFrom(from);
-    const out = new Map<number, RankSummary>();
-    const missing: Pick<ProjectRow, 'id' | 'data_version'>[] = [];
-    for (const p of projects) {
-      const held = cache.held(p.id, p.data_version);
-      if (held && held.from <= need) out.set(p.id, held.summary);
-      else missing.push(p);
-    }
-    // the chunks at once: on PostgreSQL each is its own connection (the first request of the whole
-    // country reads tens of MB); PGlite runs them one after another
-    const chunks: Pick<ProjectRow, 'id' | 'data_version'>[][] = [];
-    for (let at = 0; at < missing.length; at += RANK_CHUNK) chunks.push(missing.slice(at, at + RANK_CHUNK));
-    await Promise.all(
-      chunks.map(async (chunk) => {
-        const stored = await db.query<{ project_id: number; body: string }>(
-          `select project_id, ${base64('body')} from rank_month
-           where status = $1 and project_id = any($2::int[]) and reach >= $3::date
-           order by project_id, month`,
-          [status, chunk.map((p) => p.id), fromDay(need)],
-        );
-        const months = new Map<number, Buffer[]>();
-        for (const r of stored) {
-          const list = months.get(r.project_id);
-          if (list) list.push(bytes(r.body));
-          else months.set(r.project_id, [bytes(r.body)]);
-        }
-        for (const p of chunk) {
-          const bodies = months.get(p.id);
-          // a project without data from `need` on has nothing in the period
-          const summary = bodies ? joinRankMonths(bodies) : EMPTY_RANK;
-          cache.keep(p.id, p.data_version, { from: need, summary });
-          out.set(p.id, summary);
-        }
-      }),
-    );
-    return out;
-  }
-
-  /**
    * The market's ranking over [from, to]: each project with data in the period, each developer and the
    * selection as a whole (unions of their projects), with the figures of the last day with data and the
    * index's change over the period — read from the rank summaries on that day alone (pace-last.ts).
@@ -214,7 +150,7 @@ export class MarketReader {
     const from = toDay(q.from);
     const to = toDay(q.to);
     const all = await this.projects(db, { developerId: q.developerId, from: q.from, to: q.to });
-    const ranks = await this.ranks(db, all, q.status, from);
+    const ranks = await this.rankReader.ranks(db, all, q.status, from);
     const parts = new DayParts(all.length);
     const chosen: ProjectRow[] = [];
     const projects: MarketRow[] = [];

@@ -31,6 +31,11 @@ export class ReadCache {
     return e && e.version === version ? (e.value as V) : undefined;
   }
 
+  /** The value of `key` at whatever version it is kept (recency untouched): what a newer one may reuse. */
+  peek<V>(key: string): V | undefined {
+    return this.lru.peek(key)?.value as V | undefined;
+  }
+
   /** Keeps `value` of `key` at `version`, measured by `bytes` (not kept when larger than the budget). */
   set<V>(key: string, version: number | string, value: V, bytes: (value: V) => number): void {
     this.lru.set(key, { version, value, bytes: bytes as (value: unknown) => number });
@@ -80,6 +85,11 @@ export class ProjectCache<V> {
   /** The project's value if it is held at `version` (most recently used), without making it. */
   held(projectId: number, version: number): V | undefined {
     return this.shared.get<V>(`${this.kind}:${projectId}`, version);
+  }
+
+  /** The project's value at whatever version it is held (a newer one may reuse parts of it). */
+  peek(projectId: number): V | undefined {
+    return this.shared.peek<V>(`${this.kind}:${projectId}`);
   }
 
   /** Holds `value` as the project's at `version`. */
