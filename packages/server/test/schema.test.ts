@@ -1,6 +1,6 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import { TABLES } from '../src/db/schema.js';
+import { TABLES } from '../src/db/tables.js';
 import { describeEachDb } from './databases.js';
 
 /** Drizzle's SQL type names as information_schema spells them. */

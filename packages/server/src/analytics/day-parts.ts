@@ -1,6 +1,6 @@
 import { lowerBound } from './events.js';
-import type { RankSummary } from './pace-last.js';
 import { WINDOW } from './pace-summary.js';
+import type { RankSummary } from './rank-summary.js';
 
 /** The count of removals whose day is ≤ `day` (removals are in snapshot order). */
 function removalsUpTo(s: RankSummary, day: number): number {

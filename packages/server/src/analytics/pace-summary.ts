@@ -45,6 +45,20 @@ export function variantFilter(status: StatsStatus, rooms: RoomGroup): (rec: Flat
 
 /** The window of absorption, gone lots and days on market (§10.5), days. */
 export const WINDOW = 30;
+
+/** The summary of a project without snapshots (none kept). */
+export const EMPTY_SUMMARY: PaceSummary = {
+  dates: [],
+  ends: [],
+  stock: [],
+  priceSum: [],
+  areaSum: [],
+  fresh: [],
+  lnSum: [],
+  pairs: [],
+  firstDelta: [],
+  removals: [],
+};
 const _round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
 /** The summary of one project for the filter `accept` (see {@link paceSummaries}). */

@@ -15,7 +15,7 @@ import {
   type RankSummary,
   unionLast,
 } from '../analytics/pace-last.js';
-import type { PaceSummary } from '../analytics/pace-summary.js';
+import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
 import { unionDaySums, unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { base64, bytes, decodeSummary } from '../db/kept.js';
@@ -33,20 +33,6 @@ interface ProjectRow {
   developer_id: number;
   developer_name: string;
 }
-
-/** The summary of a project without snapshots (none kept). */
-const EMPTY_SUMMARY: PaceSummary = {
-  dates: [],
-  ends: [],
-  stock: [],
-  priceSum: [],
-  areaSum: [],
-  fresh: [],
-  lnSum: [],
-  pairs: [],
-  firstDelta: [],
-  removals: [],
-};
 
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
 const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.length * 40;

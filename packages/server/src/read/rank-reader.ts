@@ -1,5 +1,6 @@
 import type { StatsStatus } from '@cena-metra/contract';
 import { type RankSummary, rankSummaryOf } from '../analytics/pace-last.js';
+import { EMPTY_SUMMARY } from '../analytics/pace-summary.js';
 import type { Db } from '../db/driver.js';
 import { bytes } from '../db/kept.js';
 import { encodeRankMonth, joinRankMonths, rankMonthCounts, readFrom } from '../db/kept-rank.js';
@@ -29,18 +30,7 @@ interface HeldRank {
 }
 
 /** The rank summary of a project without data in the period. */
-const EMPTY_RANK: RankSummary = rankSummaryOf({
-  dates: [],
-  ends: [],
-  stock: [],
-  priceSum: [],
-  areaSum: [],
-  fresh: [],
-  lnSum: [],
-  pairs: [],
-  firstDelta: [],
-  removals: [],
-});
+const EMPTY_RANK: RankSummary = rankSummaryOf(EMPTY_SUMMARY);
 /** projects whose months one query reads */
 const CHUNK = 500;
 

@@ -1,0 +1,74 @@
+import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bytea, project } from './schema.js';
+
+// The kept derived data (DESIGN §11.1) as a Drizzle schema, part of schema.ts's TABLES: what each import
+// brings up to date beside the observations, besides the timeline's segments and events.
+
+/**
+ * Kept (DESIGN §11.1): each snapshot day's stats series per status as the response writes it, a month of
+ * days to a row, gzipped (db/kept.ts).
+ */
+export const seriesMonth = pgTable(
+  'series_month',
+  {
+    projectId: integer('project_id').notNull(),
+    month: date('month').notNull(),
+    days: integer('days').array().notNull(),
+    seriesAll: bytea('series_all').notNull(),
+    seriesAvailable: bytea('series_available').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.month] })],
+);
+
+// Kept: a project's pace summary per filter (DESIGN §10.5–10.6), written by every import of the project.
+export const paceSummary = pgTable(
+  'pace_summary',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    status: text('status').notNull(),
+    rooms: text('rooms').notNull(),
+    body: bytea('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms] })],
+);
+
+/**
+ * Kept: what the market's ranking reads of the pace summaries of every room, a month to a row as flat
+ * arrays (db/kept-rank.ts); `reach` is the last day the month's snapshots have data on.
+ */
+export const rankMonth = pgTable(
+  'rank_month',
+  {
+    projectId: integer('project_id').notNull(),
+    status: text('status').notNull(),
+    month: date('month').notNull(),
+    reach: date('reach').notNull(),
+    body: bytea('body').notNull(),
+    /** md5 of `body` (hex): what an import and a reader compare to skip a month that did not change */
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status, t.month] })],
+);
+
+/** Kept: the chessboard a project first shows (its last day), gzipped JSON (derive/chess.ts). */
+export const chessLatest = pgTable('chess_latest', {
+  projectId: integer('project_id').primaryKey(),
+  body: bytea('body').notNull(),
+});
+
+// Kept: the project's last snapshot day per status — the summary table and the distribution (JSON).
+export const projectLatest = pgTable(
+  'project_latest',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    status: text('status').notNull(),
+    day: date('day').notNull(),
+    summary: text('summary').notNull(),
+    distribution: text('distribution').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status] })],
+);
