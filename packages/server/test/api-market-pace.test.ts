@@ -211,7 +211,13 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
   // last: it imports another list
   it('a ranking of another period of the same data, and after an import, reads as a fresh server’s', async () => {
     const compare = async (
-      periods = [PERIOD, { from: '2026-01-03', to: '2026-01-05' }, { from: '2026-01-02', to: '2026-01-04' }],
+      periods: object[] = [
+        PERIOD,
+        { from: '2026-01-03', to: '2026-01-05' },
+        // a class leaves other projects in the whole and the developers: their own sums
+        { from: '2026-01-02', to: '2026-01-04', priceClass: 'economy' },
+        { from: '2026-01-02', to: '2026-01-04' },
+      ],
     ) => {
       for (const period of periods) {
         // this server holds the unions' day sums made for the periods before; a new one makes its own

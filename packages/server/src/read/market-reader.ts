@@ -47,11 +47,10 @@ export class MarketReader {
   private readonly rankReader: RankReader;
 
   constructor(private readonly shared: ReadCache) {
-    const cache = shared;
-    this.cache = new ProjectCache(cache, 'market', (m) =>
+    this.cache = new ProjectCache(shared, 'market', (m) =>
       [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
     );
-    this.rankReader = new RankReader(cache);
+    this.rankReader = new RankReader(shared);
   }
 
   /** The summaries of `projects` for one filter: from memory, else as kept. */
@@ -167,7 +166,12 @@ export class MarketReader {
           from,
           to,
           parts,
-          this.daySums(`union:${q.status}:developer:${developerId}`, list, members, from),
+          this.daySums(
+            `union:${q.status}:developer:${developerId}:${q.priceClass ?? ''}`,
+            list,
+            members,
+            from,
+          ),
         ),
         {
           id: developerId,
