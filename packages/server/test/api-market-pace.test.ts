@@ -65,7 +65,8 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
       new30: 1,
       gone7: 1,
       gone30: 1,
-      absorption: 100,
+      // no data on D − 30 (2025-12-06): the window is not whole (§10.5, amended 2026-11-24)
+      absorption: null,
       monthsOfSupply: 2,
       medianDaysOnMarket: 4,
       medianStockAge: 4,
@@ -96,7 +97,7 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
       date: '2026-01-05',
       stock: 2,
       gone30: 1,
-      absorption: null, // nothing on sale 30 days before and nothing new: no denominator
+      absorption: null, // no data 30 days before: the window is not whole (§10.5)
       avgMeterPrice: 210_000,
       priceClass: 'economy',
       indexChange: 4.88,
@@ -105,12 +106,12 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
       date: '2026-01-04',
       stock: 3,
       new30: 1,
-      absorption: 0,
+      absorption: null,
       indexChange: 0,
     });
     expect(byName.Премьер).toMatchObject({ stock: 1, avgMeterPrice: 800_000, priceClass: 'premium' });
     const alpha = body.developers.find((r: { name: string }) => r.name === 'Альфа');
-    expect(alpha).toMatchObject({ projects: 2, stock: 2, absorption: 100, indexChange: 2.41 });
+    expect(alpha).toMatchObject({ projects: 2, stock: 2, absorption: null, indexChange: 2.41 });
     expect(body.total).toMatchObject({ projects: 3, stock: 3 });
 
     const premium = (await post('/api/market', { ...PERIOD, priceClass: 'premium' })).json();
@@ -262,5 +263,81 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
       { from: '2026-03-05', to: '2026-03-12' },
       { from: '2026-01-01', to: '2026-01-06' },
     ]);
+  });
+});
+
+// §10.5 (amended 2026-11-24): absorption only over a whole window, i.e. when D − 30 has data.
+//   «Гамма» «Давний»: 12-01 d1 d2 d3 d4; 12-20 d1 d2; 01-05 d1 d2 → d3 d4 REMOVED on 01-05 (second miss)
+//   «Гамма» «Новый»:  01-02 n1 n2; 01-05 n1 (n2 pending: one miss of the last list)
+const WHOLE = [
+  list(
+    '2025-12-01',
+    'Гамма',
+    'Давний',
+    ['d1', 'd2', 'd3', 'd4'].map((id) => lot(id, 8_000_000)),
+  ),
+  list(
+    '2025-12-20',
+    'Гамма',
+    'Давний',
+    ['d1', 'd2'].map((id) => lot(id, 8_000_000)),
+  ),
+  list(
+    '2026-01-05',
+    'Гамма',
+    'Давний',
+    ['d1', 'd2'].map((id) => lot(id, 8_000_000)),
+  ),
+  list(
+    '2026-01-02',
+    'Гамма',
+    'Новый',
+    ['n1', 'n2'].map((id) => lot(id, 9_000_000)),
+  ),
+  list('2026-01-05', 'Гамма', 'Новый', [lot('n1', 9_000_000)]),
+];
+
+describeEachDb('absorption needs a whole 30-day window', (ctx) => {
+  let app: FastifyInstance;
+  let headers: Record<string, string> = {};
+  beforeAll(async () => {
+    ({ app, headers } = await signedInApp(ctx.db));
+    const res = await app.inject({ method: 'POST', url: '/api/ingest/snapshots', headers, payload: WHOLE });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  afterAll(async () => app?.close());
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });
+
+  it('a project, a developer and the market: a number when D − 30 has data, null before and without', async () => {
+    const [{ id: gamma }] = await ctx.db.query<{ id: number }>('select id from developer');
+    const pace = (
+      await post('/api/market/pace', { developerId: gamma, from: '2025-12-01', to: '2026-01-05' })
+    ).json();
+    // a point a day (each list carries to the next); D − 30 has data from 12-31 on (12-01's list)
+    const absorption = new Map(
+      pace.points.map((p: { date: string; absorption: number | null }) => [p.date, p.absorption]),
+    );
+    expect(absorption.get('2025-12-01')).toBeNull();
+    expect(absorption.get('2025-12-20')).toBeNull();
+    expect(absorption.get('2025-12-30')).toBeNull();
+    expect(absorption.get('2025-12-31')).toBe(0);
+    expect(absorption.get('2026-01-04')).toBe(0);
+    expect(absorption.get('2026-01-05')).toBe(50);
+    // gone 2 of the 4 on sale on 12-06, nothing new in the window (a project's first list brings no NEW)
+    expect(pace.last).toMatchObject({ stock: 4, new30: 0, gone30: 2, absorption: 50, monthsOfSupply: 2 });
+    const market = (await post('/api/market', { from: '2025-12-01', to: '2026-01-05' })).json();
+    const byName = Object.fromEntries(market.projects.map((r: { name: string }) => [r.name, r]));
+    expect(byName.Давний).toMatchObject({ stock: 2, gone30: 2, absorption: 50 });
+    // «Новый» has no data on 12-06: its window is not whole
+    expect(byName.Новый).toMatchObject({ stock: 2, absorption: null });
+    expect(market.developers[0]).toMatchObject({ name: 'Гамма', absorption: 50 });
+    expect(market.total).toMatchObject({ absorption: 50 });
+    const project = await ctx.db.query<{ id: number }>("select id from project where name = 'Давний'");
+    const own = (
+      await post('/api/project/pace', { projectId: project[0].id, from: '2025-12-01', to: '2026-01-05' })
+    ).json();
+    const ownAbsorption = own.points.map((p: { absorption: number | null }) => p.absorption);
+    expect(ownAbsorption.slice(0, 30).every((v: number | null) => v === null)).toBe(true);
+    expect(ownAbsorption.slice(30)).toEqual([0, 0, 0, 0, 0, 50]);
   });
 });

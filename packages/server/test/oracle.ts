@@ -381,7 +381,8 @@ export function oraclePace(
       );
     const gone30 = inWindow(30, 'REMOVED');
     const new30 = inWindow(30, 'NEW').length;
-    const stockBefore = stockOn(d - 30)?.size ?? 0;
+    const monthAgo = stockOn(d - 30);
+    const stockBefore = monthAgo?.size ?? 0;
     const denominator = stockBefore + new30;
     if (previous) {
       let sum = 0;
@@ -408,7 +409,7 @@ export function oraclePace(
       new30,
       gone7: inWindow(7, 'REMOVED').length,
       gone30: gone30.length,
-      absorption: denominator ? r2((gone30.length / denominator) * 100) : null,
+      absorption: monthAgo && denominator ? r2((gone30.length / denominator) * 100) : null,
       monthsOfSupply: gone30.length ? r2(stock.size / gone30.length) : null,
       medianDaysOnMarket: oracleMedian(gone30.map((e) => e.day - firstSeen.get(e.id)!)),
       medianStockAge: oracleMedian([...stock.keys()].map((id) => d - firstSeen.get(id)!)),

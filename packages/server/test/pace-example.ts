@@ -22,8 +22,9 @@ export const PACE_EXAMPLE = {
     new30: 2,
     gone7: 1,
     gone30: 1,
-    // no data 30 days before: stock then is 0
-    absorption: 50,
+    // no data on D − 30: the window is not whole, no absorption (§10.5, amended 2026-11-24; with a list
+    // of flats 1–4 on 12-06 it would be 1 gone / (4 + 1 new) — api-market-pace.test.ts has a whole window)
+    absorption: null,
     monthsOfSupply: 4,
     // 4: removed on the 4th, first listed on the 1st
     medianDaysOnMarket: 3,
@@ -35,7 +36,7 @@ export const PACE_EXAMPLE = {
     stock: 4,
     new30: 2,
     gone30: 0,
-    absorption: 0,
+    absorption: null,
     monthsOfSupply: null,
     medianDaysOnMarket: null,
   },

@@ -77,6 +77,8 @@ export function referencePace(
       const before = day - 30;
       const stockBefore = hasData(before) ? activeOn(before).size : 0;
       const denominator = stockBefore + new30;
+      // §10.5 (amended 2026-11-24): no absorption unless D − 30 has data
+      const whole = hasData(before);
       out.push({
         date: fromDay(day),
         stock: stock.size,
@@ -84,7 +86,7 @@ export function referencePace(
         new30,
         gone7: count(7, 'REMOVED').length,
         gone30: gone30.length,
-        absorption: denominator ? round2((gone30.length / denominator) * 100) : null,
+        absorption: whole && denominator ? round2((gone30.length / denominator) * 100) : null,
         monthsOfSupply: gone30.length ? round2(stock.size / gone30.length) : null,
         medianDaysOnMarket: median(gone30.map(({ e, day: at }) => at - (firstSeen.get(e.flatId) ?? at))),
         medianStockAge: median([...stock.keys()].map((id) => day - (firstSeen.get(id) ?? day))),
@@ -215,6 +217,7 @@ export function referenceUnion(
     const win = { new7: 0, new30: 0, gone7: 0, gone30: 0 };
     const daysOnMarket: number[] = [];
     let stockBefore = 0;
+    let whole = false;
     let ln = 0;
     let pairs = 0;
     projects.forEach((t, p) => {
@@ -230,7 +233,9 @@ export function referenceUnion(
           pairs++;
         }
       }
-      stockBefore += activeOn(t, day - 30)?.size ?? 0;
+      const monthAgo = activeOn(t, day - 30);
+      if (monthAgo) whole = true;
+      stockBefore += monthAgo?.size ?? 0;
       for (const snapshotDay of t.dates)
         if (snapshotDay > day - 30 && snapshotDay <= day)
           for (const e of t.events.get(snapshotDay) ?? []) {
@@ -253,7 +258,7 @@ export function referenceUnion(
       date: fromDay(day),
       stock,
       ...win,
-      absorption: denominator ? round2((win.gone30 / denominator) * 100) : null,
+      absorption: whole && denominator ? round2((win.gone30 / denominator) * 100) : null,
       monthsOfSupply: win.gone30 ? round2(stock / win.gone30) : null,
       medianDaysOnMarket: median(daysOnMarket),
       medianStockAge: median(ages),

@@ -37,6 +37,8 @@ export class DayTable {
   priceSum: Float64Array;
   areaSum: Float64Array;
   stockBefore: Float64Array;
+  /** 1 when the project has data on the day − 30 (its absorption window is whole, §10.5) */
+  whole: Uint8Array;
   new7: Float64Array;
   new30: Float64Array;
   gone7: Float64Array;
@@ -55,6 +57,7 @@ export class DayTable {
     this.priceSum = new Float64Array(capacity);
     this.areaSum = new Float64Array(capacity);
     this.stockBefore = new Float64Array(capacity);
+    this.whole = new Uint8Array(capacity);
     this.new7 = new Float64Array(capacity);
     this.new30 = new Float64Array(capacity);
     this.gone7 = new Float64Array(capacity);
@@ -71,6 +74,7 @@ export class DayTable {
     this.priceSum = grown(this.priceSum, size);
     this.areaSum = grown(this.areaSum, size);
     this.stockBefore = grown(this.stockBefore, size);
+    this.whole = grown(this.whole, size);
     this.new7 = grown(this.new7, size);
     this.new30 = grown(this.new30, size);
     this.gone7 = grown(this.gone7, size);
@@ -96,7 +100,9 @@ export class DayTable {
     this.priceSum[slot] = has ? s.priceSum[k] : 0;
     this.areaSum[slot] = has ? s.areaSum[k] : 0;
     const kBefore = lowerBound(s.dates, day - 30 + 1) - 1;
-    this.stockBefore[slot] = kBefore >= 0 && day - 30 <= s.ends[kBefore] ? s.stock[kBefore] : 0;
+    const whole = kBefore >= 0 && day - 30 <= s.ends[kBefore];
+    this.whole[slot] = whole ? 1 : 0;
+    this.stockBefore[slot] = whole ? s.stock[kBefore] : 0;
     let new7 = 0;
     let new30 = 0;
     for (let j = lowerBound(s.dates, day - 30 + 1); j <= k; j++) {

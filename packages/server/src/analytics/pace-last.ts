@@ -61,6 +61,7 @@ export function unionLast(
   let priceSum = 0;
   let areaSum = 0;
   let stockBefore = 0;
+  let whole = 0;
   let new7 = 0;
   let new30 = 0;
   let gone7 = 0;
@@ -73,6 +74,7 @@ export function unionLast(
     priceSum += table.priceSum[slot];
     areaSum += table.areaSum[slot];
     stockBefore += table.stockBefore[slot];
+    whole |= table.whole[slot];
     new7 += table.new7[slot];
     new30 += table.new30[slot];
     gone7 += table.gone7[slot];
@@ -86,7 +88,8 @@ export function unionLast(
     new30,
     gone7,
     gone30,
-    absorption: denominator ? round2((gone30 / denominator) * 100) : null,
+    // null unless the union has data on the day − 30 (the window is whole, §10.5)
+    absorption: whole && denominator ? round2((gone30 / denominator) * 100) : null,
     monthsOfSupply: gone30 ? round2(stock / gone30) : null,
     medianDaysOnMarket: medianOfSlots(table, slots),
     index: Math.round(index * 100) / 100,

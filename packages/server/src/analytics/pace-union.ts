@@ -143,9 +143,10 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
     if (has !== c.has) for (const [first, count] of c.firsts) tree.add(first, has ? count : -count);
     c.has = has;
   };
+  /** A project's stock on a day, −1 when it has no data that day. */
   const stockOn = (c: Cursor, day: number) => {
     const k = lowerBound(c.s.dates, day + 1) - 1;
-    return k >= 0 && day <= c.s.ends[k] ? c.s.stock[k] : 0;
+    return k >= 0 && day <= c.s.ends[k] ? c.s.stock[k] : -1;
   };
   let index = 100;
   let started = false;
@@ -158,6 +159,8 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
     let priceSum = 0;
     let areaSum = 0;
     let stockBefore = 0;
+    // whether the union has data on D − 30: absorption needs the whole window (§10.5)
+    let whole = false;
     let lnSum = 0;
     let pairs = 0;
     const win = { new7: 0, new30: 0, gone7: 0, gone30: 0 };
@@ -176,7 +179,11 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
           } else pairs += s.stock[c.k];
         }
       }
-      stockBefore += stockOn(c, day - 30);
+      const monthAgo = stockOn(c, day - 30);
+      if (monthAgo >= 0) {
+        whole = true;
+        stockBefore += monthAgo;
+      }
       for (const w of [7, 30] as const) {
         const j = lowerBound(s.dates, day - w + 1);
         if (c.k >= j) win[w === 7 ? 'new7' : 'new30'] += c.cumFresh[c.k + 1] - c.cumFresh[j];
@@ -211,7 +218,7 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
       date: fromDay(day),
       stock,
       ...win,
-      absorption: denominator ? round2((win.gone30 / denominator) * 100) : null,
+      absorption: whole && denominator ? round2((win.gone30 / denominator) * 100) : null,
       monthsOfSupply: win.gone30 ? round2(stock / win.gone30) : null,
       medianDaysOnMarket,
       medianStockAge: medianFirst === null ? null : day - medianFirst,
