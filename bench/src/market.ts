@@ -16,6 +16,8 @@ export interface MarketOptions {
   seed: number;
   developer?: string;
   project?: string;
+  /** the project's place as the lists give it (DESIGN §11.3), on every list */
+  location?: Record<string, unknown>;
 }
 
 interface Listing {
@@ -89,6 +91,7 @@ export function* benchSnapshots(options: MarketOptions): Generator<Snapshot> {
         date,
         developer: options.developer ?? 'Бенчмарк',
         project: options.project ?? 'Большой проект',
+        ...(options.location && { location: options.location }),
         flats,
       },
       { file: 'bench', at: date },
@@ -115,12 +118,35 @@ export function benchCsv(flats: number, date: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Where the reference market's project `p` is (DESIGN §11.3): 85 regions of a city each, 12 districts a
+ * city, a station in each district; coordinates scattered around the city's centre. Deterministic.
+ */
+export function benchLocation(p: number): Record<string, unknown> {
+  const region = p % 85;
+  const district = Math.floor(p / 85) % 12;
+  const random = createRandom(90_000 + p);
+  // the cities' centres spread over European Russia and beyond (43…68° N, 28…130° E)
+  const lat = 43 + ((region * 7) % 25) + random.next() * 0.2;
+  const lon = 28 + ((region * 37) % 102) + random.next() * 0.3;
+  return {
+    region: `Регион ${region + 1}`,
+    city: `Город ${region + 1}`,
+    district: `Район ${region + 1}-${district + 1}`,
+    address: `ул. Строителей, ${1 + (p % 200)}`,
+    latitude: Math.round(lat * 1e4) / 1e4,
+    longitude: Math.round(lon * 1e4) / 1e4,
+    stations: [{ name: `Станция ${region + 1}-${district + 1}`, minutes: 3 + (p % 25), mode: 'foot' }],
+  };
+}
+
 /** The snapshot as POST /api/ingest/snapshots takes it (the importer's records back in the API's form). */
-export function apiSnapshot(snapshot: Snapshot) {
+export function apiSnapshot(snapshot: Snapshot, location?: Record<string, unknown>) {
   return {
     date: snapshot.date,
     developer: snapshot.developer,
     project: snapshot.project,
+    ...(location && { location }),
     flats: snapshot.flats.map((f) => ({
       id: f.externalId,
       building: f.rec.building,

@@ -23,7 +23,7 @@ import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
-import { apiSnapshot, benchSnapshots } from './market.js';
+import { apiSnapshot, benchLocation, benchSnapshots } from './market.js';
 import {
   benchDatabase,
   numberOption,
@@ -59,7 +59,7 @@ const names = (p: number) => ({
   project: `Проект ${p + 1}`,
 });
 const market = (p: number, dates: string[]) =>
-  benchSnapshots({ flats: FLATS, dates, seed: 10_000 + p, ...names(p) });
+  benchSnapshots({ flats: FLATS, dates, seed: 10_000 + p, ...names(p), location: benchLocation(p) });
 
 /** Projects [from, to) of the market, each its year in one batch (a loader process's share). */
 async function load(db: Awaited<ReturnType<typeof openDb>>, from: number, to: number) {
@@ -313,7 +313,7 @@ async function main() {
       for (let p = from; p < Math.min(PROJECTS, from + 20); p++) {
         let last: Parameters<typeof apiSnapshot>[0] | undefined;
         for (const s of market(p, [...DATES, ...AFTER])) last = s;
-        day.push(apiSnapshot(last!));
+        day.push(apiSnapshot(last!, benchLocation(p)));
       }
       const res = await new Promise<{ status: number; text: string }>((done, fail) => {
         const req = http.request(

@@ -167,6 +167,8 @@ export const importResultSchema = z.object({
   }),
   /** §10.4: the list is far shorter than the ones before it; flats it leaves out keep their record */
   partial: z.boolean(),
+  /** values refused with the rest of the list kept, each naming the file and the field (§11.3–11.4) */
+  warnings: z.array(z.string()).optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

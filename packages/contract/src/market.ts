@@ -11,6 +11,7 @@ import {
   sourceKindSchema,
   statsStatusSchema,
 } from './enums.js';
+import { PLACE_GROUPS, placeSchema } from './place.js';
 import { safeText } from './text.js';
 
 const optionalId = (name: string) => idSchema(name).optional();
@@ -480,6 +481,20 @@ export const marketPacePointSchema = pacePointSchema.extend({
   avgMeterPrice: z.number().nullable(),
 });
 export type MarketPacePoint = z.infer<typeof marketPacePointSchema>;
+
+export const marketPaceResponseSchema = z.object({
+  projects: z.number().int(),
+  points: z.array(marketPacePointSchema),
+  last: marketPacePointSchema.nullable(),
+});
+export type MarketPaceResponse = z.infer<typeof marketPaceResponseSchema>;
+
+const placeFilter = (name: string) =>
+  safeText(name, 200)
+    .trim()
+    .transform((v) => v || undefined)
+    .optional();
+
 export const marketPaceRequestSchema = z.object({
   /** the developer's projects; none: the whole market */
   developerId: optionalId('developerId'),
@@ -487,14 +502,13 @@ export const marketPaceRequestSchema = z.object({
   to: dataDateSchema,
   rooms: z.enum(ROOM_GROUPS).default('all'),
   status: statsStatusSchema.default('ALL'),
+  /** the projects of a place (DESIGN §11.3), as the ranking's filters */
+  region: placeFilter('region'),
+  city: placeFilter('city'),
+  district: placeFilter('district'),
+  station: placeFilter('station'),
 });
 export type MarketPaceRequest = z.input<typeof marketPaceRequestSchema>;
-export const marketPaceResponseSchema = z.object({
-  projects: z.number().int(),
-  points: z.array(marketPacePointSchema),
-  last: marketPacePointSchema.nullable(),
-});
-export type MarketPaceResponse = z.infer<typeof marketPaceResponseSchema>;
 
 export const marketRequestSchema = z.object({
   from: dataDateSchema,
@@ -504,6 +518,15 @@ export const marketRequestSchema = z.object({
   priceClass: z
     .enum(PRICE_CLASSES, { message: `priceClass: одно из ${PRICE_CLASSES.join(', ')}` })
     .optional(),
+  /** the projects of a place (DESIGN §11.3): equal names, case aside; a station is any of a project's */
+  region: placeFilter('region'),
+  city: placeFilter('city'),
+  district: placeFilter('district'),
+  station: placeFilter('station'),
+  /** what the table of places groups the selection by */
+  groupBy: z
+    .enum(PLACE_GROUPS, { message: `groupBy: одно из ${PLACE_GROUPS.join(', ')}` })
+    .default('district'),
 });
 export type MarketRequest = z.input<typeof marketRequestSchema>;
 export const marketRowSchema = z.object({
@@ -525,6 +548,8 @@ export const marketRowSchema = z.object({
   priceClass: z.enum(PRICE_CLASSES).nullable(),
   /** the same-flat index's change over the period, % */
   indexChange: z.number(),
+  /** a project's place (DESIGN §11.3); none on the rows of developers and places */
+  place: placeSchema.optional(),
 });
 export type MarketRow = z.infer<typeof marketRowSchema>;
 export const marketResponseSchema = z.object({
@@ -534,6 +559,8 @@ export const marketResponseSchema = z.object({
   developers: z.array(marketRowSchema),
   /** the whole selection as one union (id 0) */
   total: marketRowSchema.nullable(),
+  /** the selection's projects grouped by `groupBy` (a union each, named by the place, «Не указано» without) */
+  places: z.object({ by: z.enum(PLACE_GROUPS), rows: z.array(marketRowSchema) }),
 });
 export type MarketResponse = z.infer<typeof marketResponseSchema>;
 

@@ -77,6 +77,11 @@ export function demoYrl(date: string): string {
     <area><value>${lot.area}</value><unit>кв. м</unit></area>
     ${rooms}<floor>${lot.floor}</floor><apartment>${lot.number}</apartment>
     <renovation>${xml(lot.building === 3 ? 'без отделки' : 'чистовая')}</renovation>
+    <location><country>Россия</country><region>Москва</region><locality-name>Москва</locality-name>
+      <sub-locality-name>Бирюлёво Восточное</sub-locality-name><address>ул. Лебедянская, 12</address>
+      <latitude>55.5932</latitude><longitude>37.6751</longitude>
+      <metro><name>Царицыно</name><time-on-transport>12</time-on-transport></metro>
+      <railway-station>Покровское</railway-station></location>
     <new-flat>1</new-flat><building-name>ЖК Ручей</building-name><building-section>Корпус ${lot.building}</building-section>
     ${ready}<built-year>${2026 + lot.building}</built-year><ready-quarter>${1 + (lot.building % 4)}</ready-quarter>
     ${reserved ? '<status>booked</status>' : ''}

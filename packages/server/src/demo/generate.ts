@@ -1,6 +1,7 @@
 import type { Facing } from '@cena-metra/contract';
 import type { Snapshot } from '../ingest/snapshot.js';
 import { fromDay, toDay } from '../lib/days.js';
+import { demoLocation } from './places.js';
 import { createRandom, hash01, type Random } from './random.js';
 
 /** Developers in the id order the product promises (Пионер is id 5, the dashboard's default). */
@@ -268,7 +269,13 @@ function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
       status: f.reserved ? 'RESERVED' : 'AVAILABLE',
     });
   });
-  return { date: fromDay(day), developer: p.developer, project: p.name, flats };
+  return {
+    date: fromDay(day),
+    developer: p.developer,
+    project: p.name,
+    location: demoLocation(p.name),
+    flats,
+  };
 }
 
 export interface DemoOptions {

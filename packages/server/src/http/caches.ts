@@ -45,7 +45,7 @@ export class DataVersionCache {
   async get(now = Date.now()): Promise<string> {
     if (this.value === null || now - this.readAt > this.ttlMs) {
       const [row] = await this.db.query<{ n: number; v: number }>(
-        'select count(*)::int as n, coalesce(sum(data_version), 0)::bigint as v from project',
+        'select count(*)::int as n, coalesce(sum(data_version + place_version), 0)::bigint as v from project',
       );
       this.value = `${row.n}.${row.v}`;
       this.readAt = now;

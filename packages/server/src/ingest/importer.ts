@@ -6,6 +6,7 @@ import type { Db } from '../db/driver.js';
 import { rebuildProjectDerived, saveDerived } from '../derive/index.js';
 import { savePartialFlags } from '../derive/timeline.js';
 import { fromDay, toDay } from '../lib/days.js';
+import { mergeSourcePlace, placeOfList, type SourcePlace, savePlaceFromLists } from './place.js';
 import type { ReadItem } from './readers/index.js';
 import { contentHash, type Snapshot, SnapshotValidationError } from './snapshot.js';
 import { loadModel, saveRowChanges } from './store.js';
@@ -70,6 +71,8 @@ export class Importer {
     this.db.ensureSpace(snapshot.flats.length * BYTES_PER_FLAT);
     return this.withProject(snapshot.developer, snapshot.project, batch, async (tx, model) => {
       const prepared = await this.prepare(tx, model, snapshot);
+      if (snapshot.place)
+        await savePlaceFromLists(tx, model.projectId, placeOfList(snapshot.place, snapshot.date));
       if (!prepared.state) return prepared.result;
       const day = toDay(snapshot.date);
       const rowChanges = model.applySnapshot(day, prepared.state, snapshot.complete);
@@ -97,6 +100,7 @@ export class Importer {
       const applied: { snapshot: Snapshot; hash: string }[] = [];
       // keyed by flat and day in one number (days since 1970 stay below 100,000 until the year 2243)
       const net = new Map<number, { flatId: number; row: ObservationRow | null; day: number }>();
+      let place: SourcePlace = {};
       for await (const snapshot of snapshots) {
         if (
           snapshot.developer.toLowerCase() !== developer.toLowerCase() ||
@@ -104,6 +108,9 @@ export class Importer {
         )
           throw new Error('a project batch holds snapshots of one project only');
         const prepared = await this.prepare(tx, model, snapshot);
+        // the lists' places taken in once for the batch
+        if (snapshot.place)
+          place = mergeSourcePlace(place, placeOfList(snapshot.place, snapshot.date)) ?? place;
         results.push(prepared.result);
         if (!prepared.state) continue;
         const changes = model.applySnapshot(toDay(snapshot.date), prepared.state, snapshot.complete);
@@ -114,6 +121,7 @@ export class Importer {
         model.hashes.set(toDay(snapshot.date), prepared.hash);
         applied.push({ snapshot, hash: prepared.hash });
       }
+      if (Object.keys(place).length) await savePlaceFromLists(tx, model.projectId, place);
       if (applied.length === 0) return results;
       const entries = [...net.values()];
       await saveRowChanges(tx, model.projectId, {
@@ -189,6 +197,7 @@ export class Importer {
       project: snapshot.project,
       date: snapshot.date,
       flats: snapshot.flats.length,
+      ...(snapshot.warnings && { warnings: snapshot.warnings }),
     };
     const events = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0 };
     if (model.hashes.get(day) === hash) {

@@ -10,6 +10,7 @@ import {
 } from '@cena-metra/contract';
 import type { FlatRecord } from '../analytics/types.js';
 import { cleanName, normaliseFinish, normaliseSettlementDate } from './normalise.js';
+import { type PlaceInput, readPlaceInput } from './place.js';
 
 /** A validated, normalised snapshot: one project's whole price list on one date. */
 export interface Snapshot {
@@ -23,6 +24,13 @@ export interface Snapshot {
    * (DESIGN §10.4; `complete: true` in the snapshot, `--complete` on the command line).
    */
   complete?: boolean;
+  /** the project's place as the list gives it (DESIGN §11.3) */
+  place?: PlaceInput;
+  /**
+   * values refused with the rest of the list kept (a place's coordinates out of range…), each naming the
+   * file and the field: reported with the import's result
+   */
+  warnings?: string[];
 }
 
 /** Where a snapshot came from, for messages: «file.json: [2].» or «file.ndjson: строка 5: ». */
@@ -164,6 +172,10 @@ export function validateSnapshot(
     else if (obj.complete !== false && obj.complete !== 'false')
       fail('complete', 'должно быть true или false', obj.complete);
   }
+  const warnings: string[] = [];
+  const place = readPlaceInput(obj.location, (field, message, value) => {
+    if (warnings.length < MAX_ERRORS) warnings.push(`${prefix}${field}: ${message} (${describe(value)})`);
+  });
   const developer = text('developer', obj.developer, MAX_NAME_LENGTH, 'название застройщика');
   const project = text('project', obj.project, MAX_NAME_LENGTH, 'название проекта');
   const flats: Snapshot['flats'] = [];
@@ -291,6 +303,8 @@ export function validateSnapshot(
     flats,
     source,
     ...(complete && { complete }),
+    ...(place && { place }),
+    ...(warnings.length > 0 && { warnings }),
   };
 }
 

@@ -4,6 +4,10 @@ import {
   type MarketPaceResponse,
   type MarketResponse,
   type MarketRow,
+  NO_PLACE,
+  type Place,
+  type PlaceGroup,
+  placeKey,
   priceClassOf,
   type RoomGroup,
   type StatsStatus,
@@ -32,6 +36,26 @@ interface ProjectRow {
   data_version: number;
   developer_id: number;
   developer_name: string;
+  place: Place;
+}
+
+/** The market's place filters (§11.3): names compared case aside; a station is any of a project's. */
+interface PlaceFilters {
+  region?: string;
+  city?: string;
+  district?: string;
+  station?: string;
+}
+
+const same = (a: string | null, b: string) =>
+  a !== null && a.toLocaleLowerCase('ru') === b.toLocaleLowerCase('ru');
+
+function inPlace(place: Place, f: PlaceFilters): boolean {
+  if (f.region && !same(place.region, f.region)) return false;
+  if (f.city && !same(place.city, f.city)) return false;
+  if (f.district && !same(place.district, f.district)) return false;
+  if (f.station && !place.stations.some((s) => same(s.name, f.station!))) return false;
+  return true;
 }
 
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
@@ -91,8 +115,9 @@ export class MarketReader {
     db: Db,
     where: { developerId?: number; ids?: number[]; from?: string; to?: string },
   ): Promise<ProjectRow[]> {
-    return db.query<ProjectRow>(
-      `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name
+    const rows = await db.query<Omit<ProjectRow, 'place'> & Omit<Place, 'stations'> & { stations: unknown }>(
+      `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name,
+         p.region, p.city, p.district, p.address, p.latitude, p.longitude, p.stations
        from project p join developer d on d.id = p.developer_id
        where p.last_snapshot_date is not null
          and ($1::int is null or p.developer_id = $1)
@@ -102,15 +127,40 @@ export class MarketReader {
        order by p.id`,
       [where.developerId ?? null, where.ids ?? null, where.from ?? null, where.to ?? null],
     );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      data_version: r.data_version,
+      developer_id: r.developer_id,
+      developer_name: r.developer_name,
+      place: {
+        region: r.region,
+        city: r.city,
+        district: r.district,
+        address: r.address,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        // jsonb: parsed by the driver (text on a driver that leaves it)
+        stations: (typeof r.stations === 'string' ? JSON.parse(r.stations) : r.stations) as Place['stations'],
+      },
+    }));
   }
 
   /** The pace, index and avg ppm of a developer's projects, or of the whole market, as one union. */
   async marketPace(
     db: Db,
-    q: { developerId?: number; from: string; to: string; rooms: RoomGroup; status: StatsStatus },
+    q: {
+      developerId?: number;
+      from: string;
+      to: string;
+      rooms: RoomGroup;
+      status: StatsStatus;
+    } & PlaceFilters,
   ): Promise<MarketPaceResponse> {
     if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
-    const projects = await this.projects(db, { developerId: q.developerId, to: q.to });
+    const projects = (await this.projects(db, { developerId: q.developerId, to: q.to })).filter((p) =>
+      inPlace(p.place, q),
+    );
     const summaries = await this.summaries(db, projects, q.status, q.rooms);
     const points = unionPace([...summaries.values()], toDay(q.from), toDay(q.to));
     return { projects: projects.length, points, last: points.at(-1) ?? null };
@@ -129,12 +179,19 @@ export class MarketReader {
       status: StatsStatus;
       developerId?: number;
       priceClass?: MarketRow['priceClass'];
-    },
+      groupBy?: PlaceGroup;
+    } & PlaceFilters,
   ): Promise<MarketResponse> {
     if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
     const from = toDay(q.from);
     const to = toDay(q.to);
-    const all = await this.projects(db, { developerId: q.developerId, from: q.from, to: q.to });
+    const all = (await this.projects(db, { developerId: q.developerId, from: q.from, to: q.to })).filter(
+      (p) => inPlace(p.place, q),
+    );
+    // every filter in the held sums' keys: one selection's unions never evict another's
+    const selection = [q.status, q.developerId, q.priceClass, q.region, q.city, q.district, q.station]
+      .map((v) => v ?? '')
+      .join(':');
     const ranks = await this.rankReader.ranks(db, all, q.status, from);
     const parts = new DayParts(all.length);
     const chosen: ProjectRow[] = [];
@@ -148,6 +205,7 @@ export class MarketReader {
         projects: 1,
       });
       if (!row || (q.priceClass && row.priceClass !== q.priceClass)) continue;
+      row.place = p.place;
       projects.push(row);
       chosen.push(p);
     }
@@ -166,12 +224,7 @@ export class MarketReader {
           from,
           to,
           parts,
-          this.daySums(
-            `union:${q.status}:developer:${developerId}:${q.priceClass ?? ''}`,
-            list,
-            members,
-            from,
-          ),
+          this.daySums(`union:developer:${developerId}:${selection}`, list, members, from),
         ),
         {
           id: developerId,
@@ -185,21 +238,33 @@ export class MarketReader {
     }
     const everyone = chosen.map((p) => ranks.get(p.id)!);
     const total = rowOf(
-      unionLast(
-        everyone,
-        from,
-        to,
-        parts,
-        this.daySums(
-          `union:${q.status}:all:${q.developerId ?? ''}:${q.priceClass ?? ''}`,
-          chosen,
-          everyone,
-          from,
-        ),
-      ),
+      unionLast(everyone, from, to, parts, this.daySums(`union:all:${selection}`, chosen, everyone, from)),
       { id: 0, name: 'Все', developerId: 0, developerName: '', projects: chosen.length },
     );
-    return { from: q.from, to: q.to, projects, developers, total };
+    const by = q.groupBy ?? 'district';
+    const byPlace = new Map<string, ProjectRow[]>();
+    for (const p of chosen) {
+      const key = placeKey(p.place, by) ?? NO_PLACE;
+      const list = byPlace.get(key);
+      if (list) list.push(p);
+      else byPlace.set(key, [p]);
+    }
+    const places: MarketRow[] = [];
+    for (const [name, list] of byPlace) {
+      const members = list.map((p) => ranks.get(p.id)!);
+      const row = rowOf(
+        unionLast(
+          members,
+          from,
+          to,
+          parts,
+          this.daySums(`union:${by}:${name}:${selection}`, list, members, from),
+        ),
+        { id: places.length + 1, name, developerId: 0, developerName: '', projects: list.length },
+      );
+      if (row) places.push(row);
+    }
+    return { from: q.from, to: q.to, projects, developers, total, places: { by, rows: places } };
   }
 
   /**

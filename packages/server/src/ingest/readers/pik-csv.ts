@@ -31,23 +31,55 @@ export function parseDisplayNumber(text: string | undefined): number | string | 
   return Number.isFinite(n) ? n : text;
 }
 
-function projectNamesBeside(path: string): Map<string, string> {
-  const names = new Map<string, string>();
+/** How the scrape says one gets to the metro: «walkingMan» on foot, «bus» (and the rest) by transport. */
+const METRO_MODES: Record<string, 'foot' | 'transport'> = {
+  walkingman: 'foot',
+  walking: 'foot',
+  bus: 'transport',
+};
+
+/**
+ * The projects of the scrape from `projects.csv` beside it, by slug: the name (its `address` column) and
+ * the place as a snapshot's raw `location` (the address and the nearest metro with its minutes, §11.3).
+ */
+export function projectsBeside(
+  path: string,
+): Map<string, { name: string; location: Record<string, unknown> }> {
+  const projects = new Map<string, { name: string; location: Record<string, unknown> }>();
   const candidate = join(dirname(path), 'projects.csv');
-  if (!existsSync(candidate) || !statSync(candidate).isFile()) return names;
+  if (!existsSync(candidate) || !statSync(candidate).isFile()) return projects;
   const lines = readFileSync(candidate, 'utf8')
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/);
   const header = splitCsvRecord(lines[0] ?? '', ',');
-  const iProject = header.indexOf('project');
-  const iAddress = header.indexOf('address');
-  if (iProject < 0 || iAddress < 0) return names;
+  const column = (name: string) => header.indexOf(name);
+  const iProject = column('project');
+  const iAddress = column('address');
+  if (iProject < 0 || iAddress < 0) return projects;
   for (const line of lines.slice(1)) {
     if (!line.trim()) continue;
     const fields = splitCsvRecord(line, ',');
-    names.set(fields[iProject].replace(/^\//, ''), fields[iAddress]);
+    const at = (i: number) => (i < 0 ? undefined : fields[i]?.trim() || undefined);
+    const metro = at(column('metro_name'));
+    const type = at(column('metro_type'))?.toLowerCase();
+    projects.set(fields[iProject].replace(/^\//, ''), {
+      name: fields[iAddress],
+      location: {
+        address: at(iAddress),
+        stations: metro
+          ? [
+              {
+                name: metro,
+                minutes: at(column('metro_time')),
+                mode: type ? (METRO_MODES[type] ?? 'transport') : null,
+                kind: 'metro',
+              },
+            ]
+          : [],
+      },
+    });
   }
-  return names;
+  return projects;
 }
 
 async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadItem> {
@@ -57,9 +89,12 @@ async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadIte
     yield { errors: [`${file}: date: укажите дату снимка (--date) или назовите файл по дате`] };
     return;
   }
-  const names = projectNamesBeside(path);
+  const beside = projectsBeside(path);
   let columns: Map<string, number> | null = null;
-  const groups = new Map<string, { flats: Record<string, unknown>[]; lines: number[] }>();
+  const groups = new Map<
+    string,
+    { flats: Record<string, unknown>[]; lines: number[]; location?: Record<string, unknown> }
+  >();
   for await (const record of readCsvRecords(path)) {
     if (!columns) {
       columns = new Map(record.fields.map((name, i) => [name.trim(), i]));
@@ -73,13 +108,13 @@ async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadIte
     const url = v('url') ?? '';
     const parts = url.split('/').filter(Boolean);
     const slug = parts[0] ?? '';
-    const project = options.project ?? names.get(slug) ?? slug;
+    const project = options.project ?? beside.get(slug)?.name ?? slug;
     const finishText = v('finish') ?? v('no_finish');
     const floor = v('floor')?.replace(/\s*этаж$/i, '');
     const section = v('section')?.replace(/^секция\s*/i, '');
     let group = groups.get(project);
     if (!group) {
-      group = { flats: [], lines: [] };
+      group = { flats: [], lines: [], location: beside.get(slug)?.location };
       groups.set(project, group);
     }
     group.flats.push({
@@ -99,7 +134,7 @@ async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadIte
   }
   for (const [project, group] of groups) {
     yield validated(
-      { date, developer: options.developer ?? 'ПИК', project, flats: group.flats },
+      { date, developer: options.developer ?? 'ПИК', project, flats: group.flats, location: group.location },
       { file },
       'pik-csv',
       (i, field) => `строка ${group.lines[i]}: ${field}`,

@@ -142,12 +142,53 @@ function ownerOf(offer: Offer, options: ReadOptions) {
   };
 }
 
+/** A station of an offer's `<location>`: `<metro>` or `<railway-station>`, its leaf texts by name. */
+type RawStation = { kind: 'metro' | 'rail'; fields: Map<string, string> };
+
+/**
+ * The project's place from an offer's `<location>` (DESIGN §11.3) as a snapshot's raw `location`, validated
+ * with the snapshot: region, locality → city, sub-locality (or district) → district, address, coordinates,
+ * up to three stations with minutes on foot, else by transport. Undefined when the offer has none.
+ */
+export function offerLocation(offer: Offer, stations: RawStation[]): Record<string, unknown> | undefined {
+  const get = (name: string) => offer.get(`location/${name}`);
+  const location: Record<string, unknown> = {
+    region: get('region'),
+    city: get('locality-name'),
+    district: get('sub-locality-name') ?? get('district'),
+    address: get('address'),
+    latitude: get('latitude'),
+    longitude: get('longitude'),
+    stations: stations.map((s) => {
+      const foot = s.fields.get('time-on-foot');
+      const transport = s.fields.get('time-on-transport');
+      return {
+        name: s.fields.get('name') ?? s.fields.get(''),
+        minutes: foot ?? transport,
+        mode: foot !== undefined ? 'foot' : transport !== undefined ? 'transport' : null,
+        kind: s.kind,
+      };
+    }),
+  };
+  const given = Object.entries(location).some(([k, v]) =>
+    k === 'stations' ? (v as unknown[]).length > 0 : v !== undefined,
+  );
+  return given ? location : undefined;
+}
+
 /** What a YRL feed holds: offers grouped by developer and project, the feed's date, skipped counts. */
 export interface YrlFeed {
   date: string | undefined;
   groups: Map<
     string,
-    { developer?: string; project?: string; flats: Record<string, unknown>[]; lines: number[] }
+    {
+      developer?: string;
+      project?: string;
+      flats: Record<string, unknown>[];
+      lines: number[];
+      /** the first `<location>` of the project's offers */
+      location?: Record<string, unknown>;
+    }
   >;
   skipped: Partial<Record<SkipReason, number>>;
   offers: number;
@@ -161,6 +202,8 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
   const parser = new SaxesParser({ position: true });
   const feed: YrlFeed = { date: undefined, groups: new Map(), skipped: {}, offers: 0 };
   let offer: Offer | null = null;
+  let stations: RawStation[] = [];
+  let station: RawStation | null = null;
   let offerLine = 0;
   const path: string[] = [];
   let text = '';
@@ -176,9 +219,14 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
       const id = tag.attributes['internal-id'];
       if (typeof id === 'string') offer.set('@internal-id', id);
       path.length = 0;
+      stations = [];
       return;
     }
-    if (offer) path.push(name);
+    if (offer) {
+      if (path.length === 1 && path[0] === 'location' && (name === 'metro' || name === 'railway-station'))
+        station = { kind: name === 'metro' ? 'metro' : 'rail', fields: new Map() };
+      path.push(name);
+    }
     text = '';
   });
   parser.on('text', (t) => {
@@ -208,12 +256,21 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
         }
         group.flats.push(offerFlat(offer));
         group.lines.push(offerLine);
+        group.location ??= offerLocation(offer, stations);
       }
       offer = null;
       return;
     }
     const key = path.join('/');
     const value = text.trim();
+    if (station) {
+      // a station's own text (<railway-station>Лианозово</railway-station>) under '', its leaves by name
+      if (path.length === 2) {
+        if (value) station.fields.set('', value);
+        if (station.fields.size > 0) stations.push(station);
+        station = null;
+      } else if (value) station.fields.set(name, value);
+    }
     // the first value of a path wins (a repeated <image> or <metro> says nothing we keep)
     if (value && !offer.has(key)) offer.set(key, value);
     // a leaf named by its own name too (price/value is also reachable as "value" only inside price)
@@ -269,7 +326,13 @@ async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadIte
     // each group's raw offers are let go once validated: memory holds one form of the flats, not two
     feed.groups.delete(key);
     const item = validated(
-      { date, developer: group.developer, project: group.project, flats: group.flats },
+      {
+        date,
+        developer: group.developer,
+        project: group.project,
+        flats: group.flats,
+        location: group.location,
+      },
       { file },
       'yrl',
       (i, field) =>

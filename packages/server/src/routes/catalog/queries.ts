@@ -1,4 +1,4 @@
-import type { Developer, Project } from '@cena-metra/contract';
+import type { Developer, PlacesResponse, Project } from '@cena-metra/contract';
 import type { Db } from '../../db/driver.js';
 import { NotFoundError } from '../../lib/errors.js';
 
@@ -16,4 +16,28 @@ export async function getProjects(db: Db, developerId: number): Promise<Project[
      where developer_id = $1 order by lower(name), id`,
     [developerId],
   );
+}
+
+/** The places of the projects with data (DESIGN §11.3), each list sorted as Russian readers expect. */
+export async function getPlaces(db: Db): Promise<PlacesResponse> {
+  const rows = await db.query<{
+    region: string | null;
+    city: string | null;
+    district: string | null;
+    stations: unknown;
+  }>('select region, city, district, stations from project where last_snapshot_date is not null');
+  const collator = new Intl.Collator('ru');
+  const sorted = (values: Iterable<string | null | undefined>) =>
+    [...new Set([...values].filter((v): v is string => !!v))].sort(collator.compare);
+  const stations = rows.flatMap((r) =>
+    ((typeof r.stations === 'string' ? JSON.parse(r.stations) : r.stations) as { name: string }[]).map(
+      (s) => s.name,
+    ),
+  );
+  return {
+    regions: sorted(rows.map((r) => r.region)),
+    cities: sorted(rows.map((r) => r.city)),
+    districts: sorted(rows.map((r) => r.district)),
+    stations: sorted(stations),
+  };
 }

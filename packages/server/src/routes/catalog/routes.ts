@@ -1,6 +1,11 @@
 import {
   type Developer,
   developersResponseSchema,
+  type PlacesResponse,
+  placeEditSchema,
+  placeParamsSchema,
+  placesResponseSchema,
+  projectPlaceSchema,
   projectQualityParamsSchema,
   projectQualitySchema,
   projectsQuerySchema,
@@ -8,8 +13,10 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PerVersion } from '../../http/caches.js';
+import { editPlace, projectPlace } from '../../ingest/place.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { getProjectQuality } from './quality.js';
-import { getDevelopers, getProjects } from './queries.js';
+import { getDevelopers, getPlaces, getProjects } from './queries.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const developers = new PerVersion<Developer[]>();
@@ -37,5 +44,52 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getProjectQuality(app.reads, request.params.id, app.deps.config.maxCarryDays),
+  );
+  const places = new PerVersion<PlacesResponse>();
+  app.get(
+    '/places',
+    {
+      config: { etag: true },
+      schema: {
+        description: 'Регионы, города, районы и станции проектов с данными — для фильтров рынка (§11.3).',
+        response: { 200: placesResponseSchema },
+      },
+    },
+    async () => places.get(await app.dataVersion.get(), () => getPlaces(app.reads)),
+  );
+  app.get(
+    '/projects/:id/place',
+    {
+      config: { etag: true },
+      schema: {
+        description:
+          'Где проект (§11.3): регион, город, район, адрес, координаты, станции; поля, заданные вручную.',
+        params: placeParamsSchema,
+        response: { 200: projectPlaceSchema },
+      },
+    },
+    async (request) => {
+      const place = await projectPlace(app.reads, request.params.id);
+      if (!place) throw new NotFoundError(`проект ${request.params.id} не найден`);
+      return place;
+    },
+  );
+  app.put(
+    '/projects/:id/place',
+    {
+      schema: {
+        description:
+          'Правка места проекта вручную: каждое переданное поле важнее источников; null возвращает значение источников.',
+        params: placeParamsSchema,
+        body: placeEditSchema,
+        response: { 200: projectPlaceSchema },
+      },
+    },
+    async (request) => {
+      const place = await editPlace(app.deps.db, request.params.id, request.body);
+      if (!place) throw new NotFoundError(`проект ${request.params.id} не найден`);
+      app.dataVersion.invalidate();
+      return place;
+    },
   );
 };

@@ -24,6 +24,8 @@ export function marketBody(data: MarketResponse): Buffer {
   rows(data.projects);
   write('],"developers":[');
   rows(data.developers);
-  write(`],"total":${JSON.stringify(data.total)}}`);
+  write(`],"total":${JSON.stringify(data.total)},"places":{"by":${JSON.stringify(data.places.by)},"rows":[`);
+  rows(data.places.rows);
+  write(']}}');
   return out.subarray(0, at);
 }

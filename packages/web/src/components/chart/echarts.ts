@@ -1,11 +1,12 @@
-// Tree-shaken ECharts: only the line and bar charts, the components we draw and the canvas renderer are bundled.
-import { BarChart, LineChart } from 'echarts/charts';
+// Tree-shaken ECharts: only the line, bar and scatter (the market's map) charts, the components we draw and the canvas renderer are bundled.
+import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
   MarkAreaComponent,
   TooltipComponent,
+  VisualMapContinuousComponent,
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import langRU from 'echarts/lib/i18n/langRU.js';
@@ -16,11 +17,13 @@ import { type RefObject, useEffect, useRef } from 'react';
 echarts.use([
   LineChart,
   BarChart,
+  ScatterChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
   DataZoomComponent,
   MarkAreaComponent,
+  VisualMapContinuousComponent,
   CanvasRenderer,
 ]);
 // month names and axis labels in Russian

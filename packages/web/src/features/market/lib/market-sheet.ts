@@ -2,20 +2,45 @@ import {
   decimalColumn,
   integerColumn,
   type MarketRow,
+  PLACE_GROUP_LABELS,
+  type PlaceGroup,
   PRICE_CLASS_LABELS,
   type Sheet,
   type SheetColumn,
+  stationText,
   textColumn,
 } from '@cena-metra/contract';
+import type { MarketView } from './market-table';
 
-/** «Рынок»: projects or developers with the figures of their last day with data. */
-export function marketSheet(rows: MarketRow[], view: 'projects' | 'developers'): Sheet<MarketRow> {
+/** A project's place as the export's columns (DESIGN §11.3: the exports carry the place). */
+const PLACE_COLUMNS: SheetColumn<MarketRow>[] = [
+  textColumn('Регион', (r) => r.place?.region ?? null),
+  textColumn('Город', (r) => r.place?.city ?? null),
+  textColumn('Район', (r) => r.place?.district ?? null),
+  textColumn('Адрес', (r) => r.place?.address ?? null),
+  textColumn('Станции', (r) => r.place?.stations.map(stationText).join('; ') || null),
+  decimalColumn('Широта', (r) => r.place?.latitude ?? null),
+  decimalColumn('Долгота', (r) => r.place?.longitude ?? null),
+];
+
+/** «Рынок»: projects, developers or places with the figures of their last day with data. */
+export function marketSheet(
+  rows: MarketRow[],
+  view: MarketView,
+  by: PlaceGroup = 'district',
+): Sheet<MarketRow> {
   const who: SheetColumn<MarketRow>[] =
     view === 'projects'
-      ? [textColumn('Проект', (r) => r.name), textColumn('Застройщик', (r) => r.developerName)]
-      : [textColumn('Застройщик', (r) => r.name), integerColumn('Проектов', (r) => r.projects)];
+      ? [
+          textColumn('Проект', (r) => r.name),
+          textColumn('Застройщик', (r) => r.developerName),
+          ...PLACE_COLUMNS,
+        ]
+      : view === 'developers'
+        ? [textColumn('Застройщик', (r) => r.name), integerColumn('Проектов', (r) => r.projects)]
+        : [textColumn(PLACE_GROUP_LABELS[by], (r) => r.name), integerColumn('Проектов', (r) => r.projects)];
   return {
-    name: view === 'projects' ? 'Проекты' : 'Застройщики',
+    name: view === 'projects' ? 'Проекты' : view === 'developers' ? 'Застройщики' : PLACE_GROUP_LABELS[by],
     rows,
     columns: [
       ...who,

@@ -1,4 +1,10 @@
-import { type MarketRow, PRICE_CLASSES, type PriceClass } from '@cena-metra/contract';
+import {
+  type MarketRow,
+  PLACE_GROUPS,
+  type PlaceGroup,
+  PRICE_CLASSES,
+  type PriceClass,
+} from '@cena-metra/contract';
 
 export type MarketSortKey =
   | 'name'
@@ -34,6 +40,9 @@ export function sortMarketRows(rows: MarketRow[], key: MarketSortKey, dir: 'asc'
   });
 }
 
+export const MARKET_VIEWS = ['projects', 'developers', 'places'] as const;
+export type MarketView = (typeof MARKET_VIEWS)[number];
+
 /** The market page's state in its URL: period, status, developer, class, table and sort. */
 export interface MarketFilters {
   from: string;
@@ -41,7 +50,14 @@ export interface MarketFilters {
   availableOnly: boolean;
   developerId: number | null;
   priceClass: PriceClass | null;
-  view: 'projects' | 'developers';
+  /** the place filters (DESIGN §11.3) */
+  region: string | null;
+  city: string | null;
+  district: string | null;
+  station: string | null;
+  /** what the table of places groups by */
+  groupBy: PlaceGroup;
+  view: MarketView;
   sort: { key: MarketSortKey; dir: 'asc' | 'desc' };
 }
 
@@ -75,7 +91,16 @@ export function readMarketFilters(params: URLSearchParams, today: string): Marke
     availableOnly: params.get('status') === 'available',
     developerId: Number(params.get('developer')) || null,
     priceClass: cls && PRICE_CLASSES.includes(cls) ? cls : null,
-    view: params.get('view') === 'developers' ? 'developers' : 'projects',
+    region: params.get('region') || null,
+    city: params.get('city') || null,
+    district: params.get('district') || null,
+    station: params.get('station') || null,
+    groupBy: PLACE_GROUPS.includes(params.get('by') as PlaceGroup)
+      ? (params.get('by') as PlaceGroup)
+      : 'district',
+    view: MARKET_VIEWS.includes(params.get('view') as MarketView)
+      ? (params.get('view') as MarketView)
+      : 'projects',
     sort: SORT_KEYS.includes(key)
       ? { key, dir: sort.startsWith('-') ? 'desc' : 'asc' }
       : { key: 'absorption', dir: 'desc' },
@@ -90,7 +115,12 @@ export function writeMarketFilters(f: MarketFilters, today: string): URLSearchPa
   if (f.availableOnly) p.set('status', 'available');
   if (f.developerId) p.set('developer', String(f.developerId));
   if (f.priceClass) p.set('class', f.priceClass);
-  if (f.view === 'developers') p.set('view', 'developers');
+  if (f.region) p.set('region', f.region);
+  if (f.city) p.set('city', f.city);
+  if (f.district) p.set('district', f.district);
+  if (f.station) p.set('station', f.station);
+  if (f.groupBy !== 'district') p.set('by', f.groupBy);
+  if (f.view !== 'projects') p.set('view', f.view);
   const sort = `${f.sort.dir === 'desc' ? '-' : ''}${f.sort.key}`;
   if (sort !== '-absorption') p.set('sort', sort);
   return p;

@@ -1,0 +1,32 @@
+import type { PlaceEdit, PlacesResponse, ProjectPlace } from '@cena-metra/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../lib/api-client';
+
+/** The regions, cities, districts and stations of the market's projects (the market's filters). */
+export const usePlaces = () =>
+  useQuery({
+    queryKey: ['places'],
+    queryFn: () => request<PlacesResponse>({ url: '/places' }),
+    staleTime: 5 * 60_000,
+  });
+
+/** A project's place (DESIGN §11.3), and its hand edit. */
+export function useProjectPlace(projectId: number | null) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: ['project-place', projectId],
+    queryFn: () => request<ProjectPlace>({ url: `/projects/${projectId}/place` }),
+    enabled: projectId !== null,
+  });
+  const edit = useMutation({
+    mutationFn: (change: PlaceEdit) =>
+      request<ProjectPlace>({ url: `/projects/${projectId}/place`, method: 'PUT', data: change }),
+    onSuccess: (place) => {
+      client.setQueryData(['project-place', projectId], place);
+      // the market's places and rankings change with it
+      void client.invalidateQueries({ queryKey: ['places'] });
+      void client.invalidateQueries({ queryKey: ['market'] });
+    },
+  });
+  return { query, edit };
+}
