@@ -592,6 +592,8 @@ export const compareResponseSchema = z.object({
       projectId: z.number().int(),
       projectName: z.string(),
       developerName: z.string(),
+      /** where the project is (DESIGN §11.3: the comparison carries the place) */
+      place: placeSchema,
       points: z.array(z.object({ date: z.string(), value: z.number().nullable() })),
     }),
   ),

@@ -154,6 +154,13 @@ export function stationText(s: Station): string {
   return `${s.name}, ${s.minutes} мин${s.mode ? ` ${STATION_MODE_LABELS[s.mode]}` : ''}`;
 }
 
+/** «Южное Бутово, Москва · м. Бунинская аллея»: a place in one line ('' when nothing is known). */
+export function placeLine(place: Place): string {
+  const where = [place.district, place.city ?? place.region].filter(Boolean).join(', ');
+  const station = place.stations[0] ? `м. ${place.stations[0].name}` : '';
+  return [where, station].filter(Boolean).join(' · ');
+}
+
 /** The places the market's projects are in, for the filters: each list sorted, without repeats. */
 export const placesResponseSchema = z.object({
   regions: z.array(z.string()),

@@ -306,6 +306,7 @@ export class MarketReader {
           projectId: id,
           projectName: p.name,
           developerName: p.developer_name,
+          place: p.place,
           points: unionPace([summaries.get(id)!], toDay(q.from), toDay(q.to)).map((point) => ({
             date: point.date,
             value: point[q.metric],

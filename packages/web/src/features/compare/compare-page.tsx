@@ -5,6 +5,7 @@ import {
   formatChange,
   formatDecimal2,
   formatRoubles,
+  placeLine,
   type SearchResponse,
 } from '@cena-metra/contract';
 import { mdiClose, mdiScaleBalance } from '@mdi/js';
@@ -180,6 +181,7 @@ export function ComparePage() {
                   <tr>
                     <th>Проект</th>
                     <th>Застройщик</th>
+                    <th>Где</th>
                     <th className="text-right">В начале</th>
                     <th className="text-right">В конце</th>
                     <th className="text-right">Изменение</th>
@@ -192,6 +194,7 @@ export function ComparePage() {
                       <tr key={x.projectId}>
                         <td>{x.projectName}</td>
                         <td>{x.developerName}</td>
+                        <td title={x.place.address ?? undefined}>{placeLine(x.place) || '—'}</td>
                         <td className="text-right">{c.first ? value(c.first.value) : '—'}</td>
                         <td className="text-right">{c.last ? value(c.last.value) : '—'}</td>
                         <td className="text-right">{formatChange(c.change)}</td>

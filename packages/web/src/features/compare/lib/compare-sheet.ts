@@ -1,6 +1,7 @@
 import {
   COMPARE_METRIC_LABELS,
   type CompareResponse,
+  placeLine,
   type Sheet,
   type SheetColumn,
 } from '@cena-metra/contract';
@@ -27,7 +28,7 @@ export function compareSheet(
       { header: 'Дата', type: 'date', value: (r) => r.date, width: 12 },
       ...res.series.map(
         (s): SheetColumn<(typeof rows)[number]> => ({
-          header: `${s.projectName} (${s.developerName})`,
+          header: `${s.projectName} (${[s.developerName, placeLine(s.place)].filter(Boolean).join('; ')})`,
           type,
           value: (r) => r.values.get(s.projectId) ?? null,
         }),

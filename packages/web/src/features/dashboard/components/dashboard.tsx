@@ -32,6 +32,7 @@ import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from
 import { withPace } from '../lib/summary-table';
 import { DistributionBlock } from './distribution-block';
 import { PaceBlock } from './pace-block';
+import { PlacePanel } from './place-panel';
 import { QualityPanel } from './quality-panel';
 import { SummaryTable } from './summary-table';
 
@@ -183,6 +184,7 @@ export function Dashboard() {
         request={statsRequest}
       />
       {/* after the charts, whose data come first: the report is a second look */}
+      {project && <PlacePanel key={project.id} projectId={project.id} />}
       {project && <QualityPanel projectId={project.id} />}
     </div>
   );
