@@ -1257,6 +1257,98 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
+  it('«Рынок» by place (DESIGN §11.3): the map draws a circle per placed project and a click opens it; the district filter and the table by district; a hand edit puts a project on the map', async () => {
+    await page.goto(`${product.url}/market`);
+    const map = '[data-testid=market-map]';
+    await page.waitForSelector(`${map} canvas`);
+    await expect
+      .poll(() => page.$eval(map, (b) => Number((b as HTMLElement).dataset.points)))
+      .toBeGreaterThan(20);
+    const points = await page.$eval(map, (b) => Number((b as HTMLElement).dataset.points));
+    // «Озёрный» has no coordinates: listed under the map
+    expect(await page.textContent('[data-testid=market-unplaced]')).toContain('Озёрный');
+    // the district filter narrows the table, the map and the URL
+    await page.selectOption('[data-testid=market-district]', 'Академический');
+    await page.waitForURL(/district=/);
+    // a district of that name in Moscow and in Yekaterinburg
+    const projectNames = () =>
+      page.$$eval('[data-testid=market-row] td:nth-child(2)', (tds) =>
+        tds.map((td) => td.textContent).sort(),
+      );
+    await expect.poll(projectNames).toEqual(['Академический', 'Новые сады']);
+    await expect.poll(() => page.$eval(map, (b) => Number((b as HTMLElement).dataset.points))).toBe(2);
+    await page.selectOption('[data-testid=market-district]', '');
+    // the table by district: a row a district of a city, exported with its name and city
+    await page.click('[data-testid=market-view-places]');
+    await page.waitForURL(/view=places/);
+    await expect.poll(() => page.textContent('[data-testid=market-table] thead')).toContain('Город');
+    const districts = await page.$$eval('[data-testid=market-row]', (trs) =>
+      trs.map((tr) => [0, 2].map((i) => tr.querySelectorAll('td')[i]?.textContent ?? '')),
+    );
+    expect(districts).toContainEqual(['Академический', 'Москва']);
+    expect(districts).toContainEqual(['Академический', 'Екатеринбург']);
+    expect(districts).toHaveLength(points + 1);
+    const excel = await excelOf('[data-testid=market-export-xlsx]', 'market-districts.xlsx');
+    expect(excel[0].slice(0, 3)).toEqual(['Район', 'Проектов', 'Город']);
+    expect(excel).toHaveLength(districts.length + 1);
+    await page.screenshot({ path: join(ARTIFACTS, 'market-map-1440.png'), fullPage: true });
+    // a district's name opens its projects: the district and its city in the URL
+    const [ekb] = await page.$$(
+      '[data-testid=market-row]:has(td:nth-child(3):text-is("Екатеринбург")) button:text-is("Академический")',
+    );
+    await ekb.click();
+    await page.waitForURL(/city=/);
+    expect(decodeURIComponent(page.url())).toMatch(
+      /district=Академический.*city=Екатеринбург|city=Екатеринбург.*district=Академический/,
+    );
+    expect(page.url()).not.toMatch(/view=places/);
+    await expect.poll(projectNames).toEqual(['Новые сады']);
+    await page.goto(`${product.url}/market`);
+    await page.waitForSelector(`${map} canvas`);
+    // a click on a circle opens its project's dashboard
+    await page.click('[data-testid=market-view-projects]');
+    await page.$eval(map, (b) => b.scrollIntoView({ block: 'center' }));
+    const pixels = async () =>
+      JSON.parse((await page.$eval(map, (b) => (b as HTMLElement).dataset.pixels)) ?? '[]') as number[][];
+    await expect.poll(async () => (await pixels()).length).toBe(points);
+    // the circle drawn last: nothing is drawn over it
+    const [id, x, y] = (await pixels()).at(-1)!;
+    const box = (await (await page.$(map))!.boundingBox())!;
+    await page.mouse.click(box.x + x, box.y + y);
+    await page.waitForURL(new RegExp(`project=${id}`));
+    await chartsDrawn(page);
+    // «Где проект»: «Озёрный» gets its coordinates by hand and comes onto the map
+    const { token } = await demoSession();
+    const found = await fetch(`${product.url}/api/search?q=${encodeURIComponent('Озёрный')}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const ozerny = (await found.json()).projects[0] as { id: number; developerId: number };
+    await page.goto(`${product.url}/?developer=${ozerny.developerId}&project=${ozerny.id}`);
+    await page.waitForSelector('[data-testid=place-panel]');
+    expect(await page.textContent('[data-testid=place-panel] dd[data-field=district]')).toBe(
+      'Верх-Исетский район',
+    );
+    expect(await page.textContent('[data-testid=place-panel] dd[data-field=coordinates]')).toBe('—');
+    await page.click('[data-testid=place-edit]');
+    // a latitude out of range is refused with the field named, nothing sent
+    await page.fill('[data-testid=place-latitude]', '95');
+    await page.fill('[data-testid=place-longitude]', '60,6');
+    await page.click('[data-testid=place-form] button[type=submit]');
+    expect(await page.textContent('[data-testid=place-errors]')).toContain('Широта');
+    await page.fill('[data-testid=place-latitude]', '56,83');
+    await page.click('[data-testid=place-form] button[type=submit]');
+    await page.waitForSelector('[data-testid=place-panel]');
+    expect(await page.textContent('[data-testid=place-panel] dd[data-field=coordinates]')).toBe(
+      '56,83, 60,6',
+    );
+    expect(await page.textContent('[data-testid=place-panel]')).toContain('вручную');
+    await page.goto(`${product.url}/market`);
+    await expect
+      .poll(() => page.$eval(map, (b) => Number((b as HTMLElement).dataset.points)))
+      .toBe(points + 1);
+    expect(await page.$('[data-testid=market-unplaced]')).toBeNull();
+  });
+
   it('price changes and discounts export to Excel the rows they show', async () => {
     await page.goto(`${product.url}/tables`);
     await page.waitForFunction(() =>

@@ -533,8 +533,9 @@ export const marketRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   developerId: z.number().int(),
+  /** a project's developer; for a place's row what the place lies in (a district's city, a city's region) */
   developerName: z.string(),
-  /** for a developer: its projects in the ranking */
+  /** for a developer or a place: its projects in the ranking */
   projects: z.number().int(),
   /** the last day with data in the period: the figures are that day's */
   date: z.string(),

@@ -148,6 +148,18 @@ export function placeKey(place: Place, by: PlaceGroup): string | null {
   return place[by];
 }
 
+/** What a place of `by` lies in: a district's or a station's city, a city's region (none for a region). */
+export function placeParent(place: Place, by: PlaceGroup): string | null {
+  if (by === 'region') return null;
+  if (by === 'city') return place.region;
+  return place.city ?? place.region;
+}
+
+/** The column of a place's parent: «Город» for districts and stations, «Регион» for cities, none for regions. */
+export function placeParentLabel(by: PlaceGroup): string | null {
+  return by === 'region' ? null : by === 'city' ? 'Регион' : 'Город';
+}
+
 /** «Саларьево, 5 мин пешком» */
 export function stationText(s: Station): string {
   if (s.minutes === null) return s.name;

@@ -194,8 +194,6 @@ const PLACES: Record<string, DemoPlace> = {
     ...EKB,
     district: 'Верх-Исетский район',
     address: 'ул. Татищева, 20',
-    latitude: 56.8402,
-    longitude: 60.5603,
     stations: [bus('Площадь 1905 года', 15)],
   },
   Метрополия: {
@@ -246,7 +244,6 @@ const PLACES: Record<string, DemoPlace> = {
     longitude: 37.5731,
     stations: [foot('Академическая', 6)],
   },
-  Звёздный: { ...EKB, district: 'Октябрьский район', address: 'ул. Куйбышева, 98', stations: [] },
 };
 
 /** A demo project's place as a list's `location` (§11.3), or undefined for a name without one. */

@@ -8,6 +8,7 @@ import {
   type Place,
   type PlaceGroup,
   placeKey,
+  placeParent,
   priceClassOf,
   type RoomGroup,
   type StatsStatus,
@@ -242,15 +243,19 @@ export class MarketReader {
       { id: 0, name: 'Все', developerId: 0, developerName: '', projects: chosen.length },
     );
     const by = q.groupBy ?? 'district';
-    const byPlace = new Map<string, ProjectRow[]>();
+    // a place within its parent (a district of its city, a city of its region): «Академический» of
+    // Moscow and of Yekaterinburg are two rows; the parent goes in the row's developerName
+    const byPlace = new Map<string, { name: string; parent: string; list: ProjectRow[] }>();
     for (const p of chosen) {
-      const key = placeKey(p.place, by) ?? NO_PLACE;
-      const list = byPlace.get(key);
-      if (list) list.push(p);
-      else byPlace.set(key, [p]);
+      const name = placeKey(p.place, by) ?? NO_PLACE;
+      const parent = (name !== NO_PLACE && placeParent(p.place, by)) || '';
+      const key = `${parent}\u0000${name}`;
+      const group = byPlace.get(key);
+      if (group) group.list.push(p);
+      else byPlace.set(key, { name, parent, list: [p] });
     }
     const places: MarketRow[] = [];
-    for (const [name, list] of byPlace) {
+    for (const [key, { name, parent, list }] of byPlace) {
       const members = list.map((p) => ranks.get(p.id)!);
       const row = rowOf(
         unionLast(
@@ -258,9 +263,9 @@ export class MarketReader {
           from,
           to,
           parts,
-          this.daySums(`union:${by}:${name}:${selection}`, list, members, from),
+          this.daySums(`union:${by}:${key}:${selection}`, list, members, from),
         ),
-        { id: places.length + 1, name, developerId: 0, developerName: '', projects: list.length },
+        { id: places.length + 1, name, developerId: 0, developerName: parent, projects: list.length },
       );
       if (row) places.push(row);
     }

@@ -26,16 +26,23 @@ export function MarketMap({ rows, fileName }: { rows: MarketRow[]; fileName: str
     instance.setOption(mapOption(points, colour, dark), { notMerge: true });
     const el = box.current!;
     el.dataset.points = String(points.length);
-    // where the first circle is drawn, for a test that clicks it as a person would
-    const first = points[0];
-    const at = first
-      ? (instance.convertToPixel({ seriesIndex: 0 }, [
-          first.longitude,
-          (instance.getOption() as { series: { data: { value: number[] }[] }[] }).series[0].data[0].value[1],
-        ]) as number[])
-      : null;
-    el.dataset.first = at ? `${Math.round(at[0])},${Math.round(at[1])}` : '';
-    el.dataset.firstId = first ? String(first.row.id) : '';
+    // where each circle is drawn (project id, x, y), for a test that clicks one as a person would: written
+    // after every render, a resize's included
+    const pixels = () => {
+      const option = instance.getOption() as { series: { data: { value: number[] }[] }[] };
+      el.dataset.pixels = JSON.stringify(
+        points.map((p, i) => {
+          const at = option.series[0].data[i].value.slice(0, 2);
+          const [x, y] = instance.convertToPixel({ seriesIndex: 0 }, at) as number[];
+          return [p.row.id, Math.round(x), Math.round(y)];
+        }),
+      );
+    };
+    pixels();
+    instance.on('finished', pixels);
+    return () => {
+      instance.off('finished', pixels);
+    };
   }, [points, colour, dark, chart]);
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import {
   PLACE_GROUPS,
   type PlaceGroup,
   PRICE_CLASS_LABELS,
+  placeParentLabel,
 } from '@cena-metra/contract';
 import { Link } from 'react-router';
 import { DataTable, parseSortValue, SortButton, SortSelect, sortValue } from '../../components/data-table';
@@ -84,10 +85,15 @@ export function MarketTableCard({
     />
   );
   // a place's name narrows the selection to it and shows its projects
-  const openPlace = (name: string) => {
-    const field = f.groupBy;
-    update({ [field]: name, view: 'projects' });
+  const openPlace = (r: MarketRow) => {
+    const parent = f.groupBy === 'city' ? 'region' : 'city';
+    update({
+      [f.groupBy]: r.name,
+      ...(f.groupBy !== 'region' && r.developerName && { [parent]: r.developerName }),
+      view: 'projects',
+    });
   };
+  const parentLabel = f.view === 'places' ? placeParentLabel(f.groupBy) : null;
   const nameLabel =
     f.view === 'projects' ? 'Проект' : f.view === 'developers' ? 'Застройщик' : PLACE_GROUP_LABELS[f.groupBy];
   return (
@@ -148,6 +154,7 @@ export function MarketTableCard({
                 <th>{header('name', nameLabel)}</th>
                 {f.view === 'projects' ? <th>{header('developerName', 'Застройщик')}</th> : <th>Проектов</th>}
                 {f.view === 'projects' && <th>Район</th>}
+                {parentLabel && <th>{parentLabel}</th>}
                 {MARKET_COLUMNS.map((c) => (
                   <th key={c.key} className="text-right">
                     {header(c.key, c.label)}
@@ -186,7 +193,7 @@ export function MarketTableCard({
                         onClick={() =>
                           f.view === 'developers'
                             ? update({ developerId: r.id, view: 'projects' })
-                            : openPlace(r.name)
+                            : openPlace(r)
                         }
                       >
                         {r.name}
@@ -204,6 +211,7 @@ export function MarketTableCard({
                       {[r.place?.district, r.place?.city].filter(Boolean).join(', ') || dash}
                     </td>
                   )}
+                  {parentLabel && <td>{r.developerName || dash}</td>}
                   {MARKET_COLUMNS.map((c) => (
                     <td key={c.key} className="text-right">
                       {c.cell(r)}

@@ -5,6 +5,7 @@ import {
   PLACE_GROUP_LABELS,
   type PlaceGroup,
   PRICE_CLASS_LABELS,
+  placeParentLabel,
   type Sheet,
   type SheetColumn,
   stationText,
@@ -38,7 +39,13 @@ export function marketSheet(
         ]
       : view === 'developers'
         ? [textColumn('Застройщик', (r) => r.name), integerColumn('Проектов', (r) => r.projects)]
-        : [textColumn(PLACE_GROUP_LABELS[by], (r) => r.name), integerColumn('Проектов', (r) => r.projects)];
+        : [
+            textColumn(PLACE_GROUP_LABELS[by], (r) => r.name),
+            integerColumn('Проектов', (r) => r.projects),
+            ...(placeParentLabel(by)
+              ? [textColumn<MarketRow>(placeParentLabel(by)!, (r) => r.developerName || null)]
+              : []),
+          ];
   return {
     name: view === 'projects' ? 'Проекты' : view === 'developers' ? 'Застройщики' : PLACE_GROUP_LABELS[by],
     rows,
