@@ -13,6 +13,7 @@ export * from './errors.js';
 export * from './format.js';
 export * from './labels.js';
 export * from './market.js';
+export * from './offer.js';
 export * from './place.js';
 export * from './sheet.js';
 export * from './tables.js';

@@ -11,6 +11,7 @@ import {
   sourceKindSchema,
   statsStatusSchema,
 } from './enums.js';
+import { flatOfferSchema } from './offer.js';
 import { PLACE_GROUPS, placeSchema } from './place.js';
 import { safeText } from './text.js';
 
@@ -114,6 +115,12 @@ export const flatCardSchema = z.object({
   statusHistory: z.array(z.object({ date: z.string(), state: z.enum(LISTING_STATES) })),
   /** one point per change of the listed area (§10.3 AREA_CHANGED), the first listing included */
   areaHistory: z.array(z.object({ date: z.string(), area: z.number() })),
+  /** what the developer offers in its latest list beside the price (§11.4) */
+  offer: flatOfferSchema.optional(),
+  /** the developer's own discount of the latest list, %: (oldPrice − price) / oldPrice; never §4.3's */
+  developerDiscount: z.number().nullable().optional(),
+  /** one point per change of the offer (the first listing with one included) */
+  offerHistory: z.array(z.object({ date: z.string(), offer: flatOfferSchema })).optional(),
   /** where the flat's ppm stands among its project's flats of its room group on sale on the project's last
    *  day with data (% of them at or below it); null when the flat is not on sale then */
   percentile: z

@@ -24,6 +24,7 @@ const rec = (building: string, price: number): FlatRecord => ({
   price,
   basePrice: null,
   status: null,
+  offer: null,
 });
 /** Snapshots as an older version stored them: building names as each source wrote them. */
 const legacy = (buildings: [string, string]): Snapshot[] =>

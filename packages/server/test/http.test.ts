@@ -161,6 +161,7 @@ describe('read cache: responses kept per data version', () => {
             price: price + i,
             basePrice: null,
             status: null,
+            offer: null,
           },
         })),
       });

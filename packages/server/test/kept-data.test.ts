@@ -126,6 +126,7 @@ describeEachDb('kept derived data', (ctx) => {
           price,
           basePrice: null,
           status: 'AVAILABLE',
+          offer: null,
         },
       })),
     });

@@ -186,6 +186,7 @@ describe('§10.5–10.6 over a union of projects', () => {
               price: Math.round(price(k) * (1 + i / 10)),
               basePrice: null,
               status: 'AVAILABLE',
+              offer: null,
             } satisfies FlatRecord,
           ]),
         ),

@@ -18,6 +18,7 @@ const rec = (rooms: number): FlatRecord => ({
   price: 8_000_000,
   basePrice: null,
   status: null,
+  offer: null,
 });
 
 describe('§10.5 sales pace', () => {

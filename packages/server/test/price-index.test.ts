@@ -19,6 +19,7 @@ const rec = (price: number, area = 40, rooms = 1): FlatRecord => ({
   price,
   basePrice: null,
   status: null,
+  offer: null,
 });
 /** A flat listed at each snapshot with the given prices (null: not active there), as segments. */
 function flat(flatId: number, dates: number[], prices: (number | null)[], area = 40, rooms = 1): Segment[] {

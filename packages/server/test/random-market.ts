@@ -44,6 +44,7 @@ export const projectArb = fc
       price: 5_000_000 + Math.floor(rnd() * 200) * 50_000,
       basePrice: null,
       status: rnd() < 0.5 ? 'AVAILABLE' : 'RESERVED',
+      offer: null,
     }));
     const out: OracleSnapshot[] = [];
     let day = BASE_DAY;

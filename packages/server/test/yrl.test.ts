@@ -48,6 +48,7 @@ describe('the YRL reader', () => {
       price: 12_500_000,
       basePrice: null,
       status: null,
+      offer: null,
     });
     // a studio priced per m²: 310 000 × 24,5
     expect(flats.get('102')).toMatchObject({ rooms: 0, area: 24.5, price: 7_595_000, building: '2' });

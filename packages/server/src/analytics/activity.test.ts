@@ -17,6 +17,7 @@ const rec = (price: number): FlatRecord => ({
   price,
   basePrice: null,
   status: 'AVAILABLE',
+  offer: null,
 });
 const d = (iso: string) => toDay(iso);
 

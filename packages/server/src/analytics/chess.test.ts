@@ -14,6 +14,7 @@ const rec = (over: Partial<FlatRecord>): FlatRecord => ({
   price: 8_000_000,
   basePrice: null,
   status: 'AVAILABLE',
+  offer: null,
   ...over,
 });
 const cell = (flatId: number, over: Partial<FlatRecord>): ChessCell => ({

@@ -18,6 +18,7 @@ const flat: fc.Arbitrary<FlatOnDay> = fc.record({
     price: fc.integer({ min: 1, max: 2_000_000_000 }),
     basePrice: maybe(fc.double({ min: 1, max: 2e9, noNaN: true })),
     status: maybe(fc.constantFrom('AVAILABLE', 'BOOKED')),
+    offer: maybe(fc.constantFrom('{"promo":"Скидка 5 %"}', '{"oldPrice":9000000}')),
   }),
   refDay: fc.integer({ min: 0, max: 2_000_000_000 }),
   ref7Days: fc.integer({ min: 0, max: 2_000_000_000 }),
@@ -53,6 +54,7 @@ describe('PackedFlats', () => {
       price: 9_000_000,
       basePrice: null,
       status: null,
+      offer: null,
     };
     const flats = Array.from({ length: 1000 }, (_, i) => ({
       flatId: i + 1,
@@ -63,8 +65,8 @@ describe('PackedFlats', () => {
       ref1Year: 0,
     }));
     const packed = PackedFlats.pack(flats);
-    // 10 numbers and 6 string indexes a flat, and the four distinct strings once
-    expect(packed.bytes).toBeLessThan(1000 * (10 * 8 + 6 * 4) + 200);
+    // 10 numbers and 7 string indexes a flat, and the four distinct strings once
+    expect(packed.bytes).toBeLessThan(1000 * (10 * 8 + 7 * 4) + 200);
     expect(packed.unpack()[999].rec.price).toBe(9_000_999);
     expect(PackedFlats.pack([]).unpack()).toEqual([]);
   });

@@ -51,7 +51,7 @@ export class PackedFlats {
         i * NUMBER_COLUMNS,
       );
       stringIndexes.set(
-        [r.building, r.section, r.number, r.facing, r.settlementDate, r.status].map(indexOf),
+        [r.building, r.section, r.number, r.facing, r.settlementDate, r.status, r.offer].map(indexOf),
         i * STRING_COLUMNS,
       );
     });
@@ -88,6 +88,7 @@ export class PackedFlats {
           price: x[n + 8],
           basePrice: orNull(x[n + 9]),
           status: strings[k[s + 5]] as FlatStatus | null,
+          offer: strings[k[s + 6]],
         },
         refDay: x[n + 1],
         ref7Days: x[n + 2],
@@ -100,4 +101,4 @@ export class PackedFlats {
 }
 
 const NUMBER_COLUMNS = 10;
-const STRING_COLUMNS = 6;
+const STRING_COLUMNS = 7;

@@ -19,6 +19,11 @@ export interface FlatRecord {
   price: number;
   basePrice: number | null;
   status: FlatStatus | null;
+  /**
+   * what the developer offers beside the price (DESIGN §11.4: old price, prices by payment term, promo,
+   * booking fee, plan) as one canonical text (contract's offerText), null when nothing: compared as a whole
+   */
+  offer: string | null;
 }
 
 /**
@@ -56,6 +61,7 @@ export const RECORD_KEYS: (keyof FlatRecord)[] = [
   'price',
   'basePrice',
   'status',
+  'offer',
 ];
 
 export function sameRecord(a: FlatRecord | null, b: FlatRecord | null): boolean {

@@ -16,6 +16,7 @@ export interface RecordColumns {
   price: number | null;
   base_price: number | null;
   status: string | null;
+  offer: string | null;
 }
 
 /** A record's columns in their stored order: each with its SQL type and its value from a record. */
@@ -35,6 +36,7 @@ const RECORD_FIELDS: readonly (readonly [
   ['price', 'int8', (r) => r.price],
   ['base_price', 'int8', (r) => r.basePrice],
   ['status', 'text', (r) => r.status],
+  ['offer', 'text', (r) => r.offer],
 ];
 
 export const RECORD_COLUMNS = RECORD_FIELDS.map(([name]) => name).join(', ');
@@ -89,6 +91,7 @@ export function recordFromRow(r: RecordColumns): FlatRecord {
     price: r.price!,
     basePrice: r.base_price,
     status: r.status as FlatStatus | null,
+    offer: r.offer ?? null,
   };
 }
 
@@ -108,6 +111,7 @@ export function recordFromText(v: readonly (string | null)[], at: number): FlatR
     price: num(v[at + 8]),
     base_price: num(v[at + 9]),
     status: v[at + 10],
+    offer: v[at + 11],
   });
 }
 

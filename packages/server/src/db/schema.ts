@@ -88,6 +88,8 @@ const record = (required: boolean) => ({
   price: required ? bigint('price', { mode: 'number' }).notNull() : bigint('price', { mode: 'number' }),
   basePrice: bigint('base_price', { mode: 'number' }),
   status: text('status'),
+  /** the developer's offer beside the price (§11.4), canonical JSON text */
+  offer: text('offer'),
 });
 
 export const flatObservation = pgTable(
@@ -135,6 +137,7 @@ export const flatEvent = pgTable(
     /** AREA_CHANGED: the area before */
     oldArea: doublePrecision('old_area'),
     status: text('status'),
+    offer: text('offer'),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day, t.flatId, t.kind] })],
 );

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentHash, type Snapshot } from './snapshot.js';
 
-/** The hash as first defined (and stored with every snapshot since): sha256 of the sorted lines. */
+/** The hash as first defined (and stored with every snapshot since): sha256 of the sorted lines; a line
+ *  gains the flat's offer when it has one. */
 function storedDefinition(snapshot: Snapshot): string {
   const lines = snapshot.flats
     .map((f) => {
@@ -21,6 +22,8 @@ function storedDefinition(snapshot: Snapshot): string {
         r.price,
         r.basePrice ?? '',
         r.status ?? '',
+        // an offer (§11.4) only when there is one: lists without offers hash as before them
+        ...(r.offer === null ? [] : [r.offer]),
       ].join('\u0001');
     })
     .sort();
@@ -46,6 +49,7 @@ const flatArb = fc.record({
     price: fc.integer({ min: 1_000_000, max: 90_000_000 }),
     basePrice: fc.option(fc.integer({ min: 1_000_000, max: 90_000_000 })),
     status: fc.option(fc.constantFrom('AVAILABLE', 'RESERVED')),
+    offer: fc.option(fc.constantFrom('{"promo":"Скидка"}', '{"oldPrice":95000000}')),
   }),
 });
 

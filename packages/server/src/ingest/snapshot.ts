@@ -10,6 +10,7 @@ import {
 } from '@cena-metra/contract';
 import type { FlatRecord } from '../analytics/types.js';
 import { cleanName, normaliseFinish, normaliseSettlementDate } from './normalise.js';
+import { readOffer } from './offer.js';
 import { type PlaceInput, readPlaceInput } from './place.js';
 
 /** A validated, normalised snapshot: one project's whole price list on one date. */
@@ -277,6 +278,10 @@ export function validateSnapshot(
       if (typeof f.finish === 'string' && hasControlCharacters(f.finish))
         fail(at('finish'), CONTROL_CHARACTERS_MESSAGE, f.finish);
       if (errors.length > before) return;
+      const offer = readOffer(f, price!, area!, LIMITS, (field, message, value) => {
+        if (warnings.length < MAX_ERRORS)
+          warnings.push(`${prefix}${flatField(i, field)}: ${message} (${describe(value)})`);
+      });
       flats.push({
         externalId: id!,
         rec: {
@@ -291,6 +296,7 @@ export function validateSnapshot(
           price: price!,
           basePrice,
           status,
+          offer,
         },
       });
     });
@@ -319,7 +325,8 @@ export function contentHash(snapshot: Snapshot): string {
   if (!sorted) flats = [...flats].sort((a, b) => (a.externalId < b.externalId ? -1 : 1));
   const lines = flats.map((f) => {
     const r = f.rec;
-    return `${f.externalId}\u0001${r.building}\u0001${r.section ?? ''}\u0001${r.floor ?? ''}\u0001${r.number ?? ''}\u0001${r.rooms}\u0001${r.area}\u0001${r.facing}\u0001${r.settlementDate ?? ''}\u0001${r.price}\u0001${r.basePrice ?? ''}\u0001${r.status ?? ''}`;
+    // an offer only when there is one: a list without offers hashes as it did before them
+    return `${f.externalId}\u0001${r.building}\u0001${r.section ?? ''}\u0001${r.floor ?? ''}\u0001${r.number ?? ''}\u0001${r.rooms}\u0001${r.area}\u0001${r.facing}\u0001${r.settlementDate ?? ''}\u0001${r.price}\u0001${r.basePrice ?? ''}\u0001${r.status ?? ''}${r.offer === null ? '' : `\u0001${r.offer}`}`;
   });
   // a list re-imported as complete is a different import: its partial flag may change
   if (snapshot.complete) lines.push('\u0002complete');

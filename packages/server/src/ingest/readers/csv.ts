@@ -20,15 +20,26 @@ export const CSV_COLUMNS = [
   'basePrice',
   'status',
 ] as const;
+/**
+ * Optional columns of prices as offered (DESIGN §11.4): the crossed-out price, the promotion, the booking
+ * fee, the plan's address; and a price per payment term in a column `price:<term>` (`price:cash`,
+ * `price:mortgage`, or a source's own label).
+ */
+export const CSV_OFFER_COLUMNS = ['oldPrice', 'promo', 'bookingCost', 'planUrl'] as const;
+const TERM_PREFIX = 'price:';
 const REQUIRED_CSV = ['date', 'developer', 'project', 'id', 'building', 'rooms', 'area', 'price'];
 
 async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadItem> {
   const file = basename(path);
   let columns: Map<string, number> | null = null;
+  let offerColumns: string[] = [];
+  let termColumns: string[] = [];
   const groups = new Map<string, { raw: Record<string, unknown> & { flats: unknown[] }; lines: number[] }>();
   for await (const record of readCsvRecords(path)) {
     if (!columns) {
       columns = new Map(record.fields.map((name, i) => [name.trim(), i]));
+      offerColumns = CSV_OFFER_COLUMNS.filter((c) => columns!.has(c));
+      termColumns = [...columns.keys()].filter((c) => c.startsWith(TERM_PREFIX));
       const missing = REQUIRED_CSV.filter(
         (c) =>
           !columns!.has(c) &&
@@ -50,6 +61,15 @@ async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadIte
     };
     const row: Record<string, unknown> = {};
     for (const c of CSV_COLUMNS) row[c] = value(c);
+    for (const c of offerColumns) row[c] = value(c);
+    if (termColumns.length) {
+      const terms: Record<string, string> = {};
+      for (const name of termColumns) {
+        const price = value(name);
+        if (price !== undefined) terms[name.slice(TERM_PREFIX.length)] = price;
+      }
+      if (Object.keys(terms).length) row.offerPrices = terms;
+    }
     const date = options.date ?? (row.date as string | undefined) ?? '';
     const developer = options.developer ?? (row.developer as string | undefined) ?? '';
     const project = options.project ?? (row.project as string | undefined) ?? '';

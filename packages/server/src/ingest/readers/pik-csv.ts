@@ -82,6 +82,24 @@ export function projectsBeside(
   return projects;
 }
 
+/**
+ * What the scrape's badges offer beside the price (DESIGN §11.4): `old_price` as a number is the crossed-out
+ * price and `low_mortgage` as a number the mortgage price; as text («Цена 2020 года», «Ипотека 4,6%», what
+ * the real scrape holds) they are the developer's promotion, kept as its text.
+ */
+export function scrapeOffer(oldPrice: string | undefined, lowMortgage: string | undefined) {
+  const old = parseDisplayNumber(oldPrice);
+  const mortgage = parseDisplayNumber(lowMortgage);
+  const promo = [lowMortgage, oldPrice].filter(
+    (t, i) => t !== undefined && typeof [mortgage, old][i] !== 'number',
+  );
+  return {
+    oldPrice: typeof old === 'number' ? old : null,
+    offerPrices: typeof mortgage === 'number' ? { mortgage } : null,
+    promo: promo.length ? promo.join('; ') : null,
+  };
+}
+
 async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadItem> {
   const file = basename(path);
   const date = options.date ?? dateFromFileName(path);
@@ -129,6 +147,7 @@ async function* read(path: string, options: ReadOptions): AsyncGenerator<ReadIte
       settlementDate: v('move_in'),
       price: parseDisplayNumber(v('price')),
       status: 'AVAILABLE',
+      ...scrapeOffer(v('old_price'), v('low_mortgage')),
     });
     group.lines.push(record.line);
   }

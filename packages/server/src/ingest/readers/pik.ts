@@ -23,6 +23,21 @@ interface PikFlat {
   block?: { name?: unknown } | null;
   bulk?: { name?: unknown; title?: unknown; settlement_year?: unknown } | null;
   section?: { number?: unknown } | null;
+  /** roubles off the price the site shows crossed out (0: none) */
+  discount?: unknown;
+  booking_cost?: unknown;
+  layout?: { flat_plan_png?: unknown } | null;
+}
+
+/** What PIK offers beside the price (DESIGN §11.4): the crossed-out price is price + discount. */
+function pikOffer(f: PikFlat) {
+  const discount = typeof f.discount === 'string' ? Number(f.discount) : f.discount;
+  return {
+    oldPrice:
+      typeof discount === 'number' && discount > 0 && typeof f.price === 'number' ? f.price + discount : null,
+    bookingCost: f.booking_cost ?? null,
+    planUrl: f.layout?.flat_plan_png ?? null,
+  };
 }
 
 const PIK_STATUS: Record<string, string> = { free: 'AVAILABLE', reserve: 'RESERVED' };
@@ -57,6 +72,7 @@ export function pikSnapshot(response: unknown, path: string, options: ReadOption
     settlementDate: f.bulk?.settlement_year ? f.bulk.settlement_year : null,
     price: f.price,
     status: typeof f.status === 'string' ? (PIK_STATUS[f.status] ?? f.status) : f.status,
+    ...pikOffer(f),
   }));
   const project = options.project ?? (body.flats as PikFlat[])[0]?.block?.name;
   return validated({ date, developer: options.developer ?? 'ПИК', project, flats }, { file }, 'pik');

@@ -127,6 +127,7 @@ export function offerFlat(offer: Offer): Record<string, unknown> {
     settlementDate: yrlSettlement(offer),
     price,
     status: status ? (YRL_STATUS[status] ?? status.toUpperCase()) : null,
+    planUrl: offer.get('image@plan') ?? null,
   };
 }
 
@@ -225,7 +226,8 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
     if (offer) {
       if (path.length === 1 && path[0] === 'location' && (name === 'metro' || name === 'railway-station'))
         station = { kind: name === 'metro' ? 'metro' : 'rail', fields: new Map() };
-      path.push(name);
+      // the flat's plan among its pictures: <image tag="plan"> (DESIGN §11.4)
+      path.push(name === 'image' && path.length === 0 && tag.attributes.tag === 'plan' ? 'image@plan' : name);
     }
     text = '';
   });

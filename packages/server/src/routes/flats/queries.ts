@@ -1,4 +1,4 @@
-import type { FlatCard } from '@cena-metra/contract';
+import { developerDiscount, type FlatCard, offerOf } from '@cena-metra/contract';
 import { round2 } from '../../analytics/stats.js';
 import type { Db } from '../../db/driver.js';
 import { RECORD_COLUMNS, recordFromRow } from '../../db/records.js';
@@ -48,8 +48,14 @@ export async function getFlatCard(db: Db, flatId: number): Promise<FlatCard> {
   }
   const priceHistory: FlatCard['priceHistory'] = [];
   const areaHistory: FlatCard['areaHistory'] = [];
+  const offerHistory: NonNullable<FlatCard['offerHistory']> = [];
+  let offerShown: string | null = null;
   for (const r of listed) {
     const rec = recordFromRow(r as never);
+    if (rec.offer !== offerShown) {
+      offerShown = rec.offer;
+      offerHistory.push({ date: r.snapshot_date, offer: offerOf(rec.offer) });
+    }
     if (areaHistory.at(-1)?.area !== rec.area) areaHistory.push({ date: r.snapshot_date, area: rec.area });
     if (priceHistory.at(-1)?.price === rec.price) continue;
     priceHistory.push({ date: r.snapshot_date, price: rec.price, meterPrice: round2(rec.price / rec.area) });
@@ -91,5 +97,8 @@ export async function getFlatCard(db: Db, flatId: number): Promise<FlatCard> {
     priceHistory,
     statusHistory,
     areaHistory,
+    offer: offerOf(rec.offer),
+    developerDiscount: developerDiscount(rec.price, offerOf(rec.offer).oldPrice),
+    offerHistory,
   };
 }
