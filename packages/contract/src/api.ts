@@ -164,6 +164,8 @@ export const importResultSchema = z.object({
     PRICE_UP: z.number().int(),
     PRICE_DOWN: z.number().int(),
     AREA_CHANGED: z.number().int(),
+    PROMO_STARTED: z.number().int(),
+    PROMO_ENDED: z.number().int(),
   }),
   /** §10.4: the list is far shorter than the ones before it; flats it leaves out keep their record */
   partial: z.boolean(),

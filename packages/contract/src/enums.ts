@@ -26,8 +26,19 @@ export type ChartType = z.infer<typeof chartTypeSchema>;
 export const ROOM_GROUPS = ['all', 'studio', 'one', 'two', 'threeAndMore'] as const;
 export type RoomGroup = (typeof ROOM_GROUPS)[number];
 
-/** Events of §4.4 and §10.3 (`AREA_CHANGED`: a listed flat's area differs by ≥ 0.01 m² from its last record). */
-export const EVENT_KINDS = ['NEW', 'REMOVED', 'PRICE_UP', 'PRICE_DOWN', 'AREA_CHANGED'] as const;
+/**
+ * Events of §4.4 and §10.3 (`AREA_CHANGED`: a listed flat's area differs by ≥ 0.01 m² from its last record)
+ * and §11.4 (`PROMO_STARTED` / `PROMO_ENDED`: a listed flat's promotion or crossed-out price appears / goes).
+ */
+export const EVENT_KINDS = [
+  'NEW',
+  'REMOVED',
+  'PRICE_UP',
+  'PRICE_DOWN',
+  'AREA_CHANGED',
+  'PROMO_STARTED',
+  'PROMO_ENDED',
+] as const;
 export const eventKindSchema = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof eventKindSchema>;
 

@@ -63,4 +63,6 @@ export const EVENT_KIND_LABELS: Record<EventKind, string> = {
   PRICE_UP: 'Подорожала',
   PRICE_DOWN: 'Подешевела',
   AREA_CHANGED: 'Изменилась площадь',
+  PROMO_STARTED: 'Началась акция',
+  PROMO_ENDED: 'Закончилась акция',
 };

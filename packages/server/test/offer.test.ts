@@ -201,6 +201,27 @@ describeEachDb(
       const [{ id }] = await ctx.db.query<{ id: number }>("select id from flat where external_id = 'a'");
       const card = (await app.inject({ method: 'GET', url: `/api/flat?flatId=${id}`, headers })).json();
       expect(card.developerDiscount).toBe(6.25);
+      // the promotion of 11-01 ended on 11-03 (prices by term are no promotion), the old price came on 11-04
+      const events = await app.inject({
+        method: 'GET',
+        url: '/api/price-changes?from=2026-11-01&to=2026-11-04&pageSize=50',
+        headers,
+      });
+      expect(events.statusCode, events.body).toBe(200);
+      const promo = events
+        .json()
+        .rows.filter((r: { kind: string }) => r.kind.startsWith('PROMO'))
+        .map((r: { date: string; kind: string }) => [r.date, r.kind]);
+      expect(promo.sort()).toEqual([
+        ['2026-11-03', 'PROMO_ENDED'],
+        ['2026-11-04', 'PROMO_STARTED'],
+      ]);
+      const ended = await app.inject({
+        method: 'GET',
+        url: '/api/price-changes?from=2026-11-01&to=2026-11-04&kind=PROMO_ENDED',
+        headers,
+      });
+      expect(ended.json().total).toBe(1);
     });
 
     it('bad offers: the value refused with its field named, the rest of the flat and the list kept, never a 500', async () => {

@@ -79,7 +79,8 @@ export function knownAt(
 
 /**
  * Events of one flat at snapshot index k ≥ 1 (k = 0 has no flat events): NEW or REMOVED, or for a listed
- * flat active before, a price change and an area change (§10.3) — both when both changed, price first.
+ * flat active before, a price change, an area change (§10.3) and a promotion started or ended (§11.4), in
+ * that order.
  */
 export function flatEventsAt(
   history: FlatHistory,
@@ -139,7 +140,28 @@ export function flatEventsAt(
       oldArea: old.area,
     });
   }
+  // §11.4: the developer's promotion or crossed-out price appeared or went
+  const promo = promoted(rec.offer);
+  if (promo !== promoted(old.offer)) {
+    out.push({
+      flatId,
+      kind: promo ? 'PROMO_STARTED' : 'PROMO_ENDED',
+      rec,
+      oldPrice: old.price,
+      newPrice: rec.price,
+      changePercent: null,
+      oldArea: null,
+    });
+  }
   return out;
+}
+
+/**
+ * Whether an offer's canonical text (contract's offerText) holds a promotion or a crossed-out price: its
+ * keys are written bare, a value's quotes escaped, so the key's text appears only as the key.
+ */
+export function promoted(offer: string | null): boolean {
+  return offer !== null && (offer.startsWith('{"oldPrice":') || offer.includes('"promo":'));
 }
 
 /** All flat events of a project at snapshot index k, in flat order. */
@@ -155,16 +177,18 @@ export function projectEventsAt(
   return out;
 }
 
-export interface EventCounts {
-  NEW: number;
-  REMOVED: number;
-  PRICE_UP: number;
-  PRICE_DOWN: number;
-  AREA_CHANGED: number;
-}
+export type EventCounts = Record<EventKind, number>;
 
 export function countEvents(events: FlatEvent[]): EventCounts {
-  const counts: EventCounts = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0 };
+  const counts: EventCounts = {
+    NEW: 0,
+    REMOVED: 0,
+    PRICE_UP: 0,
+    PRICE_DOWN: 0,
+    AREA_CHANGED: 0,
+    PROMO_STARTED: 0,
+    PROMO_ENDED: 0,
+  };
   for (const e of events) counts[e.kind]++;
   return counts;
 }

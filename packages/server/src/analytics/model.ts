@@ -289,10 +289,19 @@ export class ProjectModel {
   }
 }
 
-/** A day's events in flat order; a flat's price change before its area change. */
+/** A day's events in flat order; a flat's price change, then its area change, then its promotion's. */
 function compareEvents(a: FlatEvent, b: FlatEvent): number {
-  return a.flatId - b.flatId || (a.kind === 'AREA_CHANGED' ? 1 : 0) - (b.kind === 'AREA_CHANGED' ? 1 : 0);
+  return a.flatId - b.flatId || EVENT_RANK[a.kind] - EVENT_RANK[b.kind];
 }
+const EVENT_RANK: Record<FlatEvent['kind'], number> = {
+  NEW: 0,
+  REMOVED: 0,
+  PRICE_UP: 0,
+  PRICE_DOWN: 0,
+  AREA_CHANGED: 1,
+  PROMO_STARTED: 2,
+  PROMO_ENDED: 2,
+};
 
 function diffSegments(stored: Segment[], fresh: Segment[], out: DerivedChanges): void {
   const byStart = new Map<number, Segment>();

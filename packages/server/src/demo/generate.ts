@@ -228,6 +228,20 @@ function cutFactor(list: { day: number; factor: number }[] | undefined, day: num
   return f;
 }
 
+/**
+ * What a demo flat is offered at beside its price (DESIGN §11.4): during a seasonal campaign the price
+ * before it, crossed out, and the campaign's name; Пионер prices a 100 % payment 3 % lower.
+ */
+function demoOffer(p: DemoProject, price: number, campaign: number) {
+  const offer: Record<string, unknown> = {};
+  if (campaign < 1) {
+    offer.oldPrice = Math.round(price / campaign / 1000) * 1000;
+    offer.promo = `Сезонная скидка ${Math.round((1 - campaign) * 100)} %`;
+  }
+  if (p.developer === 'Пионер') offer.offerPrices = { cash: Math.round((price * 0.97) / 1000) * 1000 };
+  return offer;
+}
+
 /** One project's price list on one day, as a raw snapshot object (the import path validates it). */
 function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
   const flats: Record<string, unknown>[] = [];
@@ -267,6 +281,7 @@ function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
       price,
       basePrice: Math.round((b.basePpm * f.lotFactor * buildingFactor[f.building] * f.area) / 1000) * 1000,
       status: f.reserved ? 'RESERVED' : 'AVAILABLE',
+      ...demoOffer(p, price, campaign[f.building]),
     });
   });
   return {

@@ -15,7 +15,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 /**
  * Security headers with a CSP of self (the web app has no inline script; images may be data:/blob: for
- * chart downloads), CORS only for the origins in CORS_ORIGINS, gzip/brotli for bodies over 1 KB.
+ * chart downloads, or https: for the developers' flat plans), CORS only for the origins in CORS_ORIGINS, gzip/brotli for bodies over 1 KB.
  */
 export async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifyHelmet, {
@@ -25,7 +25,8 @@ export async function registerHttpPlugins(app: FastifyInstance, config: Config):
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: a flat's plan is the developer's picture on its CDN (DESIGN §11.4), shown without a referrer
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

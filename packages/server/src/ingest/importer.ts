@@ -199,7 +199,15 @@ export class Importer {
       flats: snapshot.flats.length,
       ...(snapshot.warnings && { warnings: snapshot.warnings }),
     };
-    const events = { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0 };
+    const events = {
+      NEW: 0,
+      REMOVED: 0,
+      PRICE_UP: 0,
+      PRICE_DOWN: 0,
+      AREA_CHANGED: 0,
+      PROMO_STARTED: 0,
+      PROMO_ENDED: 0,
+    };
     if (model.hashes.get(day) === hash) {
       const partial = model.partial.has(day);
       return { hash, state: null, result: { ...base, status: 'unchanged', events, partial } as ImportResult };

@@ -78,7 +78,7 @@ export async function getSummaryProject(
             $3::int as "gapDays"
      from flat_event where project_id = $1 and day = $2
      order by case kind when 'PRICE_DOWN' then 0 when 'PRICE_UP' then 1 when 'NEW' then 2 when 'REMOVED' then 3
-       else 4 end, flat_id`,
+       when 'AREA_CHANGED' then 4 else 5 end, flat_id, kind`,
     [projectId, s.date, project.gapDays],
   );
   for (const e of events) {

@@ -16,6 +16,7 @@ import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
 import { FlatWatchControl } from '../../components/watch/watch-buttons';
+import { FlatOfferCard } from './flat-offer';
 import { historySeries, priceChanges } from './lib/history';
 
 /** The room group a percentile is among, as the card says it. */
@@ -45,70 +46,73 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
     <DataState loading={q.isLoading} error={q.error}>
       {card && (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-          <Card title={`Квартира № ${card.record.number ?? card.externalId}`} className="lg:col-span-1">
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm" data-testid="flat-card">
-              {(
-                [
+          <div className="lg:col-span-1">
+            <Card title={`Квартира № ${card.record.number ?? card.externalId}`}>
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm" data-testid="flat-card">
+                {(
                   [
-                    'Проект',
-                    open ? (
-                      card.projectName
-                    ) : (
-                      <Link
-                        key="p"
-                        className="text-blue-600 dark:text-blue-400"
-                        to={`/?developer=${card.developerId}&project=${card.projectId}`}
-                      >
-                        {card.projectName}
-                      </Link>
-                    ),
-                  ],
-                  ['Застройщик', card.developerName],
-                  ['Корпус', buildingLabel(card.record.building)],
-                  ['Секция', card.record.section ?? '—'],
-                  ['Этаж', card.record.floor ?? '—'],
-                  ['Номер', card.record.number ?? '—'],
-                  ['Комнатность', roomsLabel(card.record.rooms)],
-                  ['Площадь', `${card.record.area.toLocaleString('ru-RU')} м²`],
-                  ['Отделка', facingLabel(card.record.facing)],
-                  ['Сдача', card.record.settlementDate ? quarterLabel(card.record.settlementDate) : '—'],
-                  [
-                    'Статус',
-                    card.status === 'ACTIVE'
-                      ? card.record.listingStatus === 'RESERVED'
-                        ? 'В продаже, забронирована'
-                        : 'В продаже'
-                      : 'Снята с продажи',
-                  ],
-                  ['В продаже', `${day(card.firstSeen)} — ${day(card.lastSeen)}`],
-                  ['Цена', `${formatRoubles(card.record.price)} ₽`],
-                  ['Цена за м²', `${formatRoubles(card.record.meterPrice)} ₽`],
-                  [
-                    'Цена м² в проекте',
-                    card.percentile
-                      ? `не дороже этой — ${formatDecimal2(card.percentile.value).replace(/,0+$/, '')} % квартир (${PERCENTILE_GROUPS[card.percentile.group]}: ${card.percentile.of} в продаже на ${day(card.percentile.date)})`
-                      : '—',
-                  ],
-                ] as const
-              ).map(([k, v]) => (
-                <div key={k} className="contents">
-                  <dt className="text-gray-500 dark:text-slate-400">{k}</dt>
-                  <dd data-field={k}>{v}</dd>
-                </div>
-              ))}
-            </dl>
-            {/* signed in: the flat's cell on its building's chessboard */}
-            {!open && (
-              <Link
-                className="mt-4 inline-block text-blue-600 text-sm hover:underline dark:text-blue-400"
-                data-testid="flat-chess-link"
-                to={`/chess?developer=${card.developerId}&project=${card.projectId}&building=${encodeURIComponent(card.record.building)}&flat=${card.flatId}${card.status === 'ACTIVE' ? '' : `&date=${card.lastSeen}`}`}
-              >
-                На шахматке корпуса →
-              </Link>
-            )}
-            {!open && <FlatWatchControl flatId={card.flatId} />}
-          </Card>
+                    [
+                      'Проект',
+                      open ? (
+                        card.projectName
+                      ) : (
+                        <Link
+                          key="p"
+                          className="text-blue-600 dark:text-blue-400"
+                          to={`/?developer=${card.developerId}&project=${card.projectId}`}
+                        >
+                          {card.projectName}
+                        </Link>
+                      ),
+                    ],
+                    ['Застройщик', card.developerName],
+                    ['Корпус', buildingLabel(card.record.building)],
+                    ['Секция', card.record.section ?? '—'],
+                    ['Этаж', card.record.floor ?? '—'],
+                    ['Номер', card.record.number ?? '—'],
+                    ['Комнатность', roomsLabel(card.record.rooms)],
+                    ['Площадь', `${card.record.area.toLocaleString('ru-RU')} м²`],
+                    ['Отделка', facingLabel(card.record.facing)],
+                    ['Сдача', card.record.settlementDate ? quarterLabel(card.record.settlementDate) : '—'],
+                    [
+                      'Статус',
+                      card.status === 'ACTIVE'
+                        ? card.record.listingStatus === 'RESERVED'
+                          ? 'В продаже, забронирована'
+                          : 'В продаже'
+                        : 'Снята с продажи',
+                    ],
+                    ['В продаже', `${day(card.firstSeen)} — ${day(card.lastSeen)}`],
+                    ['Цена', `${formatRoubles(card.record.price)} ₽`],
+                    ['Цена за м²', `${formatRoubles(card.record.meterPrice)} ₽`],
+                    [
+                      'Цена м² в проекте',
+                      card.percentile
+                        ? `не дороже этой — ${formatDecimal2(card.percentile.value).replace(/,0+$/, '')} % квартир (${PERCENTILE_GROUPS[card.percentile.group]}: ${card.percentile.of} в продаже на ${day(card.percentile.date)})`
+                        : '—',
+                    ],
+                  ] as const
+                ).map(([k, v]) => (
+                  <div key={k} className="contents">
+                    <dt className="text-gray-500 dark:text-slate-400">{k}</dt>
+                    <dd data-field={k}>{v}</dd>
+                  </div>
+                ))}
+              </dl>
+              {/* signed in: the flat's cell on its building's chessboard */}
+              {!open && (
+                <Link
+                  className="mt-4 inline-block text-blue-600 text-sm hover:underline dark:text-blue-400"
+                  data-testid="flat-chess-link"
+                  to={`/chess?developer=${card.developerId}&project=${card.projectId}&building=${encodeURIComponent(card.record.building)}&flat=${card.flatId}${card.status === 'ACTIVE' ? '' : `&date=${card.lastSeen}`}`}
+                >
+                  На шахматке корпуса →
+                </Link>
+              )}
+              {!open && <FlatWatchControl flatId={card.flatId} />}
+            </Card>
+            <FlatOfferCard card={card} />
+          </div>
           <div className="lg:col-span-2">
             <TimeChart
               id="flat-history"

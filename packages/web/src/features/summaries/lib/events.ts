@@ -1,6 +1,14 @@
 import type { EventKind, SummaryProject } from '@cena-metra/contract';
 
-export const KIND_ORDER: EventKind[] = ['PRICE_DOWN', 'PRICE_UP', 'NEW', 'REMOVED', 'AREA_CHANGED'];
+export const KIND_ORDER: EventKind[] = [
+  'PRICE_DOWN',
+  'PRICE_UP',
+  'NEW',
+  'REMOVED',
+  'AREA_CHANGED',
+  'PROMO_STARTED',
+  'PROMO_ENDED',
+];
 
 export const KIND_LABELS: Record<EventKind, string> = {
   PRICE_DOWN: 'Подешевели',
@@ -8,6 +16,8 @@ export const KIND_LABELS: Record<EventKind, string> = {
   NEW: 'Новые в продаже',
   REMOVED: 'Сняты с продажи',
   AREA_CHANGED: 'Изменилась площадь',
+  PROMO_STARTED: 'Началась акция',
+  PROMO_ENDED: 'Закончилась акция',
 };
 
 type SummaryEvent = SummaryProject['events'][number];
