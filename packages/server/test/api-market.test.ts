@@ -70,6 +70,8 @@ describeEachDb('market API: ingest, discounts, flats, price changes, search, sum
       PRICE_UP: 1,
       PRICE_DOWN: 1,
       AREA_CHANGED: 0,
+      PROMO_STARTED: 0,
+      PROMO_ENDED: 0,
     });
 
     const ndjson = await app.inject({

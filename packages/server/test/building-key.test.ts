@@ -108,9 +108,9 @@ describeEachDb('building keys', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     // the same record every day: nothing changed after the first snapshot
     expect(res.json().map((r: { events: Record<string, number> }) => r.events)).toEqual([
-      { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0 },
-      { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0 },
-      { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0 },
+      { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0, PROMO_STARTED: 0, PROMO_ENDED: 0 },
+      { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0, PROMO_STARTED: 0, PROMO_ENDED: 0 },
+      { NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 0, AREA_CHANGED: 0, PROMO_STARTED: 0, PROMO_ENDED: 0 },
     ]);
     const [{ id }] = await ctx.db.query<{ id: number }>(
       `select id from project where name = 'Саларьево парк'`,

@@ -1,28 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSnapshots } from '../src/ingest/readers/index.js';
-import type { ReadItem } from '../src/ingest/readers/types.js';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
+import { FIXTURES, scratchDir, snapshotsOf } from './read-snapshots.js';
 import { signedInApp } from './signed-in-app.js';
 
 // DESIGN §11.4: prices as offered — old price, prices by payment term, promo, booking fee, plan.
 
-const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'cena-offer-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function snapshotsOf(path: string, options = {}) {
-  const out: ReadItem[] = [];
-  for await (const item of readFileSnapshots(path, options)) out.push(item);
-  return out.map((i) => {
-    if (!('snapshot' in i)) throw new Error(i.errors.join('\n'));
-    return i.snapshot;
-  });
-}
+const dir = scratchDir('cena-offer-');
 const offers = (s: { flats: { rec: { offer: string | null } }[] }) =>
   s.flats.map((f) => (f.rec.offer === null ? null : JSON.parse(f.rec.offer)));
 

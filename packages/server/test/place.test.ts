@@ -1,29 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePlace, mergeSourcePlace, placeOfList, readPlaceInput } from '../src/ingest/place.js';
-import { readFileSnapshots } from '../src/ingest/readers/index.js';
-import type { ReadItem } from '../src/ingest/readers/types.js';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
+import { FIXTURES, scratchDir, snapshotsOf } from './read-snapshots.js';
 import { signedInApp } from './signed-in-app.js';
 
 // DESIGN §11.3: where a project is, from the lists (latest non-empty value wins) or a hand edit (wins).
 
-const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'cena-place-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function snapshotsOf(path: string, options = {}) {
-  const out: ReadItem[] = [];
-  for await (const item of readFileSnapshots(path, options)) out.push(item);
-  return out.map((i) => {
-    if (!('snapshot' in i)) throw new Error(i.errors.join('\n'));
-    return i.snapshot;
-  });
-}
+const dir = scratchDir('cena-place-');
 
 describe("a list's place", () => {
   it('keeps what is valid and refuses each bad value with its field named', () => {

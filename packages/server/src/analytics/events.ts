@@ -179,16 +179,19 @@ export function projectEventsAt(
 
 export type EventCounts = Record<EventKind, number>;
 
+/** Every kind of event counted 0. */
+export const emptyEventCounts = (): EventCounts => ({
+  NEW: 0,
+  REMOVED: 0,
+  PRICE_UP: 0,
+  PRICE_DOWN: 0,
+  AREA_CHANGED: 0,
+  PROMO_STARTED: 0,
+  PROMO_ENDED: 0,
+});
+
 export function countEvents(events: FlatEvent[]): EventCounts {
-  const counts: EventCounts = {
-    NEW: 0,
-    REMOVED: 0,
-    PRICE_UP: 0,
-    PRICE_DOWN: 0,
-    AREA_CHANGED: 0,
-    PROMO_STARTED: 0,
-    PROMO_ENDED: 0,
-  };
+  const counts = emptyEventCounts();
   for (const e of events) counts[e.kind]++;
   return counts;
 }

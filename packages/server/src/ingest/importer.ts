@@ -1,5 +1,5 @@
 import type { ImportResult } from '@cena-metra/contract';
-import { countEvents } from '../analytics/events.js';
+import { countEvents, emptyEventCounts } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
 import { DEFAULT_CARRY_DAYS, type FlatRecord, type ObservationRow } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
@@ -199,15 +199,7 @@ export class Importer {
       flats: snapshot.flats.length,
       ...(snapshot.warnings && { warnings: snapshot.warnings }),
     };
-    const events = {
-      NEW: 0,
-      REMOVED: 0,
-      PRICE_UP: 0,
-      PRICE_DOWN: 0,
-      AREA_CHANGED: 0,
-      PROMO_STARTED: 0,
-      PROMO_ENDED: 0,
-    };
+    const events = emptyEventCounts();
     if (model.hashes.get(day) === hash) {
       const partial = model.partial.has(day);
       return { hash, state: null, result: { ...base, status: 'unchanged', events, partial } as ImportResult };

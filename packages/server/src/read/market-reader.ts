@@ -210,63 +210,53 @@ export class MarketReader {
       projects.push(row);
       chosen.push(p);
     }
-    const byDeveloper = new Map<number, ProjectRow[]>();
-    for (const p of chosen) {
-      const list = byDeveloper.get(p.developer_id);
-      if (list) list.push(p);
-      else byDeveloper.set(p.developer_id, [p]);
-    }
-    const developers: MarketRow[] = [];
-    for (const [developerId, list] of byDeveloper) {
+    /** A union of the chosen projects as a row: its figures on its last day with data, held day sums. */
+    const unionRow = (key: string, list: ProjectRow[], meta: Parameters<typeof rowOf>[1]) => {
       const members = list.map((p) => ranks.get(p.id)!);
-      const row = rowOf(
-        unionLast(
-          members,
-          from,
-          to,
-          parts,
-          this.daySums(`union:developer:${developerId}:${selection}`, list, members, from),
-        ),
-        {
-          id: developerId,
-          name: list[0].developer_name,
-          developerId,
-          developerName: list[0].developer_name,
-          projects: list.length,
-        },
+      return rowOf(
+        unionLast(members, from, to, parts, this.daySums(`union:${key}:${selection}`, list, members, from)),
+        meta,
       );
+    };
+    const developers: MarketRow[] = [];
+    for (const list of groupBy(chosen, (p) => String(p.developer_id)).values()) {
+      const { developer_id: developerId, developer_name: name } = list[0];
+      const row = unionRow(`developer:${developerId}`, list, {
+        id: developerId,
+        name,
+        developerId,
+        developerName: name,
+        projects: list.length,
+      });
       if (row) developers.push(row);
     }
-    const everyone = chosen.map((p) => ranks.get(p.id)!);
-    const total = rowOf(
-      unionLast(everyone, from, to, parts, this.daySums(`union:all:${selection}`, chosen, everyone, from)),
-      { id: 0, name: 'Все', developerId: 0, developerName: '', projects: chosen.length },
-    );
+    const total = unionRow('all', chosen, {
+      id: 0,
+      name: 'Все',
+      developerId: 0,
+      developerName: '',
+      projects: chosen.length,
+    });
     const by = q.groupBy ?? 'district';
     // a place within its parent (a district of its city, a city of its region): «Академический» of
     // Moscow and of Yekaterinburg are two rows; the parent goes in the row's developerName
-    const byPlace = new Map<string, { name: string; parent: string; list: ProjectRow[] }>();
-    for (const p of chosen) {
+    const placeOf = (p: ProjectRow) => {
       const name = placeKey(p.place, by) ?? NO_PLACE;
-      const parent = (name !== NO_PLACE && placeParent(p.place, by)) || '';
-      const key = `${parent}\u0000${name}`;
-      const group = byPlace.get(key);
-      if (group) group.list.push(p);
-      else byPlace.set(key, { name, parent, list: [p] });
-    }
+      return { name, parent: (name !== NO_PLACE && placeParent(p.place, by)) || '' };
+    };
     const places: MarketRow[] = [];
-    for (const [key, { name, parent, list }] of byPlace) {
-      const members = list.map((p) => ranks.get(p.id)!);
-      const row = rowOf(
-        unionLast(
-          members,
-          from,
-          to,
-          parts,
-          this.daySums(`union:${by}:${key}:${selection}`, list, members, from),
-        ),
-        { id: places.length + 1, name, developerId: 0, developerName: parent, projects: list.length },
-      );
+    for (const [key, list] of groupBy(chosen, (p) => {
+      const { name, parent } = placeOf(p);
+      return `${parent}\u0000${name}`;
+    })) {
+      const { name, parent } = placeOf(list[0]);
+      const row = unionRow(`${by}:${key}`, list, {
+        id: places.length + 1,
+        name,
+        developerId: 0,
+        developerName: parent,
+        projects: list.length,
+      });
       if (row) places.push(row);
     }
     return { from: q.from, to: q.to, projects, developers, total, places: { by, rows: places } };
@@ -326,6 +316,18 @@ export class MarketReader {
     const [row] = await db.query('select id from developer where id = $1', [developerId]);
     if (!row) throw new NotFoundError(`застройщик ${developerId} не найден`);
   }
+}
+
+/** Items grouped by a key, each group in the items' order, the groups in the order their keys first come. */
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** The members of a union and their data versions, in order, as one key (two 32-bit FNV-1a hashes). */
