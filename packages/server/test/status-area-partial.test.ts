@@ -63,7 +63,13 @@ describeEachDb('status, area changes and partial scans', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     const results = res.json() as { date: string; partial: boolean; events: Record<string, number> }[];
     expect(results.map((r) => r.partial)).toEqual([false, false, false, true, false, false]);
-    expect(results[1].events).toMatchObject({ NEW: 0, REMOVED: 0, PRICE_UP: 0, PRICE_DOWN: 2, AREA_CHANGED: 1 });
+    expect(results[1].events).toMatchObject({
+      NEW: 0,
+      REMOVED: 0,
+      PRICE_UP: 0,
+      PRICE_DOWN: 2,
+      AREA_CHANGED: 1,
+    });
     // the partial list removed nothing; d left on the 5th and was removed on the 6th (G = 2)
     expect(results[3].events.REMOVED).toBe(0);
     expect(results[4].events.REMOVED).toBe(0);
