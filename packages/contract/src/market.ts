@@ -19,8 +19,23 @@ const optionalId = (name: string) => idSchema(name).optional();
 const rooms = intInRange('rooms', 0, 50);
 
 // --- discounts (§4.3) ---
+/**
+ * What a discount is measured from: `history` — the flat's highest price in the period's window (§4.3);
+ * `developer` — the crossed-out price the developer shows (§11.4). Never mixed.
+ */
+export const DISCOUNT_BASES = ['history', 'developer'] as const;
+export type DiscountBasis = (typeof DISCOUNT_BASES)[number];
+export const DISCOUNT_BASIS_LABELS: Record<DiscountBasis, string> = {
+  history: 'по истории цен',
+  developer: 'по данным застройщика',
+};
+const discountBasis = z
+  .enum(DISCOUNT_BASES, { message: `basis: одно из ${DISCOUNT_BASES.join(', ')}` })
+  .default('history');
+
 export const discountRequestSchema = z.object({
   period: discountPeriodSchema,
+  basis: discountBasis,
   date: dataDateSchema.optional(),
   developerId: optionalId('developerId'),
   projectId: optionalId('projectId'),
@@ -56,6 +71,7 @@ export type DiscountResponse = z.infer<typeof discountResponseSchema>;
 
 export const discountProjectRequestSchema = z.object({
   period: discountPeriodSchema,
+  basis: discountBasis,
   date: dataDateSchema.optional(),
   developerId: optionalId('developerId'),
   status: statsStatusSchema.default('ALL'),

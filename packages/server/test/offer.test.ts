@@ -238,3 +238,49 @@ describeEachDb(
     });
   },
 );
+
+describeEachDb('discounts by the developer’s data beside those by price history (§11.4)', (ctx) => {
+  let app: FastifyInstance;
+  let headers: Record<string, string> = {};
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });
+  beforeAll(async () => {
+    ({ app, headers } = await signedInApp(ctx.db));
+    // «a»: 10 M crossed out, sold at 9 M, its price never changed; «b»: cut from 12 M to 11.4 M, no old price
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/snapshots',
+      headers,
+      payload: [
+        snap('2026-11-01', 'Пионер', 'Ручей', [
+          offered('a', 9_000_000, { oldPrice: 10_000_000 }),
+          offered('b', 12_000_000, {}),
+        ]),
+        snap('2026-11-02', 'Пионер', 'Ручей', [
+          offered('a', 9_000_000, { oldPrice: 10_000_000 }),
+          offered('b', 11_400_000, {}),
+        ]),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  afterAll(async () => app?.close());
+
+  it('each basis its own flats and figures, never mixed; a bad basis is a 400 naming the field', async () => {
+    const history = (await post('/api/discount', { period: 'WEEK' })).json();
+    expect(
+      history.rows.map((r: { discountPercent: number; refPrice: number }) => [r.discountPercent, r.refPrice]),
+    ).toEqual([[5, 12_000_000]]);
+    const developer = (await post('/api/discount', { period: 'WEEK', basis: 'developer' })).json();
+    expect(
+      developer.rows.map((r: { discountPercent: number; refPrice: number }) => [
+        r.discountPercent,
+        r.refPrice,
+      ]),
+    ).toEqual([[10, 10_000_000]]);
+    const projects = (await post('/api/discount/project', { period: 'WEEK', basis: 'developer' })).json();
+    expect(projects.rows[0]).toMatchObject({ activeFlats: 2, discountedFlats: 1, maxDiscountPercent: 10 });
+    const bad = await post('/api/discount', { period: 'WEEK', basis: 'guess' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('basis');
+  });
+});

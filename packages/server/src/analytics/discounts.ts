@@ -1,4 +1,4 @@
-import type { DiscountPeriod } from '@cena-metra/contract';
+import { type DiscountBasis, type DiscountPeriod, offerOf } from '@cena-metra/contract';
 import { area100 } from './cube.js';
 import { discountPercent, type FlatOnDay, round2 } from './stats.js';
 
@@ -23,11 +23,23 @@ export interface FlatDiscount {
   discount: number;
 }
 
-/** Flats active on A with a discount > 0 by §4.2's rule, largest first (ties: flat id ascending). */
-export function discountedFlats(flats: FlatOnDay[], period: DiscountPeriod): FlatDiscount[] {
+/**
+ * Flats active on A with a discount > 0, largest first (ties: flat id ascending): by §4.2's rule from the
+ * price history, or (`developer`, §11.4) from the crossed-out price the developer shows.
+ */
+export function discountedFlats(
+  flats: FlatOnDay[],
+  period: DiscountPeriod,
+  basis: DiscountBasis = 'history',
+): FlatDiscount[] {
   const out: FlatDiscount[] = [];
   for (const flat of flats) {
-    const ref = refPrice(flat, period);
+    const ref =
+      basis === 'history'
+        ? refPrice(flat, period)
+        : flat.rec.offer === null
+          ? 0
+          : (offerOf(flat.rec.offer).oldPrice ?? 0);
     const discount = discountPercent(ref, flat.rec.price);
     if (discount > 0) out.push({ flat, refPrice: ref, discount });
   }
@@ -45,8 +57,12 @@ export interface ProjectDiscountSummary {
 }
 
 /** §4.3 per project: active and discounted flats on A, max and mean discount, average price per m². */
-export function projectDiscountSummary(flats: FlatOnDay[], period: DiscountPeriod): ProjectDiscountSummary {
-  const discounted = discountedFlats(flats, period);
+export function projectDiscountSummary(
+  flats: FlatOnDay[],
+  period: DiscountPeriod,
+  basis: DiscountBasis = 'history',
+): ProjectDiscountSummary {
+  const discounted = discountedFlats(flats, period, basis);
   let sumPrice = 0;
   let sumArea100 = 0;
   for (const f of flats) {

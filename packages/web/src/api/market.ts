@@ -1,6 +1,7 @@
 import type {
   CompareRequest,
   CompareResponse,
+  DiscountBasis,
   DiscountPeriod,
   DiscountProjectResponse,
   DiscountResponse,
@@ -86,13 +87,19 @@ export async function getPriceChangesFile(query: PriceChangesParams, format: 'cs
   return res.blob();
 }
 
-export const useProjectDiscounts = (body: { period: DiscountPeriod; developerId?: number }) =>
+export const useProjectDiscounts = (body: {
+  period: DiscountPeriod;
+  basis?: DiscountBasis;
+  developerId?: number;
+}) =>
   useQuery({
     queryKey: ['discount-project', body],
     queryFn: () => request<DiscountProjectResponse>({ url: '/discount/project', method: 'POST', data: body }),
   });
 
-export const useFlatDiscounts = (body: { period: DiscountPeriod; projectId: number; limit: number } | null) =>
+export const useFlatDiscounts = (
+  body: { period: DiscountPeriod; basis?: DiscountBasis; projectId: number; limit: number } | null,
+) =>
   useQuery({
     queryKey: ['discount', body],
     queryFn: () => request<DiscountResponse>({ url: '/discount', method: 'POST', data: body }),

@@ -1,4 +1,5 @@
 import type {
+  DiscountBasis,
   DiscountFlat,
   DiscountPeriod,
   DiscountProjectResponse,
@@ -57,6 +58,7 @@ export async function getDiscounts(
   engine: StatsReader,
   q: {
     period: DiscountPeriod;
+    basis: DiscountBasis;
     date?: string;
     developerId?: number;
     projectId?: number;
@@ -73,7 +75,7 @@ export async function getDiscounts(
     const flats = (await activeOn(db, engine, p, a, q.status)).filter(
       (f) => q.rooms === undefined || f.rec.rooms === q.rooms,
     );
-    for (const d of discountedFlats(flats, q.period)) {
+    for (const d of discountedFlats(flats, q.period, q.basis)) {
       const rec = d.flat.rec;
       rows.push({
         raw: d.discount,
@@ -102,14 +104,20 @@ export async function getDiscounts(
 export async function getProjectDiscounts(
   db: Db,
   engine: StatsReader,
-  q: { period: DiscountPeriod; date?: string; developerId?: number; status: StatsStatus },
+  q: {
+    period: DiscountPeriod;
+    basis: DiscountBasis;
+    date?: string;
+    developerId?: number;
+    status: StatsStatus;
+  },
 ): Promise<DiscountProjectResponse> {
   const projects = await scopeProjects(db, q.developerId);
   const a = dayOf(projects, q.date);
   if (a === null) return { date: null, rows: [] };
   const rows = [];
   for (const p of projects) {
-    const summary = projectDiscountSummary(await activeOn(db, engine, p, a, q.status), q.period);
+    const summary = projectDiscountSummary(await activeOn(db, engine, p, a, q.status), q.period, q.basis);
     rows.push({
       projectId: p.id,
       projectName: p.name,

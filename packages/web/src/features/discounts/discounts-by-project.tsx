@@ -1,4 +1,12 @@
-import { DISCOUNT_PERIODS, type DiscountPeriod, formatPercent, formatRoubles } from '@cena-metra/contract';
+import {
+  DISCOUNT_BASES,
+  DISCOUNT_BASIS_LABELS,
+  DISCOUNT_PERIODS,
+  type DiscountBasis,
+  type DiscountPeriod,
+  formatPercent,
+  formatRoubles,
+} from '@cena-metra/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
@@ -21,14 +29,16 @@ const COLUMNS: { key: DiscountSortKey; label: string; format: (v: number | null)
 
 function TopDiscounts({
   period,
+  basis,
   projectId,
   name,
 }: {
   period: DiscountPeriod;
+  basis: DiscountBasis;
   projectId: number;
   name: string;
 }) {
-  const q = useFlatDiscounts({ period, projectId, limit: 20 });
+  const q = useFlatDiscounts({ period, basis, projectId, limit: 20 });
   // On a phone the list of projects is long: bring the chosen project's discounts into view.
   const ref = useRef<HTMLDivElement>(null);
   // (In braces: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.)
@@ -89,6 +99,8 @@ export function DiscountsByProject() {
   const period = (DISCOUNT_PERIODS as readonly string[]).includes(params.get('period') ?? '')
     ? (params.get('period') as DiscountPeriod)
     : 'WEEK';
+  // §11.4: the developer's crossed-out price, or §4.3's price history (the default); never mixed
+  const basis: DiscountBasis = params.get('basis') === 'developer' ? 'developer' : 'history';
   const developerId = Number(params.get('developer')) || undefined;
   const selected = Number(params.get('project')) || null;
   const set = (next: Record<string, string | undefined>) => {
@@ -97,7 +109,7 @@ export function DiscountsByProject() {
     setParams(p);
   };
   const developers = useDevelopers();
-  const q = useProjectDiscounts({ period, developerId });
+  const q = useProjectDiscounts({ period, basis, developerId });
   const [sort, setSort] = useState<{ key: DiscountSortKey; dir: 'asc' | 'desc' }>({
     key: 'maxDiscountPercent',
     dir: 'desc',
@@ -120,9 +132,24 @@ export function DiscountsByProject() {
               key={p}
               color={p === period ? 'info' : 'white'}
               aria-pressed={p === period}
+              // the developer's discount is of the day's list, not of a period
+              disabled={basis === 'developer'}
               onClick={() => set({ period: p })}
             >
               {PERIOD_LABELS[p]}
+            </Button>
+          ))}
+        </fieldset>
+        <fieldset className="flex gap-1" aria-label="Скидка">
+          {DISCOUNT_BASES.map((b) => (
+            <Button
+              key={b}
+              color={b === basis ? 'info' : 'white'}
+              aria-pressed={b === basis}
+              data-testid={`discount-basis-${b}`}
+              onClick={() => set({ basis: b === 'history' ? undefined : b, project: undefined })}
+            >
+              {DISCOUNT_BASIS_LABELS[b]}
             </Button>
           ))}
         </fieldset>
@@ -151,7 +178,7 @@ export function DiscountsByProject() {
       <DataState loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText="Проектов нет.">
         <div className="mb-4 flex justify-end">
           <ExportButtons
-            fileName={`Скидки по проектам ${PERIOD_LABELS[period]}`}
+            fileName={`Скидки по проектам ${basis === 'developer' ? DISCOUNT_BASIS_LABELS.developer : PERIOD_LABELS[period]}`}
             sheet={() => discountProjectsSheet(rows)}
             testId="discount-projects-export"
           />
@@ -204,8 +231,9 @@ export function DiscountsByProject() {
       </DataState>
       {chosen && (
         <TopDiscounts
-          key={`${chosen.projectId}-${period}`}
+          key={`${chosen.projectId}-${period}-${basis}`}
           period={period}
+          basis={basis}
           projectId={chosen.projectId}
           name={chosen.projectName}
         />
