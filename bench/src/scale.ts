@@ -180,7 +180,9 @@ async function main() {
       (r) => r.id,
     );
     if (PGLITE) await db.close();
-    server = startServer(serverEnv);
+    // the whole market's discounts table is computed in one request for over a minute at 5,000 projects
+    // (no budget, not yet kept): the server's idle socket timeout (60 s) would end it unanswered
+    server = startServer({ ...serverEnv, HTTP_IDLE_TIMEOUT_SECONDS: '600' });
     const origin = await server.origin;
     const api = `${origin}/api`;
     const { token } = await signIn(origin, 'bench', 'bench-password');

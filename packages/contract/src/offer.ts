@@ -72,3 +72,18 @@ export function offerOf(text: string | null): FlatOffer {
     planUrl: o.planUrl ?? null,
   };
 }
+
+/** Avg ppm by payment term of a project over a range (`POST /api/project/offer-prices`, DESIGN §11.4). */
+export const offerSeriesResponseSchema = z.object({
+  terms: z.array(
+    z.object({
+      /** the term as the lists name it (`cash`, `mortgage`…, or a source's own label) */
+      term: z.string(),
+      label: z.string(),
+      /** a point per snapshot day on which some active flat is priced on the term: sum of those prices / sum
+       *  of their areas, and how many flats */
+      points: z.array(z.object({ date: z.string(), avgMeterPrice: z.number(), count: z.number().int() })),
+    }),
+  ),
+});
+export type OfferSeriesResponse = z.infer<typeof offerSeriesResponseSchema>;

@@ -1,4 +1,4 @@
-import { buildingKey } from '@cena-metra/contract';
+import { buildingKey, EMPTY_OFFER, offerText } from '@cena-metra/contract';
 import type { Db } from '../src/db/driver.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { fromDay } from '../src/lib/days.js';
@@ -11,7 +11,7 @@ import type { OracleSnapshot } from './oracle.js';
 /** Every table a project's data live in (emptied between cases). */
 export const PROJECT_TABLES =
   'flat_observation, flat_segment, series_month, flat_event, summary_project, daily_summary, pace_summary, ' +
-  'rank_month, chess_latest, ' +
+  'rank_month, chess_latest, offer_day, ' +
   'project_latest, snapshot, flat, project, developer';
 
 const chessRows = (db: Db) =>
@@ -53,8 +53,26 @@ export async function keptData(db: Db) {
       'select project_id, status, day::text, summary, distribution from project_latest order by 1, 2',
     ),
     partial: await db.query('select project_id, date::text, partial from snapshot order by 1, 2'),
+    offerDays: await db.query('select project_id, day::text, body from offer_day order by 1, 2'),
     firstSeen: await db.query('select id, first_seen::text from flat order by id'),
   };
+}
+
+/**
+ * A flat's offer in a random market (§11.4), decided by its id and the day: now a cash price, now a
+ * promotion, now both or none — offers that come, change and go, as the kept term sums must follow.
+ */
+function offerFor(id: string, day: number, price: number): string | null {
+  let h = day;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) >>> 0;
+  const pick = h % 5;
+  if (pick === 0) return null;
+  const cash = Math.round(price * 0.97);
+  if (pick === 1) return offerText({ ...EMPTY_OFFER, offerPrices: { cash } });
+  if (pick === 2) return offerText({ ...EMPTY_OFFER, promo: 'Скидка' });
+  if (pick === 3)
+    return offerText({ ...EMPTY_OFFER, oldPrice: price + 100_000, offerPrices: { cash, ипотека: price } });
+  return null;
 }
 
 /** A random market's list as the importer takes it; `variant` moves one price (a replaced list). */
@@ -66,13 +84,12 @@ export function toSnapshot(project: number, s: OracleSnapshot, variant = 0): Sna
     source: 'test',
     complete: s.complete,
     // a variant of the list (a replaced snapshot): one price moved
-    flats: [...s.flats].map(([id, rec], i) => ({
-      externalId: id,
-      rec: {
-        ...rec,
-        building: buildingKey(rec.building),
-        price: variant && i === 0 ? rec.price + 10_000 * variant : rec.price,
-      },
-    })),
+    flats: [...s.flats].map(([id, rec], i) => {
+      const price = variant && i === 0 ? rec.price + 10_000 * variant : rec.price;
+      return {
+        externalId: id,
+        rec: { ...rec, building: buildingKey(rec.building), price, offer: offerFor(id, s.day, price) },
+      };
+    }),
   };
 }

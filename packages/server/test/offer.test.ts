@@ -174,6 +174,39 @@ describeEachDb(
       expect(card.offerHistory[0].offer).toMatchObject({ oldPrice: 10_000_000, bookingCost: 30_000 });
       // the price did not change: one point of price history
       expect(card.priceHistory).toHaveLength(1);
+      // avg ppm by payment term, kept by the import: only 11-03 prices terms (a on 40 m²)
+      const [{ project_id: projectId }] = await ctx.db.query<{ project_id: number }>(
+        'select project_id from flat where id = $1',
+        [id],
+      );
+      const terms = await app.inject({
+        method: 'POST',
+        url: '/api/project/offer-prices',
+        headers,
+        payload: { projectId, from: '2026-11-01', to: '2026-11-03' },
+      });
+      expect(terms.statusCode, terms.body).toBe(200);
+      expect(terms.json()).toEqual({
+        terms: [
+          {
+            term: 'Trade-in',
+            label: 'Trade-in',
+            points: [{ date: '2026-11-03', avgMeterPrice: 222_500, count: 1 }],
+          },
+          {
+            term: 'cash',
+            label: '100 % оплата',
+            points: [{ date: '2026-11-03', avgMeterPrice: 217_500, count: 1 }],
+          },
+        ],
+      });
+      const none = await app.inject({
+        method: 'POST',
+        url: '/api/project/offer-prices',
+        headers,
+        payload: { projectId, from: '2026-11-01', to: '2026-11-02' },
+      });
+      expect(none.json()).toEqual({ terms: [] });
       // the list of 11-01 again: unchanged, the offer is part of what the list says
       const again = await ingest([
         snap('2026-11-01', 'Пионер', 'Ручей', [offered('a', 9_000_000, promo), flat('b', 2, 60, 12_000_000)]),

@@ -72,3 +72,16 @@ export const projectLatest = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.status] })],
 );
+
+/** Kept: a snapshot day's avg ppm sums by payment term per status (§11.4), JSON (derive/offer-terms.ts). */
+export const offerDay = pgTable(
+  'offer_day',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    day: date('day').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+);

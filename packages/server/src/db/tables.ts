@@ -31,4 +31,5 @@ export const TABLES = [
   base.alertCursor,
   base.telegramLinkCode,
   base.alertDigest,
+  kept.offerDay,
 ];

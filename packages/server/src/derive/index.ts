@@ -4,6 +4,7 @@ import type { Db } from '../db/driver.js';
 import { keepChess } from './chess.js';
 import { keepFirstSeen } from './first-seen.js';
 import { keepLatest } from './latest.js';
+import { keepOfferTerms } from './offer-terms.js';
 import { keepPace } from './pace.js';
 import { saveSeries } from './series.js';
 import { saveEventsAndSummaries, savePartialFlags, saveSegments } from './timeline.js';
@@ -12,8 +13,8 @@ import { saveEventsAndSummaries, savePartialFlags, saveSegments } from './timeli
  * Derived data, kept (DESIGN §11.1): everything a request reads beyond the observations is written by the
  * import that changes it, in the import's transaction — the activity timeline, the stats series of each
  * snapshot day, the events and daily summary rows, the pace summaries of every variant (what the market,
- * a developer and the pace and index pages read), the last day's summary table and distribution, and the
- * chessboard it first shows. A fresh process, another instance or a replica answers a first request from
+ * a developer and the pace and index pages read), the last day's summary table and distribution, the
+ * chessboard it first shows and the avg ppm by payment term. A fresh process, another instance or a replica answers a first request from
  * them as fast as a later one.
  */
 
@@ -21,6 +22,7 @@ import { saveEventsAndSummaries, savePartialFlags, saveSegments } from './timeli
 export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedChanges): Promise<void> {
   await saveSegments(db, model.projectId, derived.segmentInserts, derived.segmentDeletes);
   await saveSeries(db, model.projectId, derived.cubes);
+  await keepOfferTerms(db, model, [...derived.cubes.keys()]);
   await saveEventsAndSummaries(db, model.projectId, model.dates[0], derived.events, derived.cubes);
   const firstSeen = await keepFirstSeen(db, model);
   // the pace summaries from the first snapshot whose activity the change could move
@@ -42,6 +44,7 @@ export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promis
     await saveEventsAndSummaries(db, model.projectId, model.dates[0], events, cubes);
     await savePartialFlags(db, model);
   }
+  await keepOfferTerms(db, model);
   const firstSeen = await keepFirstSeen(db, model);
   await keepPace(db, model, firstSeen, 0);
   await keepLatest(db, model);

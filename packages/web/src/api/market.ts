@@ -13,6 +13,7 @@ import type {
   MarketPaceResponse,
   MarketRequest,
   MarketResponse,
+  OfferSeriesResponse,
   PaceRequest,
   PaceResponse,
   PaceRowsRequest,
@@ -20,6 +21,7 @@ import type {
   PriceChangesParams,
   PriceChangesResponse,
   ProjectQuality,
+  StatsRequest,
   Summary,
   SummaryListItem,
   SummaryProject,
@@ -178,3 +180,11 @@ export const distributionQueryOptions = (body: DistributionRequest) =>
     placeholderData: (previous) => previous,
   });
 export const useDistribution = (body: DistributionRequest) => useQuery(distributionQueryOptions(body));
+
+/** Avg ppm by payment term of a project over a range (DESIGN §11.4); no terms: the dashboard shows no chart. */
+export const useOfferSeries = (body: StatsRequest) =>
+  useQuery({
+    queryKey: ['offer-prices', body],
+    staleTime: 60_000,
+    queryFn: ({ signal }) => post<OfferSeriesResponse>('/project/offer-prices', body, signal),
+  });

@@ -170,4 +170,18 @@ alter table flat_segment add column offer text;
 alter table flat_event add column offer text;
 `,
   },
+  {
+    id: 19,
+    name: 'avg ppm by payment term kept per snapshot day (§11.4)',
+    sql: `
+-- a row a snapshot day whose active flats price a payment term: per status, each term's flats, sum of its
+-- prices and of their areas in hundredths of m² (analytics/offer-terms.ts); written by the import
+create table offer_day (
+  project_id int not null references project(id),
+  day date not null,
+  body text not null,
+  primary key (project_id, day)
+);
+`,
+  },
 ];

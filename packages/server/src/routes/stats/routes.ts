@@ -1,7 +1,8 @@
-import { statsRequestSchema, statsResponseSchema } from '@cena-metra/contract';
+import { offerSeriesResponseSchema, statsRequestSchema, statsResponseSchema } from '@cena-metra/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptedEncoding } from '../../read/encoding.js';
+import { offerSeries } from '../../read/offer-reader.js';
 import { checkSeriesRange } from '../range.js';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +27,22 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (res.body === null) return reply.code(304).send();
       if (res.encoding) reply.header('content-encoding', res.encoding);
       return reply.type('application/json; charset=utf-8').send(res.body);
+    },
+  );
+  app.post(
+    '/project/offer-prices',
+    {
+      config: { cache: true },
+      schema: {
+        description:
+          'Средняя цена м² по условиям оплаты (100 % оплата, ипотека…) по дням снимков (§11.4); пусто, если их нет.',
+        body: statsRequestSchema,
+        response: { 200: offerSeriesResponseSchema },
+      },
+    },
+    async (request) => {
+      checkSeriesRange(request.body.from, request.body.to);
+      return offerSeries(app.reads, request.body);
     },
   );
 };

@@ -31,6 +31,7 @@ import { blockRequests } from '../lib/blocks';
 import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
 import { withPace } from '../lib/summary-table';
 import { DistributionBlock } from './distribution-block';
+import { OfferPricesBlock } from './offer-prices-block';
 import { PaceBlock } from './pace-block';
 import { PlacePanel } from './place-panel';
 import { QualityPanel } from './quality-panel';
@@ -353,6 +354,14 @@ function Charts({
       </div>
       <Credits />
       {blocks && <PaceBlock {...blocks.pace} gaps={gaps} fileBase={fileBase} />}
+      {blocks && (
+        <OfferPricesBlock
+          request={blocks.pace}
+          listPrice={series?.[0].find((x) => x.kind === 'avg') ?? null}
+          gaps={gaps}
+          fileBase={fileBase}
+        />
+      )}
       {blocks && <DistributionBlock request={blocks.distribution} />}
       <SummaryTable rows={summaryRows} fileName={`${fileBase} сводка`} />
     </>
