@@ -758,6 +758,63 @@ describe('discounts by project', () => {
   });
 });
 
+describe('prices as offered (DESIGN §11.4)', () => {
+  it('the dashboard draws the 100 % payment price beside the list price; discounts by the developer’s data; a flat card’s old price, discount and promotion', async () => {
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await signedIn(context);
+    // Пионер (the default developer) prices a 100 % payment
+    await chartsDrawn(page);
+    await page.waitForSelector('[data-testid=chart-offer-prices] .echart canvas');
+    await expect
+      .poll(() =>
+        page.$eval('[data-testid=chart-offer-prices] .echart', (b) => (b as HTMLElement).dataset.series),
+      )
+      .toBe('2');
+    // «Скидки по проектам» by the crossed-out prices
+    await page.goto(`${product.url}/discounts-by-project`);
+    await page.waitForSelector('[data-testid=discount-projects] tbody tr');
+    const asked = page.waitForRequest(
+      (r) => r.url().endsWith('/api/discount/project') && r.postDataJSON()?.basis === 'developer',
+    );
+    await page.click('[data-testid=discount-basis-developer]');
+    await asked;
+    await page.waitForURL(/basis=developer/);
+    await expect
+      .poll(async () =>
+        (
+          await page.$$eval('[data-testid=discount-projects] tbody tr td:nth-child(3)', (c) =>
+            c.map((x) => Number(x.textContent)),
+          )
+        ).some((n) => n > 0),
+      )
+      .toBe(true);
+    // a flat crossed out by the developer: its card shows both prices and the developer's discount
+    const { token } = await demoSession();
+    const api = (path: string, body?: object) =>
+      fetch(`${product.url}/api${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body && JSON.stringify(body),
+      }).then((r) => r.json());
+    const [crossed] = (await api('/discount', { period: 'DAY', basis: 'developer', limit: 1 })).rows;
+    await page.goto(`${product.url}/flat?flatId=${crossed.flatId}`);
+    await page.waitForSelector('[data-testid=flat-offer]');
+    expect(await page.textContent('[data-testid=flat-offer] dd[data-field="Старая цена"]')).toMatch(
+      /^[\d\s ]+ ₽$/,
+    );
+    expect(
+      await page.textContent('[data-testid=flat-offer] dd[data-field="Скидка по данным застройщика"]'),
+    ).toBe(`${crossed.discountPercent.toFixed(2).replace('.', ',')} %`);
+    // a seasonal campaign's flat: the promotion in its offer's history
+    const [promo] = (await api('/price-changes?kind=PROMO_STARTED&pageSize=1')).rows;
+    await page.goto(`${product.url}/flat?flatId=${promo.flatId}`);
+    await page.waitForSelector('[data-testid=flat-offer]');
+    expect(await page.textContent('[data-testid=flat-offer]')).toContain('Сезонная скидка');
+    await page.screenshot({ path: join(ARTIFACTS, 'flat-offer-1440.png'), fullPage: true });
+    await context.close();
+  });
+});
+
 describe('on a phone (390 px)', () => {
   it("tables are cards labelled from the header; a select sorts them; the chosen project's discounts scroll into view", async () => {
     const context = await newContext({ viewport: { width: 390, height: 844 } });

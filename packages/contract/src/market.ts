@@ -546,10 +546,8 @@ export const marketRequestSchema = z.object({
   city: placeFilter('city'),
   district: placeFilter('district'),
   station: placeFilter('station'),
-  /** what the table of places groups the selection by */
-  groupBy: z
-    .enum(PLACE_GROUPS, { message: `groupBy: одно из ${PLACE_GROUPS.join(', ')}` })
-    .default('district'),
+  /** what the table of places groups the selection by; none: no table of places (the ranking alone) */
+  groupBy: z.enum(PLACE_GROUPS, { message: `groupBy: одно из ${PLACE_GROUPS.join(', ')}` }).optional(),
 });
 export type MarketRequest = z.input<typeof marketRequestSchema>;
 export const marketRowSchema = z.object({
@@ -583,8 +581,9 @@ export const marketResponseSchema = z.object({
   developers: z.array(marketRowSchema),
   /** the whole selection as one union (id 0) */
   total: marketRowSchema.nullable(),
-  /** the selection's projects grouped by `groupBy` (a union each, named by the place, «Не указано» without) */
-  places: z.object({ by: z.enum(PLACE_GROUPS), rows: z.array(marketRowSchema) }),
+  /** the selection's projects grouped by `groupBy` (a union each, named by the place, «Не указано» without);
+   *  null when no `groupBy` was asked */
+  places: z.object({ by: z.enum(PLACE_GROUPS), rows: z.array(marketRowSchema) }).nullable(),
 });
 export type MarketResponse = z.infer<typeof marketResponseSchema>;
 

@@ -229,15 +229,17 @@ function cutFactor(list: { day: number; factor: number }[] | undefined, day: num
 }
 
 /**
- * What a demo flat is offered at beside its price (DESIGN §11.4): during a seasonal campaign the price
- * before it, crossed out, and the campaign's name; Пионер prices a 100 % payment 3 % lower.
+ * What a demo flat is offered at beside its price (DESIGN §11.4): during a seasonal campaign, and for a
+ * month after a flat's own cut, the price before them crossed out (a campaign also by its name); Пионер
+ * prices a 100 % payment 3 % lower.
  */
-function demoOffer(p: DemoProject, price: number, campaign: number) {
+function demoOffer(p: DemoProject, i: number, day: number, price: number, campaign: number) {
   const offer: Record<string, unknown> = {};
-  if (campaign < 1) {
-    offer.oldPrice = Math.round(price / campaign / 1000) * 1000;
-    offer.promo = `Сезонная скидка ${Math.round((1 - campaign) * 100)} %`;
-  }
+  // a flat's own cut shows its price before it, crossed out, for a month
+  const cut = p.cuts.get(i)?.findLast((c) => c.day <= day && day - c.day < 30);
+  const factor = campaign * (cut?.factor ?? 1);
+  if (factor < 1) offer.oldPrice = Math.round(price / factor / 1000) * 1000;
+  if (campaign < 1) offer.promo = `Сезонная скидка ${Math.round((1 - campaign) * 100)} %`;
   if (p.developer === 'Пионер') offer.offerPrices = { cash: Math.round((price * 0.97) / 1000) * 1000 };
   return offer;
 }
@@ -281,7 +283,7 @@ function snapshotOf(p: DemoProject, day: number): Record<string, unknown> {
       price,
       basePrice: Math.round((b.basePpm * f.lotFactor * buildingFactor[f.building] * f.area) / 1000) * 1000,
       status: f.reserved ? 'RESERVED' : 'AVAILABLE',
-      ...demoOffer(p, price, campaign[f.building]),
+      ...demoOffer(p, i, day, price, campaign[f.building]),
     });
   });
   return {

@@ -237,7 +237,8 @@ export class MarketReader {
       developerName: '',
       projects: chosen.length,
     });
-    const by = q.groupBy ?? 'district';
+    const by = q.groupBy;
+    if (!by) return { from: q.from, to: q.to, projects, developers, total, places: null };
     // a place within its parent (a district of its city, a city of its region): «Академический» of
     // Moscow and of Yekaterinburg are two rows; the parent goes in the row's developerName
     const placeOf = (p: ProjectRow) => {

@@ -24,8 +24,12 @@ export function marketBody(data: MarketResponse): Buffer {
   rows(data.projects);
   write('],"developers":[');
   rows(data.developers);
-  write(`],"total":${JSON.stringify(data.total)},"places":{"by":${JSON.stringify(data.places.by)},"rows":[`);
-  rows(data.places.rows);
-  write(']}}');
+  write(`],"total":${JSON.stringify(data.total)},"places":`);
+  if (data.places === null) write('null}');
+  else {
+    write(`{"by":${JSON.stringify(data.places.by)},"rows":[`);
+    rows(data.places.rows);
+    write(']}}');
+  }
   return out.subarray(0, at);
 }

@@ -50,7 +50,8 @@ export function MarketPage() {
           developerId: f.developerId ?? undefined,
           priceClass: f.priceClass ?? undefined,
           ...placeFilters,
-          groupBy: f.groupBy,
+          // the table by place is made only when it is shown
+          ...(f.view === 'places' && { groupBy: f.groupBy }),
         },
   );
   const pace = useMarketPace(
@@ -65,7 +66,7 @@ export function MarketPage() {
         ? market.data?.projects
         : f.view === 'developers'
           ? market.data?.developers
-          : market.data?.places.rows;
+          : market.data?.places?.rows;
     return sortMarketRows(list ?? [], f.sort.key, f.sort.dir);
   }, [market.data, f.view, f.sort.key, f.sort.dir]);
   const total = market.data?.total ?? null;
