@@ -570,7 +570,10 @@ export const marketRowSchema = z.object({
   priceClass: z.enum(PRICE_CLASSES).nullable(),
   /** the same-flat index's change over the period, % */
   indexChange: z.number(),
-  /** a project's place (DESIGN §11.3); none on the rows of developers and places */
+  /**
+   * a project's place (DESIGN §11.3): /api/market leaves it out (places change rarely, the ranking every
+   * request: 5,000 places would double its body); the web joins /api/places/projects in by the row's id
+   */
   place: placeSchema.optional(),
 });
 export type MarketRow = z.infer<typeof marketRowSchema>;

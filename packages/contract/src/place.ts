@@ -173,6 +173,12 @@ export function placeLine(place: Place): string {
   return [where, station].filter(Boolean).join(' · ');
 }
 
+/** Every project's place (`GET /api/places/projects`), for the market's map, table and exports. */
+export const projectPlacesResponseSchema = z.object({
+  projects: z.array(placeSchema.extend({ projectId: z.number().int() })),
+});
+export type ProjectPlacesResponse = z.infer<typeof projectPlacesResponseSchema>;
+
 /** The places the market's projects are in, for the filters: each list sorted, without repeats. */
 export const placesResponseSchema = z.object({
   regions: z.array(z.string()),

@@ -244,13 +244,27 @@ describeEachDb('places through the API: import, hand edit, the market by place',
     expect(fixed.json().place).toMatchObject({ latitude: 59.99, longitude: 30.21 });
   });
 
-  it('the market filters and groups by place, and each project row carries its place', async () => {
+  it('the market filters and groups by place; every project’s place by itself', async () => {
     // no table of places unless asked (the ranking alone stays as fast as before)
     expect((await market()).places).toBeNull();
     const all = await market({ groupBy: 'district' });
     expect(all.projects).toHaveLength(3);
     const row = all.projects.find((p: { id: number }) => p.id === butovo);
-    expect(row.place).toMatchObject({ region: 'Москва', district: 'Южное Бутово' });
+    // the ranking is sent without places; every project's place comes by itself, joined by id
+    expect(row.place).toBeUndefined();
+    const places = await app.inject({ method: 'GET', url: '/api/places/projects', headers });
+    expect(places.statusCode).toBe(200);
+    expect(places.json().projects.find((p: { projectId: number }) => p.projectId === butovo)).toMatchObject({
+      region: 'Москва',
+      district: 'Южное Бутово',
+      latitude: 55.54,
+    });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/places/projects',
+      headers: { ...headers, 'if-none-match': places.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
     expect(all.places.by).toBe('district');
     expect(
       all.places.rows.map((r: { name: string; projects: number }) => [r.name, r.projects]).sort(),

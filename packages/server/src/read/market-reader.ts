@@ -206,7 +206,6 @@ export class MarketReader {
         projects: 1,
       });
       if (!row || (q.priceClass && row.priceClass !== q.priceClass)) continue;
-      row.place = p.place;
       projects.push(row);
       chosen.push(p);
     }

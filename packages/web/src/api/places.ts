@@ -1,4 +1,4 @@
-import type { PlaceEdit, PlacesResponse, ProjectPlace } from '@cena-metra/contract';
+import type { PlaceEdit, PlacesResponse, ProjectPlace, ProjectPlacesResponse } from '@cena-metra/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../lib/api-client';
 
@@ -8,6 +8,15 @@ export const usePlaces = () =>
     queryKey: ['places'],
     queryFn: () => request<PlacesResponse>({ url: '/places' }),
     staleTime: 5 * 60_000,
+  });
+
+/** Every project's place by id (the market's map, table and exports join it to their rows). */
+export const useProjectPlaces = () =>
+  useQuery({
+    queryKey: ['places', 'projects'],
+    queryFn: () => request<ProjectPlacesResponse>({ url: '/places/projects' }),
+    staleTime: 5 * 60_000,
+    select: (data) => new Map(data.projects.map(({ projectId, ...place }) => [projectId, place])),
   });
 
 /** A project's place (DESIGN §11.3), and its hand edit. */

@@ -1,4 +1,4 @@
-import type { Developer, PlacesResponse, Project } from '@cena-metra/contract';
+import type { Developer, Place, PlacesResponse, Project, ProjectPlacesResponse } from '@cena-metra/contract';
 import type { Db } from '../../db/driver.js';
 import { NotFoundError } from '../../lib/errors.js';
 
@@ -16,6 +16,20 @@ export async function getProjects(db: Db, developerId: number): Promise<Project[
      where developer_id = $1 order by lower(name), id`,
     [developerId],
   );
+}
+
+/** Every project with data and its place (DESIGN §11.3), in id order. */
+export async function getProjectPlaces(db: Db): Promise<ProjectPlacesResponse> {
+  const rows = await db.query<Omit<Place, 'stations'> & { projectId: number; stations: unknown }>(
+    `select id as "projectId", region, city, district, address, latitude, longitude, stations
+     from project where last_snapshot_date is not null order by id`,
+  );
+  return {
+    projects: rows.map((r) => ({
+      ...r,
+      stations: (typeof r.stations === 'string' ? JSON.parse(r.stations) : r.stations) as Place['stations'],
+    })),
+  };
 }
 
 /** The places of the projects with data (DESIGN §11.3), each list sorted as Russian readers expect. */

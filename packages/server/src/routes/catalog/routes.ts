@@ -2,10 +2,12 @@ import {
   type Developer,
   developersResponseSchema,
   type PlacesResponse,
+  type ProjectPlacesResponse,
   placeEditSchema,
   placeParamsSchema,
   placesResponseSchema,
   projectPlaceSchema,
+  projectPlacesResponseSchema,
   projectQualityParamsSchema,
   projectQualitySchema,
   projectsQuerySchema,
@@ -16,7 +18,7 @@ import { PerVersion } from '../../http/caches.js';
 import { editPlace, projectPlace } from '../../ingest/place.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { getProjectQuality } from './quality.js';
-import { getDevelopers, getPlaces, getProjects } from './queries.js';
+import { getDevelopers, getPlaces, getProjectPlaces, getProjects } from './queries.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const developers = new PerVersion<Developer[]>();
@@ -56,6 +58,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => places.get(await app.dataVersion.get(), () => getPlaces(app.reads)),
+  );
+  const projectPlaces = new PerVersion<ProjectPlacesResponse>();
+  app.get(
+    '/places/projects',
+    {
+      config: { etag: true },
+      schema: {
+        description: 'Место каждого проекта с данными (§11.3): для карты, таблицы и выгрузок «Рынка».',
+        response: { 200: projectPlacesResponseSchema },
+      },
+    },
+    async () => projectPlaces.get(await app.dataVersion.get(), () => getProjectPlaces(app.reads)),
   );
   app.get(
     '/projects/:id/place',

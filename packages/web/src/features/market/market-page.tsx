@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
 import { useMarket, useMarketPace } from '../../api/market';
+import { useProjectPlaces } from '../../api/places';
 import { paceLines } from '../../components/chart/pace-lines';
 import { TimeChart } from '../../components/chart/time-chart';
 import { Button, Section, SectionTitle } from '../../components/ui';
@@ -60,15 +61,21 @@ export function MarketPage() {
       : { from: f.from, to: f.to, status, developerId: f.developerId ?? undefined, ...placeFilters },
   );
   const [picked, setPicked] = useState<number[]>([]);
+  const places = useProjectPlaces();
+  // the projects' rows with their places, joined by id (the ranking is sent without them)
+  const placedProjects = useMemo(
+    () => market.data?.projects.map((r) => ({ ...r, place: places.data?.get(r.id) })),
+    [market.data, places.data],
+  );
   const rows = useMemo(() => {
     const list =
       f.view === 'projects'
-        ? market.data?.projects
+        ? placedProjects
         : f.view === 'developers'
           ? market.data?.developers
           : market.data?.places?.rows;
     return sortMarketRows(list ?? [], f.sort.key, f.sort.dir);
-  }, [market.data, f.view, f.sort.key, f.sort.dir]);
+  }, [market.data, placedProjects, f.view, f.sort.key, f.sort.dir]);
   const total = market.data?.total ?? null;
   const place = [f.region, f.city, f.district, f.station && `м. ${f.station}`].filter(Boolean).join(', ');
   const scope =
@@ -141,7 +148,7 @@ export function MarketPage() {
       </div>
       {market.data && (
         <div className="mb-6">
-          <MarketMap rows={market.data.projects} fileName={`${fileBase} карта`} />
+          <MarketMap rows={placedProjects ?? []} fileName={`${fileBase} карта`} />
         </div>
       )}
       <MarketTableCard
