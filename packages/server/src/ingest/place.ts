@@ -179,11 +179,22 @@ export function effectivePlace(source: SourcePlace, edit: EditPlace): Place {
 /** The sources' place alone, as a `Place`. */
 export const sourcesPlace = (source: SourcePlace): Place => effectivePlace(source, {});
 
-async function writePlace(db: Db, projectId: number, source: SourcePlace, edit: EditPlace): Promise<void> {
+/**
+ * Writes a project's place: what the sources said (with their dates), the hand edit, and the place shown;
+ * `place_version` (the market's data version, ETags) moves only when the place shown does.
+ */
+async function writePlace(
+  db: Db,
+  projectId: number,
+  source: SourcePlace,
+  edit: EditPlace,
+  shown = true,
+): Promise<void> {
   const p = effectivePlace(source, edit);
   await db.query(
     `update project set region = $2, city = $3, district = $4, address = $5, latitude = $6, longitude = $7,
-       stations = $8::jsonb, place_source = $9::jsonb, place_edit = $10::jsonb, place_version = place_version + 1
+       stations = $8::jsonb, place_source = $9::jsonb, place_edit = $10::jsonb,
+       place_version = place_version + $11
      where id = $1`,
     [
       projectId,
@@ -196,6 +207,7 @@ async function writePlace(db: Db, projectId: number, source: SourcePlace, edit: 
       JSON.stringify(p.stations),
       JSON.stringify(source),
       JSON.stringify(edit),
+      shown ? 1 : 0,
     ],
   );
 }
@@ -213,7 +225,11 @@ export async function savePlaceFromLists(db: Db, projectId: number, incoming: So
   const stored = await storedPlace(db, projectId);
   if (!stored) return;
   const merged = mergeSourcePlace(stored.source, incoming);
-  if (merged) await writePlace(db, projectId, merged, stored.edit);
+  if (!merged) return;
+  // a newer list saying the same keeps its date (a later back-filled list must not win) but shows nothing new
+  const before = JSON.stringify(effectivePlace(stored.source, stored.edit));
+  const after = JSON.stringify(effectivePlace(merged, stored.edit));
+  await writePlace(db, projectId, merged, stored.edit, before !== after);
 }
 
 /** A project's place as shown, the fields a hand edit holds and the sources' values; null: no project. */
