@@ -185,7 +185,7 @@ export function Dashboard() {
         request={statsRequest}
       />
       {/* after the charts, whose data come first: the report is a second look */}
-      {project && <PlacePanel key={project.id} projectId={project.id} />}
+      {project && <PlacePanel key={`place-${project.id}`} projectId={project.id} />}
       {project && <QualityPanel projectId={project.id} />}
     </div>
   );
