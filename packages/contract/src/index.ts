@@ -6,6 +6,7 @@ import { z } from 'zod';
 z.config(z.locales.ru());
 
 export * from './api.js';
+export * from './chess.js';
 export * from './csv.js';
 export * from './dates.js';
 export * from './enums.js';
@@ -14,6 +15,7 @@ export * from './format.js';
 export * from './labels.js';
 export * from './market.js';
 export * from './offer.js';
+export * from './pace.js';
 export * from './place.js';
 export * from './sheet.js';
 export * from './tables.js';

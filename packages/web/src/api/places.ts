@@ -1,4 +1,10 @@
-import type { PlaceEdit, PlacesResponse, ProjectPlace, ProjectPlacesResponse } from '@cena-metra/contract';
+import type {
+  Place,
+  PlaceEdit,
+  PlacesResponse,
+  ProjectPlace,
+  ProjectPlacesResponse,
+} from '@cena-metra/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../lib/api-client';
 
@@ -16,8 +22,13 @@ export const useProjectPlaces = () =>
     queryKey: ['places', 'projects'],
     queryFn: () => request<ProjectPlacesResponse>({ url: '/places/projects' }),
     staleTime: 5 * 60_000,
-    select: (data) => new Map(data.projects.map(({ projectId, ...place }) => [projectId, place])),
+    select: placesById,
   });
+
+/** A stable function, so the query makes the map once per answer, not on every render of the page. */
+function placesById(data: ProjectPlacesResponse): Map<number, Place> {
+  return new Map(data.projects.map(({ projectId, ...place }) => [projectId, place]));
+}
 
 /** A project's place (DESIGN §11.3), and its hand edit. */
 export function useProjectPlace(projectId: number | null) {
