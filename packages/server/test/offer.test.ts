@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
-import { FIXTURES, scratchDir, snapshotsOf } from './read-snapshots.js';
+import { FIXTURES, scratchDir, snapshotsOf, writeYrlFeed } from './read-snapshots.js';
 import { signedInApp } from './signed-in-app.js';
 
 // DESIGN §11.4: prices as offered — old price, prices by payment term, promo, booking fee, plan.
@@ -92,21 +92,16 @@ describe('readers give the offer', () => {
   });
 
   it('YRL: the plan is <image tag="plan">', async () => {
-    const path = join(dir, 'feed.xml');
-    writeFileSync(
-      path,
-      `<?xml version="1.0" encoding="UTF-8"?>
-<realty-feed xmlns="http://webmaster.yandex.ru/schemas/feed">
-  <generation-date>2026-11-20T06:00:00+03:00</generation-date>
-  <offer internal-id="1">
+    const path = writeYrlFeed(
+      join(dir, 'feed.xml'),
+      `  <offer internal-id="1">
     <type>продажа</type><category>квартира</category>
     <sales-agent><organization>Пионер</organization></sales-agent>
     <price><value>9000000</value><currency>RUB</currency></price>
     <area><value>40</value></area><rooms>1</rooms>
     <image>https://x.ru/photo.jpg</image><image tag="plan">https://x.ru/plan.png</image>
     <building-name>ЖК Ручей</building-name><building-section>1</building-section>
-  </offer>
-</realty-feed>`,
+  </offer>`,
     );
     const [list] = await snapshotsOf(path);
     expect(offers(list)).toEqual([{ planUrl: 'https://x.ru/plan.png' }]);
@@ -207,6 +202,22 @@ describeEachDb(
         payload: { projectId, from: '2026-11-01', to: '2026-11-02' },
       });
       expect(none.json()).toEqual({ terms: [] });
+      // bad input: a 400 naming the field, an unknown project a 404
+      const badRange = await app.inject({
+        method: 'POST',
+        url: '/api/project/offer-prices',
+        headers,
+        payload: { projectId, from: '2026-11-05', to: '2026-11-01' },
+      });
+      expect(badRange.statusCode).toBe(400);
+      expect(badRange.json().message).toMatch(/to/);
+      const unknown = await app.inject({
+        method: 'POST',
+        url: '/api/project/offer-prices',
+        headers,
+        payload: { projectId: 999_999, from: '2026-11-01', to: '2026-11-03' },
+      });
+      expect(unknown.statusCode).toBe(404);
       // the list of 11-01 again: unchanged, the offer is part of what the list says
       const again = await ingest([
         snap('2026-11-01', 'Пионер', 'Ручей', [offered('a', 9_000_000, promo), flat('b', 2, 60, 12_000_000)]),

@@ -1,11 +1,10 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePlace, mergeSourcePlace, placeOfList, readPlaceInput } from '../src/ingest/place.js';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
-import { FIXTURES, scratchDir, snapshotsOf } from './read-snapshots.js';
+import { FIXTURES, scratchDir, snapshotsOf, writeYrlFeed } from './read-snapshots.js';
 import { signedInApp } from './signed-in-app.js';
 
 // DESIGN §11.3: where a project is, from the lists (latest non-empty value wins) or a hand edit (wins).
@@ -67,13 +66,9 @@ describe("a list's place", () => {
 
 describe('readers give the place', () => {
   it('YRL: <location> with region, locality, sub-locality, coordinates, metro and railway stations', async () => {
-    const path = join(dir, 'feed.xml');
-    writeFileSync(
-      path,
-      `<?xml version="1.0" encoding="UTF-8"?>
-<realty-feed xmlns="http://webmaster.yandex.ru/schemas/feed">
-  <generation-date>2026-11-20T06:00:00+03:00</generation-date>
-  <offer internal-id="1">
+    const path = writeYrlFeed(
+      join(dir, 'feed.xml'),
+      `  <offer internal-id="1">
     <type>продажа</type><category>квартира</category>
     <location>
       <country>Россия</country><region>Москва</region><locality-name>Москва</locality-name>
@@ -94,8 +89,7 @@ describe('readers give the place', () => {
     <sales-agent><organization>Пионер</organization></sales-agent>
     <price><value>9000000</value></price><area><value>40</value></area><rooms>1</rooms>
     <building-name>ЖК Другой</building-name><building-section>1</building-section>
-  </offer>
-</realty-feed>`,
+  </offer>`,
     );
     const [ruchey, other] = await snapshotsOf(path);
     expect(ruchey.place).toEqual({

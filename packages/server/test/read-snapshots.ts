@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -23,4 +23,17 @@ export async function snapshotsOf(path: string, options = {}) {
     if (!('snapshot' in i)) throw new Error(i.errors.join('\n'));
     return i.snapshot;
   });
+}
+
+/** A YRL feed of 2026-11-20 around the given offers' XML, written to `path` (the readers' tests). */
+export function writeYrlFeed(path: string, offers: string): string {
+  writeFileSync(
+    path,
+    `<?xml version="1.0" encoding="UTF-8"?>
+<realty-feed xmlns="http://webmaster.yandex.ru/schemas/feed">
+  <generation-date>2026-11-20T06:00:00+03:00</generation-date>
+${offers}
+</realty-feed>`,
+  );
+  return path;
 }
