@@ -39,15 +39,6 @@ export const EMPTY_OFFER: FlatOffer = {
   planUrl: null,
 };
 
-/**
- * The developer's own discount, % (DESIGN §11.4): (oldPrice − price) / oldPrice × 100, 2 decimals; null
- * without a crossed-out price above the price. Never mixed with §4.3's discount by price history.
- */
-export function developerDiscount(price: number, oldPrice: number | null): number | null {
-  if (oldPrice === null || !(oldPrice > price)) return null;
-  return Math.round(((oldPrice - price) / oldPrice) * 10_000) / 100;
-}
-
 /** An offer as one canonical text (fields in one order, terms sorted, empty ones left out); null: none. */
 export function offerText(offer: FlatOffer): string | null {
   const out: Record<string, unknown> = {};

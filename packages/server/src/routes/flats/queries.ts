@@ -1,5 +1,6 @@
-import { developerDiscount, type FlatCard, offerOf } from '@cena-metra/contract';
-import { round2 } from '../../analytics/stats.js';
+import { type FlatCard, offerOf } from '@cena-metra/contract';
+import { crossedOutPrice } from '../../analytics/discounts.js';
+import { discountPercent, round2 } from '../../analytics/stats.js';
 import type { Db } from '../../db/driver.js';
 import { RECORD_COLUMNS, recordFromRow } from '../../db/records.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -98,7 +99,9 @@ export async function getFlatCard(db: Db, flatId: number): Promise<FlatCard> {
     statusHistory,
     areaHistory,
     offer: offerOf(rec.offer),
-    developerDiscount: developerDiscount(rec.price, offerOf(rec.offer).oldPrice),
+    // the same rule as the discounts table's «по данным застройщика»
+    developerDiscount:
+      crossedOutPrice(rec) > rec.price ? round2(discountPercent(crossedOutPrice(rec), rec.price)) : null,
     offerHistory,
   };
 }
