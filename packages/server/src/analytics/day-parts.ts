@@ -151,6 +151,13 @@ export class DayParts {
     return slot;
   }
 
+  /** about the bytes held: the tables' arrays and their days on market */
+  bytes(): number {
+    let bytes = 100 + this.slots.size * 40;
+    for (const t of this.days.values()) bytes += t.filled.length * 69 + t.pool.length * 4;
+    return bytes;
+  }
+
   day(day: number): DayTable {
     let table = this.days.get(day);
     if (!table) {

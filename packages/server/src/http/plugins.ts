@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
-import { BROTLI_QUALITY } from '../read/encoding.js';
+import { REQUEST_BROTLI_QUALITY, REQUEST_GZIP_LEVEL } from '../read/encoding.js';
 
 /** Paths under /api that need no token: the API's own documentation. */
 export const DOCS_PREFIX = '/api/docs';
@@ -47,7 +47,8 @@ export async function registerHttpPlugins(app: FastifyInstance, config: Config):
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: REQUEST_BROTLI_QUALITY } },
+    zlibOptions: { level: REQUEST_GZIP_LEVEL },
   });
 }
 

@@ -209,7 +209,8 @@ export class MarketReader {
       .map((v) => v ?? '')
       .join(':');
     const ranks = await this.rankReader.ranks(db, all, q.status, from);
-    const parts = new DayParts(all.length);
+    const partsKey = `parts:${selection}`;
+    const parts = this.dayParts(partsKey, all);
     const chosen: ProjectRow[] = [];
     const projects: MarketRow[] = [];
     for (const p of all) {
@@ -252,7 +253,10 @@ export class MarketReader {
       projects: chosen.length,
     });
     const by = q.groupBy;
-    if (!by) return { from: q.from, to: q.to, projects, developers, total, places: null };
+    if (!by) {
+      this.shared.remeasure(partsKey);
+      return { from: q.from, to: q.to, projects, developers, total, places: null };
+    }
     // a place within its parent (a district of its city, a city of its region): «Академический» of
     // Moscow and of Yekaterinburg are two rows; the parent goes in the row's developerName
     const placeOf = (p: ProjectRow) => {
@@ -274,7 +278,23 @@ export class MarketReader {
       });
       if (row) places.push(row);
     }
+    this.shared.remeasure(partsKey);
     return { from: q.from, to: q.to, projects, developers, total, places: { by, rows: places } };
+  }
+
+  /**
+   * The projects' day figures of a selection's rankings (pace-last.ts), held per set of its members' data
+   * versions: another period of the same data reads each project's last day again from memory, not from
+   * its summary (a ranking grows it in place and measures it again when done).
+   */
+  private dayParts(key: string, projects: ProjectRow[]): DayParts {
+    const version = membersVersion(projects);
+    let parts = this.shared.get<DayParts>(key, version);
+    if (!parts) {
+      parts = new DayParts(projects.length);
+      this.shared.set(key, version, parts, (v) => v.bytes());
+    }
+    return parts;
   }
 
   /**
