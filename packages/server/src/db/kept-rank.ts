@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { lowerBound } from '../analytics/events.js';
 import type { RankSummary } from '../analytics/pace-last.js';
 import { monthOf } from './kept.js';
 
@@ -90,7 +91,6 @@ export function joinRankMonths(bodies: readonly Uint8Array[]): RankSummary {
   const M = counts.reduce((sum, c) => sum + c.m, 0);
   const B = counts.reduce((sum, c) => sum + c.b, 0);
   const buffer = new ArrayBuffer(24 * N + 4 * (5 * N + 3 * M + 1 + B));
-  const bytes = new Uint8Array(buffer);
   let at = 0;
   const f64 = (count: number) => {
     const view = new Float64Array(buffer, at, count);
@@ -105,34 +105,24 @@ export function joinRankMonths(bodies: readonly Uint8Array[]): RankSummary {
   const [priceSum, areaSum, lnSum] = [f64(N), f64(N), f64(N)];
   const [dates, ends, stock, fresh, pairs] = [i32(N), i32(N), i32(N), i32(N), i32(N)];
   const [removalK, removalFirst, backStart, back] = [i32(M), i32(M), i32(M + 1), i32(B)];
-  // each month's arrays copied as bytes to their place (the rows need not be aligned for typed views)
-  const copy = (
-    target: Float64Array | Int32Array,
-    into: number,
-    body: Uint8Array,
-    from: number,
-    count: number,
-  ) =>
-    bytes.set(
-      body.subarray(from, from + count * target.BYTES_PER_ELEMENT),
-      target.byteOffset + into * target.BYTES_PER_ELEMENT,
-    );
+  // each month's values read to their place one by one (the rows need not be aligned for typed views):
+  // a copy of bytes per array and month made ~12 views a month, 300,000 for the whole country's ranking
   let k = 0;
   let r = 0;
   let j = 0;
   for (const [i, body] of bodies.entries()) {
     const { n, m, b } = counts[i];
+    const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
     let from = HEADER;
-    for (const target of [priceSum, areaSum, lnSum, dates, ends, stock, fresh, pairs]) {
-      copy(target, k, body, from, n);
-      from += n * target.BYTES_PER_ELEMENT;
-    }
-    copy(removalK, r, body, from, m);
-    copy(removalFirst, r, body, from + 4 * m, m);
+    for (const target of [priceSum, areaSum, lnSum])
+      for (let x = k; x < k + n; x++, from += 8) target[x] = view.getFloat64(from, true);
+    for (const target of [dates, ends, stock, fresh, pairs])
+      for (let x = k; x < k + n; x++, from += 4) target[x] = view.getInt32(from, true);
+    for (let x = r; x < r + m; x++, from += 4) removalK[x] = view.getInt32(from, true) + k;
+    for (let x = r; x < r + m; x++, from += 4) removalFirst[x] = view.getInt32(from, true);
     // the counts of days back go where the starts will be made, one place on
-    copy(backStart, r + 1, body, from + 8 * m, m);
-    copy(back, j, body, from + 12 * m, b);
-    for (let x = r; x < r + m; x++) removalK[x] += k;
+    for (let x = r + 1; x <= r + m; x++, from += 4) backStart[x] = view.getInt32(from, true);
+    for (let x = j; x < j + b; x++, from += 4) back[x] = view.getInt32(from, true);
     k += n;
     r += m;
     j += b;
@@ -155,8 +145,28 @@ export function joinRankMonths(bodies: readonly Uint8Array[]): RankSummary {
 }
 
 /**
- * The first day a ranking of [from, …] reads a project's data on: its window looks 30 days back from the
- * period's first day (pace-last.ts), a day more for safety. The months whose `reach` is on or after it are
- * read; rounded down to the month's first day, neighbouring periods share what is held.
+ * The first day a ranking of [from, …] may read a project's data on: the window of a last day with data
+ * near `from` looks 30 days back from it (pace-last.ts), a day more for safety; rounded down to the
+ * month's first day, neighbouring periods share what is held.
  */
 export const readFrom = (from: number) => monthOf(from - 31);
+
+/**
+ * The first day a ranking of [from, to] reads every project's data on: the index chains from `from`, and
+ * the window of a last day with data on `to` looks back 31 days. A project whose data end earlier in the
+ * period is read again from `readFrom(from)` (read/rank-reader.ts). A 90-day ranking reads 4 months of
+ * each project, not 5.
+ */
+export const rankStart = (from: number, to: number) => monthOf(Math.min(from, to - 31));
+
+/**
+ * Whether a summary read from day `read` on has what a ranking of [from, to] reads of it: the 30-day window
+ * of its last day with data in the period (pace-last.ts), a day more for safety. Without data in the
+ * period, it has.
+ */
+export function covers(s: RankSummary, read: number, from: number, to: number): boolean {
+  const k = lowerBound(s.dates, to + 1) - 1;
+  if (k < 0) return true;
+  const last = Math.min(to, s.ends[k]);
+  return last < from || last - 31 >= read;
+}

@@ -25,7 +25,7 @@ import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
 import { unionDaySums, unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { base64, bytes, decodeSummary } from '../db/kept.js';
-import { readFrom } from '../db/kept-rank.js';
+import { rankStart } from '../db/kept-rank.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { RankReader } from './rank-reader.js';
@@ -208,7 +208,7 @@ export class MarketReader {
     const selection = [q.status, q.developerId, q.priceClass, q.region, q.city, q.district, q.station]
       .map((v) => v ?? '')
       .join(':');
-    const ranks = await this.rankReader.ranks(db, all, q.status, from);
+    const ranks = await this.rankReader.ranks(db, all, q.status, from, to);
     const partsKey = `parts:${selection}`;
     const parts = this.dayParts(partsKey, all);
     const chosen: ProjectRow[] = [];
@@ -229,7 +229,13 @@ export class MarketReader {
     const unionRow = (key: string, list: ProjectRow[], meta: Parameters<typeof rowOf>[1]) => {
       const members = list.map((p) => ranks.get(p.id)!);
       return rowOf(
-        unionLast(members, from, to, parts, this.daySums(`union:${key}:${selection}`, list, members, from)),
+        unionLast(
+          members,
+          from,
+          to,
+          parts,
+          this.daySums(`union:${key}:${selection}`, list, members, from, to),
+        ),
         meta,
       );
     };
@@ -298,7 +304,8 @@ export class MarketReader {
   }
 
   /**
-   * A union's index day sums (§10.6) from the month of `from`'s window on, to its last day with data: made
+   * A union's index day sums (§10.6) from the first day the ranking read of every member on (`rankStart`), to
+   * its last day with data: made
    * once per set of its members' data versions and held, so a ranking over another period of the same
    * data chains its index over them instead of adding up every project's days again (pace-last.ts).
    */
@@ -307,13 +314,14 @@ export class MarketReader {
     projects: ProjectRow[],
     summaries: RankSummary[],
     from: number,
+    to: number,
   ): DaySums | undefined {
     const version = membersVersion(projects);
     const held = this.shared.get<{ start: number; sums: DaySums | null }>(key, version);
     if (held && held.start <= from) return held.sums ?? undefined;
     const used = summaries.filter((s) => s.dates.length > 0);
     if (used.length < 2) return undefined;
-    const start = readFrom(from);
+    const start = rankStart(from, to);
     let end = start;
     for (const s of used) end = Math.max(end, s.ends[s.ends.length - 1]);
     const sums = unionDaySums(used, start, end);
