@@ -288,6 +288,25 @@ describeEachDb('places through the API: import, hand edit, the market by place',
     expect(station.projects.map((p: { id: number }) => p.id)).toEqual([primorsky]);
     expect(station.places.rows.map((r: { name: string }) => r.name)).toEqual(['Беговая']);
     expect((await market({ district: 'Нигде' })).projects).toEqual([]);
+    // a hand edit moves the project at once: the market's held list of projects follows the places' version
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/projects/${primorsky}/place`,
+      headers,
+      payload: { district: 'Нигде' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await market({ district: 'Нигде' })).projects.map((p: { id: number }) => p.id)).toEqual([
+      primorsky,
+    ]);
+    const undo = await app.inject({
+      method: 'PUT',
+      url: `/api/projects/${primorsky}/place`,
+      headers,
+      payload: { district: null },
+    });
+    expect(undo.statusCode).toBe(200);
+    expect((await market({ district: 'Нигде' })).projects).toEqual([]);
     const bad = await app.inject({
       method: 'POST',
       url: '/api/market',

@@ -1,7 +1,6 @@
 import {
   type CompareRequest,
   type CompareResponse,
-  EMPTY_PLACE,
   type MarketPaceResponse,
   type MarketResponse,
   type MarketRow,
@@ -28,18 +27,9 @@ import { base64, bytes, decodeSummary } from '../db/kept.js';
 import { rankStart } from '../db/kept-rank.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
+import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
-
-/** A project as the market reads it. */
-interface ProjectRow {
-  id: number;
-  name: string;
-  data_version: number;
-  developer_id: number;
-  developer_name: string;
-  place: Place;
-}
 
 /** The market's place filters (§11.3): names compared case aside; a station is any of a project's. */
 interface PlaceFilters {
@@ -48,10 +38,6 @@ interface PlaceFilters {
   district?: string;
   station?: string;
 }
-
-/** Whether a request filters or groups by place (its projects' places must then be read). */
-const byPlace = (q: PlaceFilters & { groupBy?: PlaceGroup }) =>
-  !!(q.region || q.city || q.district || q.station || q.groupBy);
 
 const same = (a: string | null, b: string) =>
   a !== null && a.toLocaleLowerCase('ru') === b.toLocaleLowerCase('ru');
@@ -75,12 +61,14 @@ const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.
 export class MarketReader {
   private readonly cache: ProjectCache<Map<string, PaceSummary>>;
   private readonly rankReader: RankReader;
+  private readonly list: MarketProjects;
 
   constructor(private readonly shared: ReadCache) {
     this.cache = new ProjectCache(shared, 'market', (m) =>
       [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
     );
     this.rankReader = new RankReader(shared);
+    this.list = new MarketProjects(shared);
   }
 
   /** The summaries of `projects` for one filter: from memory, else as kept. */
@@ -117,51 +105,6 @@ export class MarketReader {
     return out;
   }
 
-  /**
-   * The projects with data (of a developer, of ids, reaching a period), in id order; their places only when
-   * `withPlace` (a place filter or grouping): 5,000 places read, parsed and let go were a tenth of a
-   * ranking's time in garbage collection.
-   */
-  private async projects(
-    db: Db,
-    where: { developerId?: number; ids?: number[]; from?: string; to?: string },
-    withPlace = false,
-  ): Promise<ProjectRow[]> {
-    const rows = await db.query<Omit<ProjectRow, 'place'> & Omit<Place, 'stations'> & { stations: unknown }>(
-      `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name
-         ${withPlace ? ', p.region, p.city, p.district, p.address, p.latitude, p.longitude, p.stations' : ''}
-       from project p join developer d on d.id = p.developer_id
-       where p.last_snapshot_date is not null
-         and ($1::int is null or p.developer_id = $1)
-         and ($2::int[] is null or p.id = any($2::int[]))
-         and ($3::date is null or p.last_snapshot_date >= $3::date)
-         and ($4::date is null or p.first_snapshot_date <= $4::date)
-       order by p.id`,
-      [where.developerId ?? null, where.ids ?? null, where.from ?? null, where.to ?? null],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      data_version: r.data_version,
-      developer_id: r.developer_id,
-      developer_name: r.developer_name,
-      place: !withPlace
-        ? EMPTY_PLACE
-        : {
-            region: r.region,
-            city: r.city,
-            district: r.district,
-            address: r.address,
-            latitude: r.latitude,
-            longitude: r.longitude,
-            // jsonb: parsed by the driver (text on a driver that leaves it)
-            stations: (typeof r.stations === 'string'
-              ? JSON.parse(r.stations)
-              : r.stations) as Place['stations'],
-          },
-    }));
-  }
-
   /** The pace, index and avg ppm of a developer's projects, or of the whole market, as one union. */
   async marketPace(
     db: Db,
@@ -174,8 +117,8 @@ export class MarketReader {
     } & PlaceFilters,
   ): Promise<MarketPaceResponse> {
     if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
-    const projects = (await this.projects(db, { developerId: q.developerId, to: q.to }, byPlace(q))).filter(
-      (p) => inPlace(p.place, q),
+    const projects = (await this.list.select(db, { developerId: q.developerId, to: q.to })).filter((p) =>
+      inPlace(p.place, q),
     );
     const summaries = await this.summaries(db, projects, q.status, q.rooms);
     const points = unionPace([...summaries.values()], toDay(q.from), toDay(q.to));
@@ -201,9 +144,9 @@ export class MarketReader {
     if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
     const from = toDay(q.from);
     const to = toDay(q.to);
-    const all = (
-      await this.projects(db, { developerId: q.developerId, from: q.from, to: q.to }, byPlace(q))
-    ).filter((p) => inPlace(p.place, q));
+    const all = (await this.list.select(db, { developerId: q.developerId, from: q.from, to: q.to })).filter(
+      (p) => inPlace(p.place, q),
+    );
     // every filter in the held sums' keys: one selection's unions never evict another's
     const selection = [q.status, q.developerId, q.priceClass, q.region, q.city, q.district, q.station]
       .map((v) => v ?? '')
@@ -331,7 +274,7 @@ export class MarketReader {
 
   /** Each project's series of one metric over [from, to] (the days with data). */
   async compare(db: Db, q: Required<Omit<CompareRequest, 'projectIds'>> & { projectIds: number[] }) {
-    const found = await this.projects(db, { ids: q.projectIds }, true);
+    const found = await this.list.select(db, { ids: q.projectIds });
     const unknown = q.projectIds.filter((id) => !found.some((p) => p.id === id));
     if (unknown.length) throw new NotFoundError(`проект ${unknown.join(', ')} не найден`);
     const summaries = await this.summaries(db, found, q.status, 'all');

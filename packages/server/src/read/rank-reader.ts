@@ -39,13 +39,13 @@ interface HeldRank {
 /** The rank summary of a project without data in the period. */
 const EMPTY_RANK: RankSummary = rankSummaryOf(EMPTY_SUMMARY);
 /**
- * The queries a ranking reads its missing projects' months in, at once: two, as the machine of the
- * reference market has cores (PostgreSQL encodes one while this process decodes the other). Ten queries
- * of 500 projects made the whole country's first ranking ~150 ms slower than two of 2,500, one ~100 ms.
+ * A ranking reads its missing projects' months CHUNK projects a query, QUERIES queries at a time: two, as
+ * the machine of the reference market has cores (PostgreSQL encodes one while this process decodes the
+ * other). A query's rows are base64 text until it ends: ten queries at once (46 MB of text for the whole
+ * country) outlived the young generation together, and collecting them took longer than reading them.
  */
 const QUERIES = 2;
-/** a few projects are read in one query */
-const MIN_CHUNK = 500;
+const CHUNK = 500;
 
 // a snapshot: 44 bytes of arrays and 8 of its chain factor (pace-last.ts)
 const heldBytes = ({ summary: s, months }: HeldRank) =>
@@ -88,14 +88,14 @@ export class RankReader {
           out.set(p.id, held.summary);
         else missing.push(p);
       }
-      // the chunks at once: on PostgreSQL each is its own connection (the first request of the whole
-      // country reads tens of MB); PGlite runs them one after another
+      // in chunks, QUERIES at a time: on PostgreSQL each its own connection, PGlite one after another
       const chunks: RankProject[][] = [];
-      const size = Math.max(MIN_CHUNK, Math.ceil(missing.length / QUERIES));
-      for (let at = 0; at < missing.length; at += size) chunks.push(missing.slice(at, at + size));
+      for (let at = 0; at < missing.length; at += CHUNK) chunks.push(missing.slice(at, at + CHUNK));
       const short: RankProject[] = [];
-      await Promise.all(
-        chunks.map(async (chunk) => {
+      let next = 0;
+      const worker = async () => {
+        while (next < chunks.length) {
+          const chunk = chunks[next++];
           const read = await this.read(db, chunk, status, need, cache);
           for (const p of chunk) {
             const held = read.get(p.id)!;
@@ -103,8 +103,9 @@ export class RankReader {
             out.set(p.id, held.summary);
             if (!covers(held.summary, held.from, from, to)) short.push(p);
           }
-        }),
-      );
+        }
+      };
+      await Promise.all(Array.from({ length: QUERIES }, worker));
       return short;
     };
     const short = await take(projects, rankStart(from, to));

@@ -1,0 +1,96 @@
+import type { Place } from '@cena-metra/contract';
+import type { Db } from '../db/driver.js';
+import { toDay } from '../lib/days.js';
+import type { ReadCache } from './read-cache.js';
+
+/** A project as the market reads it. */
+export interface ProjectRow {
+  id: number;
+  name: string;
+  data_version: number;
+  developer_id: number;
+  developer_name: string;
+  place: Place;
+}
+
+/** A listed project: the days of its first and last lists beside. */
+interface ListedProject extends ProjectRow {
+  first: number;
+  last: number;
+}
+
+/** the shared cache's key of the market's list of projects */
+const LISTED = 'market:projects';
+
+/** The market's projects with data, as its rankings, paces and comparisons select them. */
+export class MarketProjects {
+  constructor(private readonly shared: ReadCache) {}
+
+  /**
+   * The projects with data (of a developer, of ids, reaching a period), in id order, from the market's list
+   * of projects with data: read once per version of the projects' data and places (a one-row query tells
+   * it) and held. Read on every ranking, its 5,000 rows were a third of a computed ranking's time: the
+   * round trip, the parsing, and the garbage that outlived the young generation.
+   */
+  async select(
+    db: Db,
+    where: { developerId?: number; ids?: number[]; from?: string; to?: string },
+  ): Promise<ProjectRow[]> {
+    const list = await this.listed(db);
+    const ids = where.ids && new Set(where.ids);
+    const from = where.from === undefined ? null : toDay(where.from);
+    const to = where.to === undefined ? null : toDay(where.to);
+    return list.filter(
+      (p) =>
+        (where.developerId === undefined || p.developer_id === where.developerId) &&
+        (!ids || ids.has(p.id)) &&
+        (from === null || p.last >= from) &&
+        (to === null || p.first <= to),
+    );
+  }
+
+  private async listed(db: Db): Promise<ListedProject[]> {
+    const [mark] = await db.query<{ n: number; v: number | string }>(
+      `select count(*)::int as n, coalesce(sum(data_version + place_version), 0)::bigint as v
+       from project where last_snapshot_date is not null`,
+    );
+    const version = `${mark.n}:${mark.v}`;
+    const held = this.shared.get<ListedProject[]>(LISTED, version);
+    if (held) return held;
+    const rows = await db.query<
+      Omit<ProjectRow, 'place'> & Omit<Place, 'stations'> & { stations: unknown; first: string; last: string }
+    >(
+      `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name,
+         p.first_snapshot_date as first, p.last_snapshot_date as last,
+         p.region, p.city, p.district, p.address, p.latitude, p.longitude, p.stations
+       from project p join developer d on d.id = p.developer_id
+       where p.last_snapshot_date is not null
+       order by p.id`,
+    );
+    const list = rows.map(
+      (r): ListedProject => ({
+        id: r.id,
+        name: r.name,
+        data_version: r.data_version,
+        developer_id: r.developer_id,
+        developer_name: r.developer_name,
+        first: toDay(r.first),
+        last: toDay(r.last),
+        place: {
+          region: r.region,
+          city: r.city,
+          district: r.district,
+          address: r.address,
+          latitude: r.latitude,
+          longitude: r.longitude,
+          // jsonb: parsed by the driver (text on a driver that leaves it)
+          stations: (typeof r.stations === 'string'
+            ? JSON.parse(r.stations)
+            : r.stations) as Place['stations'],
+        },
+      }),
+    );
+    this.shared.set(LISTED, version, list, (l) => 100 + l.length * 600);
+    return list;
+  }
+}
