@@ -36,6 +36,7 @@ import {
   startServer,
   writeResults,
 } from './measure.js';
+import { marketPageBench } from './web.js';
 
 const argv = process.argv.slice(2);
 const PROJECTS = numberOption(argv, 'projects', 5000);
@@ -185,7 +186,8 @@ async function main() {
     server = startServer({ ...serverEnv, HTTP_IDLE_TIMEOUT_SECONDS: '600' });
     const origin = await server.origin;
     const api = `${origin}/api`;
-    const { token } = await signIn(origin, 'bench', 'bench-password');
+    const session = await signIn(origin, 'bench', 'bench-password');
+    const { token } = session;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     // the API's latency: request sent → last byte of the (gzip) body received, on a kept-alive
     // connection, as `npm run bench` times it. Inflating 3 MB of JSON is the client's work (~10 ms
@@ -342,6 +344,8 @@ async function main() {
       ok: dayMs <= 15 * 60_000,
     });
     await marketAndCompare('after the day');
+    // the page itself, in Chromium: the map of every project and the table by district
+    await marketPageBench(origin, session, rows, note, `${PROJECTS} projects`);
 
     // a team opening many projects: stats and pace of 1,000 different ones, then the server's memory
     const opened = projectIds.slice(0, Math.min(1000, projectIds.length));

@@ -264,6 +264,9 @@ export const summaryListItemSchema = z.object({
   priceDown: z.number().int(),
   /** flats whose area changed (DESIGN §10.3) */
   areaChanged: z.number().int(),
+  /** flats whose developer's promotion or crossed-out price appeared, went (DESIGN §11.4) */
+  promoStarted: z.number().int(),
+  promoEnded: z.number().int(),
   /** some project's list of the day was partial (DESIGN §10.4) */
   partial: z.boolean(),
 });
@@ -285,6 +288,9 @@ export const summaryProjectRowSchema = z.object({
   avgMeterPrice: z.number().nullable(),
   /** flats whose area changed (DESIGN §10.3) */
   areaChanged: z.number().int(),
+  /** flats whose developer's promotion or crossed-out price appeared, went (DESIGN §11.4) */
+  promoStarted: z.number().int(),
+  promoEnded: z.number().int(),
   /** the day's list was partial (DESIGN §10.4): flats it left out kept their record, none was removed */
   partial: z.boolean(),
   /** days since the project's previous snapshot (DESIGN §10.1); null on its first */

@@ -7,8 +7,19 @@ import { safeText } from './text.js';
 
 // --- watchlists and alerts (issue 17) ---
 
-/** What an alert says happened: a price change, the lot gone, back on sale, or a new lot in a segment. */
-export const ALERT_KINDS = ['PRICE_UP', 'PRICE_DOWN', 'REMOVED', 'BACK', 'NEW'] as const;
+/**
+ * What an alert says happened: a price change, the lot gone, back on sale, a new lot in a segment, or the
+ * developer's promotion or crossed-out price appearing or going (§11.4).
+ */
+export const ALERT_KINDS = [
+  'PRICE_UP',
+  'PRICE_DOWN',
+  'REMOVED',
+  'BACK',
+  'NEW',
+  'PROMO_STARTED',
+  'PROMO_ENDED',
+] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 
@@ -18,11 +29,14 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   REMOVED: 'Снята с продажи',
   BACK: 'Снова в продаже',
   NEW: 'Новая в продаже',
+  PROMO_STARTED: 'Появилась акция застройщика',
+  PROMO_ENDED: 'Акция застройщика закончилась',
 };
 
 /**
  * The rules of a watched item: a price change (any, or one of at least `minChangePercent` either way),
- * the lot removed, back on sale, and (segments only) new lots.
+ * the lot removed, back on sale, (segments only) new lots, and the developer's promotion or crossed-out
+ * price appearing or going (off unless chosen).
  */
 export const watchRulesSchema = z
   .object({
@@ -36,6 +50,7 @@ export const watchRulesSchema = z
     removed: z.boolean({ message: 'rules.removed: да или нет' }).default(true),
     back: z.boolean({ message: 'rules.back: да или нет' }).default(true),
     fresh: z.boolean({ message: 'rules.fresh: да или нет' }).default(false),
+    promo: z.boolean({ message: 'rules.promo: да или нет' }).default(false),
   })
   .strict();
 export type WatchRules = z.infer<typeof watchRulesSchema>;

@@ -190,7 +190,7 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
 
     const [first] = (await call('GET', '/watches')).json();
     const patched = await call('PATCH', `/watches/${first.id}`, {
-      rules: { price: true, minChangePercent: 3, removed: false, back: false, fresh: false },
+      rules: { price: true, minChangePercent: 3, removed: false, back: false, fresh: false, promo: true },
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().rules).toEqual({
@@ -199,7 +199,11 @@ describeEachDb('watchlists and alerts through the API', (ctx) => {
       removed: false,
       back: false,
       fresh: false,
+      promo: true,
     });
+    expect(
+      (await call('PATCH', `/watches/${first.id}`, { rules: { promo: 'да' } })).json().message,
+    ).toContain('rules.promo');
     expect(
       (await call('PATCH', `/watches/${first.id}`, { rules: { minChangePercent: 500 } })).json().message,
     ).toContain('rules.minChangePercent');

@@ -226,10 +226,22 @@ describeEachDb(
     });
 
     it('the developer\u2019s discount: (old − price) / old', async () => {
+      const [{ id }] = await ctx.db.query<{ id: number }>("select id from flat where external_id = 'a'");
+      // a watch of the flat that asks for the developer's promotions (and nothing else)
+      const watch = await app.inject({
+        method: 'POST',
+        url: '/api/watches',
+        headers,
+        payload: {
+          kind: 'flat',
+          flatId: id,
+          rules: { price: false, removed: false, back: false, promo: true },
+        },
+      });
+      expect(watch.statusCode, watch.body).toBe(201);
       await ingest([
         snap('2026-11-04', 'Пионер', 'Ручей', [offered('a', 9_000_000, { oldPrice: 9_600_000 })]),
       ]);
-      const [{ id }] = await ctx.db.query<{ id: number }>("select id from flat where external_id = 'a'");
       const card = (await app.inject({ method: 'GET', url: `/api/flat?flatId=${id}`, headers })).json();
       expect(card.developerDiscount).toBe(6.25);
       // the promotion of 11-01 ended on 11-03 (prices by term are no promotion), the old price came on 11-04
@@ -253,6 +265,26 @@ describeEachDb(
         headers,
       });
       expect(ended.json().total).toBe(1);
+      // the daily summaries count them: the list's days and a day's project row
+      const list = (await app.inject({ method: 'GET', url: '/api/summaries?limit=10', headers })).json();
+      const day = (date: string) => list.find((s: { date: string }) => s.date === date);
+      expect(day('2026-11-03')).toMatchObject({ promoStarted: 0, promoEnded: 1 });
+      expect(day('2026-11-04')).toMatchObject({ promoStarted: 1, promoEnded: 0 });
+      const summary = (
+        await app.inject({ method: 'GET', url: `/api/summary/${day('2026-11-04').id}`, headers })
+      ).json();
+      expect(summary.projects.find((p: { projectName: string }) => p.projectName === 'Ручей')).toMatchObject({
+        promoStarted: 1,
+        promoEnded: 0,
+      });
+      // and the watch alerted of the promotion that started, by its rule alone
+      const alerts = (await app.inject({ method: 'GET', url: '/api/alerts?limit=50', headers })).json()
+        .alerts;
+      expect(
+        alerts
+          .filter((a: { watchId: number }) => a.watchId === watch.json().id)
+          .map((a: { kind: string; day: string }) => [a.kind, a.day]),
+      ).toEqual([['PROMO_STARTED', '2026-11-04']]);
     });
 
     it('bad offers: the value refused with its field named, the rest of the flat and the list kept, never a 500', async () => {
@@ -326,5 +358,35 @@ describeEachDb('discounts by the developer’s data beside those by price histor
     const bad = await post('/api/discount', { period: 'WEEK', basis: 'guess' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('basis');
+  });
+
+  it('the summary table: the largest developer\u2019s discount of each row beside the history\u2019s, null without a crossed-out price', async () => {
+    const [{ id: projectId }] = await ctx.db.query<{ id: number }>(
+      `select id from project where name = 'Ручей'`,
+    );
+    // kept for the last day (as the import wrote it) and made from the timeline for an earlier day
+    for (const to of ['2026-11-02', '2026-11-01']) {
+      const stats = (await post('/api/project/stats', { projectId, from: '2026-11-01', to })).json();
+      const rows = stats.shortFlatSummaryList;
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        activeFlatsCount: 2,
+        maxDeveloperDiscount: 10,
+        // «b»'s cut is the history's, «a»'s crossed-out price the developer's: never mixed
+        maxDiscountLastDay: to === '2026-11-02' ? 5 : 0,
+      });
+    }
+    // a row whose flats show no crossed-out price has none (null, not 0)
+    const res = await post('/api/ingest/snapshots', [
+      snap('2026-11-01', 'Пионер', 'Без скидок', [offered('c', 7_000_000, {})]),
+    ] as unknown as object);
+    expect(res.statusCode, res.body).toBe(200);
+    const [{ id: plain }] = await ctx.db.query<{ id: number }>(
+      `select id from project where name = 'Без скидок'`,
+    );
+    const stats = (
+      await post('/api/project/stats', { projectId: plain, from: '2026-11-01', to: '2026-11-01' })
+    ).json();
+    expect(stats.shortFlatSummaryList[0]).toMatchObject({ activeFlatsCount: 1, maxDeveloperDiscount: null });
   });
 });

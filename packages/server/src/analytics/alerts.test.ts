@@ -60,6 +60,22 @@ describe('the alert rules (issue 17)', () => {
     ['flat: back on sale', flat(), event('NEW', { firstSeen: D - 30 }), 'BACK'],
     ['flat: back on sale, rule off', flat({}, { back: false }), event('NEW', { firstSeen: D - 30 }), null],
     ['flat: an area change says nothing', flat(), event('AREA_CHANGED'), null],
+    // §11.4: the developer's promotion, when chosen (off by default)
+    ['flat: a promotion, rule off by default', flat(), event('PROMO_STARTED'), null],
+    ['flat: a promotion started', flat({}, { promo: true }), event('PROMO_STARTED'), 'PROMO_STARTED'],
+    ['flat: a promotion ended', flat({}, { promo: true }), event('PROMO_ENDED'), 'PROMO_ENDED'],
+    [
+      'segment: a promotion of any flat',
+      segment({}, { promo: true }),
+      event('PROMO_STARTED', { flatId: 99 }),
+      'PROMO_STARTED',
+    ],
+    [
+      'segment: another building\u2019s promotion',
+      segment({ building: '4' }, { promo: true }),
+      event('PROMO_ENDED'),
+      null,
+    ],
     ['flat: an event before the watch began', flat(), event('PRICE_DOWN', { day: D - 1 }), null],
     ['flat: an event on its first day', flat(), event('PRICE_DOWN', { day: D }), 'PRICE_DOWN'],
     // a segment: any flat of it

@@ -46,7 +46,8 @@ function inSegment(w: WatchItem, e: AlertEvent): boolean {
 /**
  * What alert, if any, an event raises for a watched item by its rules: a price change (any, or at least
  * `minChangePercent` either way), the flat removed, back on sale (a NEW of a flat seen before), or, for a
- * segment, a new flat. Events before the item's `since` and area changes raise none.
+ * segment, a new flat, and the developer's promotion appearing or going (§11.4) when chosen. Events before
+ * the item's `since` and area changes raise none.
  */
 export function alertFor(w: WatchItem, e: AlertEvent): AlertKind | null {
   if (e.day < w.since) return null;
@@ -66,6 +67,9 @@ export function alertFor(w: WatchItem, e: AlertEvent): AlertKind | null {
       if (back) return w.rules.back ? 'BACK' : null;
       return w.rules.fresh ? 'NEW' : null;
     }
+    case 'PROMO_STARTED':
+    case 'PROMO_ENDED':
+      return w.rules.promo ? e.kind : null;
     default:
       return null;
   }

@@ -1,7 +1,8 @@
-import { type DiscountBasis, type DiscountPeriod, offerOf } from '@cena-metra/contract';
+import type { DiscountBasis, DiscountPeriod } from '@cena-metra/contract';
 import { area100 } from './cube.js';
-import { discountPercent, type FlatOnDay, round2 } from './stats.js';
-import type { FlatRecord } from './types.js';
+import { crossedOutPrice, discountPercent, type FlatOnDay, round2 } from './stats.js';
+
+export { crossedOutPrice } from './stats.js';
 
 /** The reference price of a flat on A for a §4.3 period: its highest price while active in the window. */
 export function refPrice(flat: FlatOnDay, period: DiscountPeriod): number {
@@ -15,14 +16,6 @@ export function refPrice(flat: FlatOnDay, period: DiscountPeriod): number {
     case 'YEAR':
       return flat.ref1Year;
   }
-}
-
-/**
- * The crossed-out price the developer shows for a record (§11.4), 0 without one: the reference of the
- * developer's own discount, (ref − price) / ref as §4.3's rule measures any discount.
- */
-export function crossedOutPrice(rec: FlatRecord): number {
-  return rec.offer === null ? 0 : (offerOf(rec.offer).oldPrice ?? 0);
 }
 
 export interface FlatDiscount {

@@ -1,6 +1,7 @@
 import {
   FLATS_COUNT_LABELS,
   type FlatsCountSeries,
+  offerOf,
   type RoomGroup,
   type ShortFlatSummary,
   STATUS_COUNT_LABELS,
@@ -207,6 +208,14 @@ export function discountPercent(ref: number, price: number): number {
   return Math.max(0, ((ref - price) / ref) * 100);
 }
 
+/**
+ * The crossed-out price the developer shows for a record (§11.4), 0 without one: the reference of the
+ * developer's own discount, (ref − price) / ref as §4.3's rule measures any discount.
+ */
+export function crossedOutPrice(rec: FlatRecord): number {
+  return rec.offer === null ? 0 : (offerOf(rec.offer).oldPrice ?? 0);
+}
+
 /** The stable key of a summary row: building | settlement date | facing | rooms. */
 export function summaryRowId(
   rec: Pick<FlatRecord, 'building' | 'settlementDate' | 'facing' | 'rooms'>,
@@ -224,6 +233,8 @@ export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
     min: number;
     max: number;
     d: [number, number, number, number];
+    /** the largest developer's discount (§11.4), null while no flat of the row has a crossed-out price */
+    developer: number | null;
   }
   const rows = new Map<string, Row>();
   for (const f of flats) {
@@ -237,7 +248,16 @@ export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
     ];
     let row = rows.get(key);
     if (!row) {
-      row = { rec: f.rec, count: 0, sumPrice: 0, sumArea100: 0, min: ppm, max: ppm, d: [0, 0, 0, 0] };
+      row = {
+        rec: f.rec,
+        count: 0,
+        sumPrice: 0,
+        sumArea100: 0,
+        min: ppm,
+        max: ppm,
+        d: [0, 0, 0, 0],
+        developer: null,
+      };
       rows.set(key, row);
     }
     row.count++;
@@ -246,6 +266,8 @@ export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
     row.min = Math.min(row.min, ppm);
     row.max = Math.max(row.max, ppm);
     for (let i = 0; i < 4; i++) row.d[i] = Math.max(row.d[i], d[i]);
+    const crossed = crossedOutPrice(f.rec);
+    if (crossed > 0) row.developer = Math.max(row.developer ?? 0, discountPercent(crossed, f.rec.price));
   }
   return [...rows.values()]
     .map((r) => ({
@@ -262,6 +284,7 @@ export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
       maxDiscount7Days: round2(r.d[1]),
       maxDiscount1Month: round2(r.d[2]),
       maxDiscount1Year: round2(r.d[3]),
+      maxDeveloperDiscount: r.developer === null ? null : round2(r.developer),
     }))
     .sort(compareSummaryRows);
 }

@@ -163,6 +163,8 @@ export const summaryProject = pgTable(
     avgChangePercent: doublePrecision('avg_change_percent'),
     avgMeterPrice: doublePrecision('avg_meter_price'),
     areaChanged: integer('area_changed').notNull().default(0),
+    promoStarted: integer('promo_started').notNull().default(0),
+    promoEnded: integer('promo_ended').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.date, t.projectId] })],
 );

@@ -117,14 +117,15 @@ export async function saveEventsAndSummaries(
     const totals = full.map((d) => (cubes.has(d) ? cubeTotals(cubes.get(d)!) : null));
     await db.query(
       `insert into summary_project (date, project_id, is_new_project, flats_count, new_flats, removed_flats,
-         price_up, price_down, avg_change_percent, avg_meter_price, area_changed)
-       select d, $1, d = $2::date, coalesce(fc, 0), n, r, u, dn, ac, ap, aa
+         price_up, price_down, avg_change_percent, avg_meter_price, area_changed, promo_started, promo_ended)
+       select d, $1, d = $2::date, coalesce(fc, 0), n, r, u, dn, ac, ap, aa, ps, pe
        from unnest($3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::float8[], $10::float8[],
-         $12::int[]) as x(d, fc, n, r, u, dn, ac, ap, aa)
+         $12::int[], $13::int[], $14::int[]) as x(d, fc, n, r, u, dn, ac, ap, aa, ps, pe)
        on conflict (date, project_id) do update set is_new_project = excluded.is_new_project,
          new_flats = excluded.new_flats, removed_flats = excluded.removed_flats, price_up = excluded.price_up,
          price_down = excluded.price_down, avg_change_percent = excluded.avg_change_percent,
-         area_changed = excluded.area_changed,
+         area_changed = excluded.area_changed, promo_started = excluded.promo_started,
+         promo_ended = excluded.promo_ended,
          flats_count = case when $11 then excluded.flats_count else summary_project.flats_count end,
          avg_meter_price = case when $11 then excluded.avg_meter_price else summary_project.avg_meter_price end`,
       [
@@ -140,6 +141,8 @@ export async function saveEventsAndSummaries(
         totals.map((t) => t?.avgMeterPrice ?? null),
         true,
         counts.map((c) => c.AREA_CHANGED),
+        counts.map((c) => c.PROMO_STARTED),
+        counts.map((c) => c.PROMO_ENDED),
       ],
     );
   }

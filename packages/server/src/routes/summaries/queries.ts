@@ -13,6 +13,8 @@ export async function getSummaries(db: Db, limit: number, before?: string): Prom
             coalesce(sum(sp.new_flats), 0)::int as "newFlats", coalesce(sum(sp.removed_flats), 0)::int as "removedFlats",
             coalesce(sum(sp.price_up), 0)::int as "priceUp", coalesce(sum(sp.price_down), 0)::int as "priceDown",
             coalesce(sum(sp.area_changed), 0)::int as "areaChanged",
+            coalesce(sum(sp.promo_started), 0)::int as "promoStarted",
+            coalesce(sum(sp.promo_ended), 0)::int as "promoEnded",
             coalesce(bool_or(sn.partial), false) as "partial"
      from daily_summary s join summary_project sp on sp.date = s.date
        left join snapshot sn on sn.project_id = sp.project_id and sn.date = sp.date
@@ -26,7 +28,7 @@ const PROJECT_COLUMNS = `sp.project_id as "projectId", p.name as "projectName", 
   sp.is_new_project as "isNewProject", sp.flats_count as "flatsCount", sp.new_flats as "newFlats",
   sp.removed_flats as "removedFlats", sp.price_up as "priceUp", sp.price_down as "priceDown",
   sp.avg_change_percent as "avgChangePercent", sp.avg_meter_price as "avgMeterPrice",
-  sp.area_changed as "areaChanged",
+  sp.area_changed as "areaChanged", sp.promo_started as "promoStarted", sp.promo_ended as "promoEnded",
   coalesce((select sn.partial from snapshot sn where sn.project_id = sp.project_id and sn.date = sp.date), false)
     as "partial",
   ${gapDaysSql('sp.project_id', 'sp.date')} as "gapDays"`;

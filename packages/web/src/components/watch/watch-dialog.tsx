@@ -191,6 +191,13 @@ export function WatchDialog({
             появляются новые квартиры
           </Checkbox>
         )}
+        <Checkbox
+          checked={r.promo}
+          data-testid="rule-promo"
+          onChange={(e) => setR({ ...r, promo: e.target.checked })}
+        >
+          у застройщика появляется или заканчивается акция (зачёркнутая цена)
+        </Checkbox>
         {error && (
           <p className="text-red-600 dark:text-red-400" role="alert">
             {error}

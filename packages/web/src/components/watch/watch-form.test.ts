@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readWatchForm } from './watch-form';
 
-const rules = { price: true, minChangePercent: null, removed: true, back: true, fresh: true };
-const none = { price: false, minChangePercent: null, removed: false, back: false, fresh: false };
+const rules = { price: true, minChangePercent: null, removed: true, back: true, fresh: true, promo: false };
+const none = {
+  price: false,
+  minChangePercent: null,
+  removed: false,
+  back: false,
+  fresh: false,
+  promo: false,
+};
 
 describe('the watch rules dialog', () => {
   it.each([
@@ -17,6 +24,8 @@ describe('the watch rules dialog', () => {
     ['', '', none, true, { problem: 'Выберите хотя бы одно событие' }],
     ['', '', { ...none, fresh: true }, false, { problem: 'Выберите хотя бы одно событие' }],
     ['', '', { ...none, fresh: true }, true, { rules: { ...none, fresh: true }, maxPrice: null }],
+    // the developer's promotion alone is an event chosen, for a flat as for a segment
+    ['', '', { ...none, promo: true }, false, { rules: { ...none, promo: true }, maxPrice: null }],
   ])('%j, %j → %j', (threshold, maxPrice, r, allowFresh, expected) => {
     expect(readWatchForm(r, threshold, maxPrice, allowFresh)).toEqual(expected);
   });

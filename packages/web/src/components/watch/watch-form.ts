@@ -18,7 +18,7 @@ export function readWatchForm(
   const price = cap === '' ? null : Number(cap);
   if (price !== null && !(Number.isInteger(price) && price > 0))
     return { problem: 'Цена до — целое число рублей больше нуля' };
-  if (!rules.price && !rules.removed && !rules.back && !(allowFresh && rules.fresh))
+  if (!rules.price && !rules.removed && !rules.back && !rules.promo && !(allowFresh && rules.fresh))
     return { problem: 'Выберите хотя бы одно событие' };
   return { rules: { ...rules, minChangePercent: min, fresh: allowFresh && rules.fresh }, maxPrice: price };
 }

@@ -12,12 +12,15 @@ import {
   PRICE_CLASS_LABELS,
   placeParentLabel,
 } from '@cena-metra/contract';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, parseSortValue, SortButton, SortSelect, sortValue } from '../../components/data-table';
 import { ExportButtons } from '../../components/export-buttons';
+import { Pager } from '../../components/pager';
 import { DataState } from '../../components/states';
 import { Button, Card, Select } from '../../components/ui';
 import { dashboardUrl } from '../../lib/dashboard-url';
+import { pageOf } from '../../lib/paging';
 import { marketSheet } from './lib/market-sheet';
 import type { MarketFilters, MarketSortKey, MarketView } from './lib/market-table';
 
@@ -93,6 +96,11 @@ export function MarketTableCard({
       view: 'projects',
     });
   };
+  // a hundred rows at a time: the whole country is thousands of projects, a thousand districts
+  const [page, setPage] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another table, order or selection starts on page 1
+  useEffect(() => setPage(1), [f.view, f.groupBy, f.sort.key, f.sort.dir, rows.length]);
+  const current = pageOf(rows, page);
   const parentLabel = f.view === 'places' ? placeParentLabel(f.groupBy) : null;
   const nameLabel =
     f.view === 'projects' ? 'Проект' : f.view === 'developers' ? 'Застройщик' : PLACE_GROUP_LABELS[f.groupBy];
@@ -163,7 +171,7 @@ export function MarketTableCard({
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => (
+              {current.rows.map((r) => (
                 <tr key={r.id} data-testid="market-row">
                   {f.view === 'projects' && (
                     <td>
@@ -222,6 +230,9 @@ export function MarketTableCard({
             </tbody>
           </DataTable>
         </div>
+        {current.pages > 1 && (
+          <Pager page={current.page} pages={current.pages} onPage={setPage} testId="market-pager" />
+        )}
       </DataState>
     </Card>
   );

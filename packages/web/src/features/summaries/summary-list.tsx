@@ -8,6 +8,7 @@ import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button } from '../../components/ui';
+import { promoText } from './lib/events';
 
 /** A partial list (DESIGN §10.4): flats it left out kept their record, so nothing was removed that day. */
 export function PartialBadge() {
@@ -39,6 +40,7 @@ function SummaryProjects({ id }: { id: number }) {
                   'Дороже',
                   'Дешевле',
                   'Площадь',
+                  'Акции',
                   'Сред. изменение',
                   'Сред. цена м², ₽',
                 ]}
@@ -68,6 +70,9 @@ function SummaryProjects({ id }: { id: number }) {
                 <td className="text-right">{p.priceUp}</td>
                 <td className="text-right">{p.priceDown}</td>
                 <td className="text-right">{p.areaChanged}</td>
+                <td className="text-right" title="акция или зачёркнутая цена: появилась / снята">
+                  {promoText(p.promoStarted, p.promoEnded)}
+                </td>
                 <ChangeCell percent={p.avgChangePercent} />
                 <td className="text-right">
                   {p.avgMeterPrice === null ? '—' : formatRoubles(p.avgMeterPrice)}
@@ -102,6 +107,8 @@ function SummaryRow({ item, initiallyOpen }: { item: SummaryListItem; initiallyO
           проектов: {item.projects} · новых: {item.newFlats} · снято: {item.removedFlats} · дороже:{' '}
           {item.priceUp} · дешевле: {item.priceDown}
           {item.areaChanged > 0 && ` · площадь: ${item.areaChanged}`}
+          {item.promoStarted + item.promoEnded > 0 &&
+            ` · акции: ${promoText(item.promoStarted, item.promoEnded)}`}
         </span>
         {item.partial && <PartialBadge />}
       </button>

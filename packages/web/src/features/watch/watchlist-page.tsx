@@ -21,6 +21,7 @@ function rulesText(w: Watch): string {
     r.removed && 'снята',
     r.back && 'снова в продаже',
     w.kind === 'segment' && r.fresh && 'новые',
+    r.promo && 'акции',
   ]
     .filter(Boolean)
     .join(', ');
@@ -153,7 +154,14 @@ export function WatchlistPage() {
         open={editing !== null}
         title={editing ? `Правила: ${editing.label}` : ''}
         rules={
-          editing?.rules ?? { price: true, minChangePercent: null, removed: true, back: true, fresh: false }
+          editing?.rules ?? {
+            price: true,
+            minChangePercent: null,
+            removed: true,
+            back: true,
+            fresh: false,
+            promo: false,
+          }
         }
         allowFresh={editing?.kind === 'segment'}
         busy={actions.update.isPending}

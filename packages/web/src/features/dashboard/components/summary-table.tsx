@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { DataTable, parseSortValue, SortSelect, sortValue } from '../../../components/data-table';
 import { ExportButtons } from '../../../components/export-buttons';
 import { Icon } from '../../../components/icon';
-import { Button } from '../../../components/ui';
+import { Pager } from '../../../components/pager';
 import {
   pageOf,
   type SortState,
@@ -78,24 +78,7 @@ export function SummaryTable({ rows, fileName }: { rows: SummaryRow[]; fileName:
           </tbody>
         </DataTable>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-3 p-4">
-        <div className="flex flex-wrap gap-1">
-          {Array.from({ length: current.pages }, (_, i) => i + 1).map((p) => (
-            <Button
-              key={p}
-              small
-              color={p === current.page ? 'info' : 'white'}
-              onClick={() => setPage(p)}
-              aria-current={p === current.page ? 'page' : undefined}
-            >
-              {p}
-            </Button>
-          ))}
-        </div>
-        <span className="text-gray-500 text-sm dark:text-slate-400">
-          Страница {current.page} из {current.pages}
-        </span>
-      </div>
+      <Pager page={current.page} pages={current.pages} onPage={setPage} />
     </div>
   );
 }

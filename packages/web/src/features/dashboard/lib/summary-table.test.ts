@@ -20,8 +20,8 @@ const row = (over: Partial<ShortFlatSummary>): ShortFlatSummary => ({
 });
 
 describe('summary table', () => {
-  it('has the 12 columns of the spec and 3 of sales pace, formatted ru-RU', () => {
-    expect(SUMMARY_COLUMNS).toHaveLength(15);
+  it('has the 12 columns of the spec, the developer\u2019s discount and 3 of sales pace, formatted ru-RU', () => {
+    expect(SUMMARY_COLUMNS).toHaveLength(16);
     const r = row({ buildingName: 'Корпус 2', roomsNumber: 0, settlementDate: null });
     expect(SUMMARY_COLUMNS.map((c) => c.format(r))).toEqual([
       'Корпус 2',
@@ -39,12 +39,19 @@ describe('summary table', () => {
       '—',
       '—',
       '—',
+      '—',
     ]);
+    // the developer's discount when the row has one; none (null) or absent (a summary kept before) is «—»
+    expect(SUMMARY_COLUMNS[12].label).toBe('Скидка застройщика');
+    expect(SUMMARY_COLUMNS[12].format(row({ maxDeveloperDiscount: 7.5 }))).toBe('7,50\u00a0%');
+    expect(SUMMARY_COLUMNS[12].value(row({ maxDeveloperDiscount: 7.5 }))).toBe(7.5);
+    expect(SUMMARY_COLUMNS[12].format(row({ maxDeveloperDiscount: null }))).toBe('—');
+    expect(SUMMARY_COLUMNS[12].value(row({}))).toBeNull();
     const paced = withPace(
       [r],
       [{ id: 'x', absorption30: 12.5, medianDaysOnMarket: 40.5, medianStockAge: 90 }],
     );
-    expect(SUMMARY_COLUMNS.slice(12).map((c) => c.format(paced[0]))).toEqual(['12,50\u00a0%', '40,50', '90']);
+    expect(SUMMARY_COLUMNS.slice(13).map((c) => c.format(paced[0]))).toEqual(['12,50\u00a0%', '40,50', '90']);
     expect(
       withPace([r], [{ id: 'other', absorption30: 1, medianDaysOnMarket: 1, medianStockAge: 1 }]),
     ).toEqual([r]);
@@ -81,11 +88,11 @@ describe('summary table', () => {
   });
 
   it('exports CSV for Excel: BOM, semicolons, decimal commas, quoted when needed', () => {
-    const csv = summaryCsv([row({ buildingName: 'Корпус "А"; 2' })]);
+    const csv = summaryCsv([row({ buildingName: 'Корпус "А"; 2', maxDeveloperDiscount: 7.5 })]);
     expect(csv.startsWith('\uFEFFКорпус;Дата сдачи;Отделка;Комнатность;Квартир в продаже;')).toBe(true);
     const line = csv.split('\r\n')[1];
     expect(line).toBe(
-      '"Корпус ""А""; 2";4 кв. 2026 г.;Без отделки;1-комнатная;3;400000,50;371093,75;300000,00;0,00;3,25;3,25;10,00;;;',
+      '"Корпус ""А""; 2";4 кв. 2026 г.;Без отделки;1-комнатная;3;400000,50;371093,75;300000,00;0,00;3,25;3,25;10,00;7,50;;;',
     );
   });
 });

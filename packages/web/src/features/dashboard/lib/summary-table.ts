@@ -12,7 +12,7 @@ import {
   sheetCsv,
 } from '@cena-metra/contract';
 
-export const PAGE_SIZE = 100;
+export { PAGE_SIZE, pageOf } from '../../../lib/paging';
 
 /** A summary row with its sales pace (§10.5) on the summary's day, when known. */
 export type SummaryRow = ShortFlatSummary & {
@@ -50,7 +50,8 @@ const discount = (key: SummaryKey, label: string): SummaryColumn => ({
   type: 'decimal',
   value: (r) => number(r, key),
 });
-const pace = (key: SummaryKey, label: string, format: (v: number) => string): SummaryColumn => ({
+/** A column of numbers that may be missing (shown «—»). */
+const orDash = (key: SummaryKey, label: string, format: (v: number) => string): SummaryColumn => ({
   key,
   label,
   numeric: true,
@@ -59,7 +60,10 @@ const pace = (key: SummaryKey, label: string, format: (v: number) => string): Su
   value: (r) => number(r, key),
 });
 
-/** The 12 columns of the dashboard's summary table (spec §2), then the row's sales pace (§10.5). */
+/**
+ * The 12 columns of the dashboard's summary table (spec §2), the developer's own discount (§11.4), then the
+ * row's sales pace (§10.5).
+ */
 export const SUMMARY_COLUMNS: SummaryColumn[] = [
   {
     key: 'buildingName',
@@ -108,9 +112,12 @@ export const SUMMARY_COLUMNS: SummaryColumn[] = [
   discount('maxDiscount7Days', 'Макс. скидка за 7 дней'),
   discount('maxDiscount1Month', 'Макс. скидка за месяц'),
   discount('maxDiscount1Year', 'Макс. скидка за год'),
-  pace('absorption30', 'Вымываемость 30 дн.', formatPercent),
-  pace('medianDaysOnMarket', 'Срок продажи, дн.', (v) => formatDecimal2(v).replace(/,00$/, '')),
-  pace('medianStockAge', 'В продаже, дн.', (v) => formatDecimal2(v).replace(/,00$/, '')),
+  // §11.4: the developer's own discount, beside the history's and never mixed with it; «—» without a
+  // crossed-out price (or in a summary kept before the column existed)
+  orDash('maxDeveloperDiscount', 'Скидка застройщика', formatPercent),
+  orDash('absorption30', 'Вымываемость 30 дн.', formatPercent),
+  orDash('medianDaysOnMarket', 'Срок продажи, дн.', (v) => formatDecimal2(v).replace(/,00$/, '')),
+  orDash('medianStockAge', 'В продаже, дн.', (v) => formatDecimal2(v).replace(/,00$/, '')),
 ];
 
 /** The rows with their pace (by row id); rows the pace does not name keep none. */
@@ -159,17 +166,6 @@ export function sortRows(rows: SummaryRow[], sort: SortState | null): SummaryRow
     if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
     return collator.compare(String(x), String(y)) * sign;
   });
-}
-
-/** Page `page` (1-based) of the rows and the page count (at least 1). */
-export function pageOf<T>(
-  rows: T[],
-  page: number,
-  size = PAGE_SIZE,
-): { rows: T[]; page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(rows.length / size));
-  const current = Math.min(Math.max(1, page), pages);
-  return { rows: rows.slice((current - 1) * size, current * size), page: current, pages };
 }
 
 /** CSV for Excel: UTF-8 BOM, `;` separator, CRLF lines, the table's columns and labels (formulas defused). */

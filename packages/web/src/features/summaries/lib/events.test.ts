@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeTone, formatChange } from '../../../lib/changes';
-import { groupEvents } from './events';
+import { groupEvents, promoText } from './events';
 
 const event = (kind: 'NEW' | 'REMOVED' | 'PRICE_UP' | 'PRICE_DOWN', flatId: number) => ({
   kind,
@@ -41,5 +41,11 @@ describe('summary events', () => {
   ] as const)('%s → %s, %s', (value, text, tone) => {
     expect(formatChange(value)).toBe(text);
     expect(changeTone(value)).toBe(tone);
+  });
+
+  it('writes the day\u2019s promotions as started / ended, 0 for none', () => {
+    expect(promoText(0, 0)).toBe('0');
+    expect(promoText(3, 1)).toBe('+3 / −1');
+    expect(promoText(0, 2)).toBe('+0 / −2');
   });
 });

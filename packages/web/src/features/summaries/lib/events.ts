@@ -32,3 +32,7 @@ export function groupEvents(
     events: events.filter((e) => e.kind === kind),
   })).filter((g) => g.events.length > 0);
 }
+
+/** A day's promotions (§11.4): flats whose promotion or crossed-out price appeared / went; «0» for none. */
+export const promoText = (started: number, ended: number) =>
+  started + ended === 0 ? '0' : `+${started} / −${ended}`;
