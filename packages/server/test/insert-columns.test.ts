@@ -92,12 +92,18 @@ it('COPY text escapes its specials and marks null', () => {
   expect(copyText([[]])).toBe('');
 });
 
-it('parameters written into SQL for COPY: numbers, quoted text, arrays of numbers only', () => {
+it('parameters written into SQL for COPY: numbers, quoted text, arrays of numbers or of plain words only', () => {
   expect(sqlLiteral(42)).toBe('42');
   expect(sqlLiteral(null)).toBe('null');
   expect(sqlLiteral("o'clock")).toBe("'o''clock'");
   expect(sqlLiteral([1, 2.5])).toBe("'{1,2.5}'");
-  expect(() => sqlLiteral(['a', 'b'])).toThrow(/finite number/);
+  // dates and hex digests: nothing in them to escape
+  expect(sqlLiteral(['2026-11-25', 'd41d8cd98f00b204e9800998ecf8427e'])).toBe(
+    `'{"2026-11-25","d41d8cd98f00b204e9800998ecf8427e"}'`,
+  );
+  // anything else in an array is refused, not escaped: a quote, a comma, a brace, a space, an empty word
+  for (const word of ["o'clock", 'a,b', '}', 'a b', '', 'a"b'])
+    expect(() => sqlLiteral(['ok', word]), word).toThrow(/finite number/);
   expect(() => sqlLiteral(Number.NaN)).toThrow(/finite number/);
   expect(() => sqlLiteral({})).toThrow(/unsupported/);
 });

@@ -1,4 +1,4 @@
-import { type Column, type Db, openDb } from './driver.js';
+import { type BinaryType, type BinaryValue, type Column, type Db, openDb } from './driver.js';
 
 /** What the last look at a replica found. */
 export type ReplicaState = 'unknown' | 'ok' | 'lagging' | 'down' | 'not-a-replica';
@@ -139,6 +139,9 @@ export class ReadRouter implements Db {
 
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
     return this.read((db) => db.query<T>(sql, params));
+  }
+  binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
+    return this.read((db) => db.binaryRows(sql, params, types));
   }
   textRows(sql: string, params?: unknown[]): Promise<(string | null)[][]> {
     return this.read((db) => db.textRows(sql, params));
