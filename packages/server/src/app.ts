@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { bearerAuth } from './auth/guard.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
+import { registerDemoFeeds } from './demo/feeds.js';
 import { DataVersionCache } from './http/caches.js';
 import { clientErrorHandler, codeOfStatus, RouteTable, registerEdgeChecks } from './http/edge.js';
 import { errorHandlers } from './http/errors.js';
@@ -12,6 +13,7 @@ import { fastifyLogging } from './http/log.js';
 import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { webApp } from './http/web-app.js';
 import { Importer } from './ingest/importer.js';
+import { todayIn } from './lib/days.js';
 import { readers } from './read/plugin.js';
 import { ReadCache } from './read/read-cache.js';
 import { authRoutes } from './routes/auth/routes.js';
@@ -136,5 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(demoFeedRoutes, { prefix: '/demo-feeds' });
+  // the same lists for the demo's sources, read in-process (`local:`), never over HTTP to this machine
+  registerDemoFeeds(() => todayIn(config.collectTz));
   return app;
 }

@@ -81,10 +81,9 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
   void starting;
   if (users > 0) {
     process.stdout.write(`вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`);
-    // the demo's own price lists, collected like any developer's (DESIGN §10.8)
-    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    await registerDemoSources(db, `http://${host.includes(':') ? `[${host}]` : host}:${port}`).catch(
-      (error) => app.log.warn({ err: error }, 'демо-источники не зарегистрированы'),
+    // the demo's own price lists, collected like any developer's (DESIGN §10.8), read in-process
+    await registerDemoSources(db).catch((error) =>
+      app.log.warn({ err: error }, 'демо-источники не зарегистрированы'),
     );
   }
   return app;

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from './databases.js';
 import { signedInApp } from './signed-in-app.js';
 
+// the feeds these tests collect are served on this machine: allowed as an operator allows an intranet
+// host (DESIGN §11.5; test/collect-guard.test.ts holds the refusals)
+process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1';
+
 // /api/sources (DESIGN §10.8): the «Источники» page's API, against a loopback feed.
 
 const FEED = readFileSync(new URL('./fixtures/yrl/feed.xml', import.meta.url));

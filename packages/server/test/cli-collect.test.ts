@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/driver.js';
 
+// the feeds these tests collect are served on this machine: allowed as an operator allows an intranet
+// host (DESIGN §11.5; test/collect-guard.test.ts holds the refusals)
+process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1';
+
 // `cena-metra source …`, `collect`, `reparse` (DESIGN §10.8) as a user runs them, against a loopback server.
 
 const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../bin/cena-metra.js');

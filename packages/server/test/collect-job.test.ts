@@ -11,6 +11,10 @@ import { type JobLog, runJob } from '../src/jobs/jobs.js';
 import { todayIn } from '../src/lib/days.js';
 import { freshDb } from './databases.js';
 
+// the feeds these tests collect are served on this machine: allowed as an operator allows an intranet
+// host (DESIGN §11.5; test/collect-guard.test.ts holds the refusals)
+process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1';
+
 // The daily collection (DESIGN §10.8): all enabled sources, failing ones reported, once across instances.
 
 const FEED = readFileSync(new URL('./fixtures/yrl/feed.xml', import.meta.url));

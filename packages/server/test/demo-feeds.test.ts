@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { collectSource } from '../src/collect/collector.js';
+import { fetchList } from '../src/collect/fetch.js';
 import { listSources } from '../src/collect/sources.js';
 import { registerDemoSources } from '../src/demo/register-sources.js';
 import { Importer } from '../src/ingest/importer.js';
@@ -12,9 +13,10 @@ import { signedInApp } from './signed-in-app.js';
 
 describeEachDb('demo feeds', (ctx) => {
   let app: FastifyInstance;
+  let headers: Record<string, string> = {};
   let base = '';
   beforeAll(async () => {
-    ({ app } = await signedInApp(ctx.db));
+    ({ app, headers } = await signedInApp(ctx.db));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -39,10 +41,12 @@ describeEachDb('demo feeds', (ctx) => {
     expect(far.flats).toEqual([]);
     expect((await fetch(`${base}/demo-feeds/pik-api?page=0`)).status).toBe(400);
 
-    await registerDemoSources(ctx.db, base);
-    await registerDemoSources(ctx.db, base);
+    await registerDemoSources(ctx.db);
+    await registerDemoSources(ctx.db);
     const sources = await listSources(ctx.db);
     expect(sources.map((s) => s.kind)).toEqual(['pik-api', 'yrl']);
+    // read in-process (DESIGN §11.5): a collection never calls this machine over HTTP
+    expect(sources.map((s) => s.url)).toEqual(['local:demo/pik-api', 'local:demo/ruchey.xml']);
     const importer = new Importer(ctx.db, 2);
     for (const s of sources) {
       const run = await collectSource(ctx.db, importer, s, '2026-11-23');
@@ -51,10 +55,26 @@ describeEachDb('demo feeds', (ctx) => {
     }
     const projects = await ctx.db.query<{ name: string }>('select name from project order by name');
     expect(projects.map((p) => p.name)).toEqual(['Демо API', 'ЖК Ручей']);
-    // a deleted demo source is not registered again at the next start, the other follows the new address
+    // the lists read in-process are the ones published over HTTP
+    const [pik] = sources;
+    expect((await fetchList(`${pik.url}?date=2026-11-20&page=1`)).body.toString()).toBe(
+      JSON.stringify(page1),
+    );
+    // a deleted demo source is not registered again at the next start; one an older version pointed at
+    // this server's HTTP address is pointed at the in-process feed
     await ctx.db.query('delete from source where kind = $1', ['yrl']);
-    await registerDemoSources(ctx.db, 'http://127.0.0.1:1');
+    await ctx.db.query(`update source set url = 'http://127.0.0.1:1/demo-feeds/pik-api'`);
+    await registerDemoSources(ctx.db);
     const after = await listSources(ctx.db);
-    expect(after.map((s) => s.url)).toEqual(['http://127.0.0.1:1/demo-feeds/pik-api']);
+    expect(after.map((s) => s.url)).toEqual(['local:demo/pik-api']);
+    // nobody else makes a source of a local feed: the API and the CLI take http(s) only
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sources',
+      headers,
+      payload: { name: 'Свой', kind: 'yrl', url: 'local:demo/ruchey.xml' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^url: /);
   });
 });

@@ -87,6 +87,12 @@ export interface AddressPolicy {
   resolve: Resolve;
 }
 
+/** The server's policy: the hosts of COLLECT_ALLOW_HOSTS, names as the system resolves them. */
+export const defaultPolicy = (): AddressPolicy => ({
+  allow: allowedHosts(process.env.COLLECT_ALLOW_HOSTS),
+  resolve: systemResolve,
+});
+
 /** A refused address: said with the field it came from (a 400 for the API, a run's error for a collection). */
 export class ForbiddenAddressError extends Error {}
 

@@ -1,12 +1,26 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, fetch, type Response } from 'undici';
+import {
+  type AddressPolicy,
+  bareHost,
+  checkedAddresses,
+  defaultPolicy,
+  ForbiddenAddressError,
+  forbiddenAddress,
+} from './address-guard.js';
+import { LOCAL_PROTOCOL, readLocalFeed } from './local-feeds.js';
 
 /**
- * Fetching a developer's price list (DESIGN §10.8) with Node's own HTTP client (undici, behind `fetch`):
- * a timeout per attempt, retries with backoff on 5xx, 429 and network errors (honouring Retry-After),
- * conditional requests (an unchanged list answers 304), gzip/br decoded by the client, a size limit counted
- * while the body streams in, and a polite User-Agent.
+ * Fetching a developer's price list (DESIGN §10.8) with undici (Node's own HTTP client, as a package for its
+ * connection options): a timeout per attempt, retries with backoff on 5xx, 429 and network errors
+ * (honouring Retry-After), conditional requests (an unchanged list answers 304), gzip/br decoded by the
+ * client, a size limit counted while the body streams in, and a polite User-Agent. Never inside the network
+ * (DESIGN §11.5): every hop's address is checked before it is asked (address-guard.ts), redirects are
+ * followed here, each checked the same way, and the connection itself resolves the host through the same
+ * check, so a name cannot point elsewhere between the check and the connection (DNS rebinding).
  */
 
 export const USER_AGENT = 'CenaMetra/1.0 (+https://github.com/cena-metra; price-list collector)';
@@ -27,7 +41,12 @@ export interface FetchOptions {
   maxBytes?: number;
   /** write the body to this file instead of keeping it in memory (large feeds); `body` is then empty */
   toFile?: string;
+  /** where a collection may go (default: COLLECT_ALLOW_HOSTS and the system's resolver) */
+  policy?: AddressPolicy;
 }
+
+/** Redirects followed, each hop checked: more is a loop or a trap. */
+const MAX_REDIRECTS = 5;
 
 export const FETCH_DEFAULTS = {
   timeoutMs: 30_000,
@@ -98,9 +117,108 @@ async function readLimited(
   return { body: file ? Buffer.alloc(0) : Buffer.concat(chunks, size), bytes: size };
 }
 
+/**
+ * The connections of one collection: the host resolved by the policy's resolver and every address checked
+ * at the moment of connecting (an allowed host as it resolves). Node connects to an IP address without a
+ * lookup: those are checked before each request.
+ */
+function guardedAgent(policy: AddressPolicy): Agent {
+  return new Agent({
+    connect: {
+      lookup: ((
+        hostname: string,
+        options: { all?: boolean },
+        callback: (error: Error | null, address: unknown, family?: number) => void,
+      ) => {
+        const host = bareHost(hostname);
+        const resolved = isIP(host)
+          ? Promise.resolve([{ address: host, family: isIP(host) }])
+          : policy.resolve(host);
+        resolved
+          .then((addresses) => {
+            if (!policy.allow.has(host))
+              for (const a of addresses) {
+                const why = forbiddenAddress(a.address);
+                if (why)
+                  throw new ForbiddenAddressError(
+                    `url: ${host} ведёт во внутреннюю сеть (${a.address}: ${why})`,
+                  );
+              }
+            if (addresses.length === 0) throw new Error(`ENOTFOUND ${host}`);
+            if (options.all) callback(null, addresses);
+            else callback(null, addresses[0].address, addresses[0].family);
+          })
+          .catch((error: Error) => callback(error, undefined));
+      }) as never,
+    },
+  });
+}
+
+/** A feed of this server's own, read in-process (local-feeds.ts). */
+function local(url: string, toFile?: string): Fetched {
+  let body: Buffer;
+  try {
+    body = readLocalFeed(new URL(url));
+  } catch (error) {
+    throw new FetchError((error as Error).message);
+  }
+  if (toFile) writeFileSync(toFile, body);
+  return {
+    status: 'ok',
+    httpStatus: 200,
+    body: toFile ? Buffer.alloc(0) : body,
+    bytes: body.length,
+    etag: null,
+    lastModified: null,
+    attempts: 1,
+  };
+}
+
+/** A refusal of the address guard, wherever undici wraps it. */
+function refusal(error: unknown): ForbiddenAddressError | null {
+  for (let e = error as { cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as never, i++)
+    if (e instanceof ForbiddenAddressError) return e;
+  return null;
+}
+
+/** GETs `url` following redirects itself, each hop's address checked first. */
+async function guardedGet(
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+  policy: AddressPolicy,
+  agent: Agent,
+): Promise<Response> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    await checkedAddresses(current, policy, 'url');
+    const res = await fetch(current, { ...init, redirect: 'manual', dispatcher: agent });
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || res.status === 304 || !location) return res;
+    await res.body?.cancel();
+    if (hop === MAX_REDIRECTS) throw new FetchError(`больше ${MAX_REDIRECTS} перенаправлений`, res.status);
+    current = new URL(location, current).toString();
+  }
+}
+
 /** GETs `url`, retrying what may pass; throws FetchError when it will not. */
 export async function fetchList(url: string, options: FetchOptions = {}): Promise<Fetched> {
   const o = { ...FETCH_DEFAULTS, ...options };
+  if (url.startsWith(LOCAL_PROTOCOL)) return local(url, o.toFile);
+  const policy = o.policy ?? defaultPolicy();
+  const agent = guardedAgent(policy);
+  try {
+    return await attempts(url, o, policy, agent);
+  } finally {
+    await agent.close().catch(() => {});
+  }
+}
+
+async function attempts(
+  url: string,
+  o: FetchOptions & { [K in keyof typeof FETCH_DEFAULTS]: number },
+  policy: AddressPolicy,
+  agent: Agent,
+): Promise<Fetched> {
   const headers: Record<string, string> = {
     'user-agent': USER_AGENT,
     'accept-encoding': 'gzip, br',
@@ -112,7 +230,7 @@ export async function fetchList(url: string, options: FetchOptions = {}): Promis
   for (let attempt = 1; attempt <= o.retries + 1; attempt++) {
     let wait = o.backoffMs * 2 ** (attempt - 1);
     try {
-      const res = await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(o.timeoutMs) });
+      const res = await guardedGet(url, { headers, signal: AbortSignal.timeout(o.timeoutMs) }, policy, agent);
       if (res.status === 304) {
         await res.body?.cancel();
         return { status: 'unchanged', httpStatus: 304, attempts: attempt };
@@ -144,6 +262,9 @@ export async function fetchList(url: string, options: FetchOptions = {}): Promis
     } catch (error) {
       // thrown above on purpose: a 4xx, a body over the limit, a Retry-After too long — final
       if (error instanceof FetchError) throw error;
+      // an address inside the network: final, nothing was asked of it
+      const refused = refusal(error);
+      if (refused) throw new FetchError(refused.message);
       // a timeout, a refused or reset connection, a body cut short: worth another attempt
       const e = error as Error & { cause?: { code?: string; message?: string } };
       last = new FetchError(

@@ -1,6 +1,8 @@
 import { SOURCE_KINDS, type SourceKind } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
+import { checkedAddresses, defaultPolicy, ForbiddenAddressError } from './address-guard.js';
+import { LOCAL_PROTOCOL } from './local-feeds.js';
 
 /** A developer's price list at a URL, collected by schedule (DESIGN §10.8). */
 export interface Source {
@@ -41,7 +43,11 @@ const fromRow = (r: SourceRow): Source => ({
 });
 
 /** The checks of a source, each naming its field: a 400, never a database error. */
-export function checkSource(input: SourceInput): SourceInput & { headers: Record<string, string> } {
+export function checkSource(
+  input: SourceInput,
+  /** this server's own feed (`local:`), made by the code that publishes it */
+  local = false,
+): SourceInput & { headers: Record<string, string> } {
   const name = input.name?.trim();
   if (!name) throw new BadRequestError('name: укажите название источника');
   if (name.length > 100) throw new BadRequestError('name: не длиннее 100 символов');
@@ -53,7 +59,7 @@ export function checkSource(input: SourceInput): SourceInput & { headers: Record
   } catch {
     throw new BadRequestError(`url: не адрес (получено «${input.url}»)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:' && !(local && url.protocol === LOCAL_PROTOCOL))
     throw new BadRequestError('url: адрес должен начинаться с http:// или https://');
   if (input.url.length > 2000) throw new BadRequestError('url: не длиннее 2000 символов');
   const headers = input.headers ?? {};
@@ -98,8 +104,23 @@ export async function getSource(db: Db, key: string | number): Promise<Source> {
   return fromRow(row);
 }
 
-export async function addSource(db: Db, input: SourceInput): Promise<Source> {
-  const s = checkSource(input);
+/**
+ * Whether a source's address leads outside the network (DESIGN §11.5): a 400 naming `url` when it does
+ * not. This server's own feeds (`local:`) are made only by the code that publishes them (`trusted`).
+ */
+async function checkAddress(url: string, trusted: boolean): Promise<void> {
+  if (trusted && url.startsWith(LOCAL_PROTOCOL)) return;
+  try {
+    await checkedAddresses(url, defaultPolicy(), 'url');
+  } catch (error) {
+    if (error instanceof ForbiddenAddressError) throw new BadRequestError(error.message);
+    throw error;
+  }
+}
+
+export async function addSource(db: Db, input: SourceInput, trusted = false): Promise<Source> {
+  const s = checkSource(input, trusted);
+  await checkAddress(s.url, trusted);
   const [clash] = await db.query('select 1 from source where lower(name) = lower($1)', [s.name]);
   if (clash) throw new BadRequestError(`name: источник «${s.name}» уже есть`);
   const [row] = await db.query<SourceRow>(
@@ -112,7 +133,8 @@ export async function addSource(db: Db, input: SourceInput): Promise<Source> {
 
 export async function updateSource(db: Db, id: number, patch: Partial<SourceInput>): Promise<Source> {
   const current = await getSource(db, id);
-  const s = checkSource({ ...current, ...patch });
+  const s = checkSource({ ...current, ...patch }, current.url.startsWith(LOCAL_PROTOCOL));
+  if (s.url !== current.url) await checkAddress(s.url, false);
   if (s.name.toLowerCase() !== current.name.toLowerCase()) {
     const [clash] = await db.query('select 1 from source where lower(name) = lower($1) and id <> $2', [
       s.name,

@@ -1,3 +1,4 @@
+import { registerLocalFeed } from '../collect/local-feeds.js';
 import { toDay } from '../lib/days.js';
 import { createRandom, hash01 } from './random.js';
 
@@ -115,10 +116,22 @@ export function demoPikPage(date: string, page: number, pageSize = 50): { flats:
   return { flats };
 }
 
-/** The demo's two sources, by name, and where this server publishes them. */
-export function demoSources(base: string) {
+/**
+ * The demo's two sources, by name, read in-process (`local:`, collect/local-feeds.ts): a collection never
+ * calls this machine over HTTP (DESIGN §11.5). The same lists are open to a person under /demo-feeds/.
+ */
+export function demoSources() {
   return [
-    { name: 'Демо: ЖК Ручей (фид YRL)', kind: 'yrl' as const, url: `${base}/demo-feeds/ruchey.xml` },
-    { name: 'Демо: API ПИК', kind: 'pik-api' as const, url: `${base}/demo-feeds/pik-api` },
+    { name: 'Демо: ЖК Ручей (фид YRL)', kind: 'yrl' as const, url: 'local:demo/ruchey.xml' },
+    { name: 'Демо: API ПИК', kind: 'pik-api' as const, url: 'local:demo/pik-api' },
   ];
+}
+
+/** The demo's feeds registered for `local:` addresses: the day asked (`date`), else `today()`; PIK's `page`. */
+export function registerDemoFeeds(today: () => string): void {
+  const day = (url: URL) => url.searchParams.get('date') ?? today();
+  registerLocalFeed('demo/ruchey.xml', (url) => Buffer.from(demoYrl(day(url))));
+  registerLocalFeed('demo/pik-api', (url) =>
+    Buffer.from(JSON.stringify(demoPikPage(day(url), Number(url.searchParams.get('page') ?? 1) || 1))),
+  );
 }

@@ -3,16 +3,17 @@ import type { Db } from '../db/driver.js';
 import { demoSources } from './feeds.js';
 
 /**
- * On a demo database, the two demo sources are registered once (a user may delete them) and pointed at
- * this server's address at every start (the port may change).
+ * On a demo database, the two demo sources are registered once (a user may delete them); at every start
+ * they are pointed at the feeds read in-process (a database of an older version had this server's HTTP
+ * address there).
  */
-export async function registerDemoSources(db: Db, base: string): Promise<void> {
+export async function registerDemoSources(db: Db): Promise<void> {
   const [done] = await db.query(`select 1 from app_meta where key = 'demo_sources'`);
-  for (const s of demoSources(base)) {
+  for (const s of demoSources()) {
     if (done) await db.query('update source set url = $2 where lower(name) = lower($1)', [s.name, s.url]);
     else {
       const [exists] = await db.query('select 1 from source where lower(name) = lower($1)', [s.name]);
-      if (!exists) await addSource(db, s);
+      if (!exists) await addSource(db, s, true);
     }
   }
   if (!done)
