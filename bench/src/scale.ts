@@ -17,7 +17,6 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { addUser, getUserByName } from 'cena-metra/dist/src/auth/users.js';
 import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
@@ -34,6 +33,7 @@ import {
   runNode,
   signIn,
   startServer,
+  timedKeptAlive,
   writeResults,
 } from './measure.js';
 import { marketPageBench } from './web.js';
@@ -188,38 +188,7 @@ async function main() {
     const api = `${origin}/api`;
     const session = await signIn(origin, 'bench', 'bench-password');
     const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
-    // the API's latency: request sent → last byte of the (gzip) body received, on a kept-alive
-    // connection, as `npm run bench` times it. Inflating 3 MB of JSON is the client's work (~10 ms
-    // here); every 5th stats body is inflated and parsed, so the bytes are checked to be the response.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    let checked = 0;
-    const timed = (path: string, body?: unknown) =>
-      new Promise<number>((done, fail) => {
-        const payload = body ? JSON.stringify(body) : undefined;
-        const started = performance.now();
-        const req = http.request(
-          `${api}${path}`,
-          { method: body ? 'POST' : 'GET', agent, headers: { ...headers, 'accept-encoding': 'gzip' } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => {
-              const elapsed = performance.now() - started;
-              if (res.statusCode !== 200) return fail(new Error(`${path}: HTTP ${res.statusCode}`));
-              if (path === '/project/stats' && checked++ % 5 === 0) {
-                const raw = Buffer.concat(chunks);
-                const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString();
-                if (!(JSON.parse(text) as { allRoomsData?: unknown }).allRoomsData)
-                  return fail(new Error(`${path}: not a stats response`));
-              }
-              done(elapsed);
-            });
-            res.on('error', fail);
-          },
-        );
-        req.on('error', fail);
-        req.end(payload);
-      });
+    const { timed, agent } = timedKeptAlive(api, headers);
 
     // stats of a sample of projects over the whole year: the first request reads the kept series, then 9 more
     const sample = projectIds.slice(0, Math.min(200, projectIds.length));

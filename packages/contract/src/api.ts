@@ -118,7 +118,8 @@ export const shortFlatSummarySchema = z.object({
   maxDiscount1Year: z.number(),
   /**
    * the largest of the developer's own discounts (§11.4: (old price − price) / old price, %) of the row's
-   * flats, never mixed with the four above; null while none of them has a crossed-out price. Absent from a
+   * flats, never mixed with the four above; null while none of them shows a crossed-out price above its
+   * price. Absent from a
    * summary kept before it existed, until the project's next import (or `cena-metra rebuild`).
    */
   maxDeveloperDiscount: z.number().nullable().optional(),

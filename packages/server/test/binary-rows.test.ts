@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCopyBinary } from '../src/db/driver.js';
+import { openDb, parseCopyBinary } from '../src/db/driver.js';
 import { describeEachDb } from './databases.js';
 
 // The market's rank months are read as bytes (Db.binaryRows): COPY's binary format on PostgreSQL, the
@@ -42,6 +42,27 @@ describeEachDb('binaryRows reads bytea, integers and text exactly', (ctx) => {
         ['int'],
       ),
     ).toEqual([]);
+  });
+});
+
+describeEachDb('binaryRows on a connection with a read timeout (a replica)', (ctx) => {
+  it('leaves no timer behind: nothing fails after the read, the connection answers the next query', async () => {
+    if (ctx.kind !== 'postgresql') return;
+    const replica = await openDb({ databaseUrl: ctx.url!, timeoutMs: 300 });
+    const errors: unknown[] = [];
+    const caught = (e: unknown) => errors.push(e);
+    process.on('uncaughtException', caught);
+    try {
+      for (let i = 0; i < 3; i++)
+        expect(await replica.binaryRows('select $1::int', [i], ['int'])).toEqual([[i]]);
+      // past the read timeout: a timer of the COPY left running would fail the finished stream now
+      await new Promise((done) => setTimeout(done, 600));
+      expect(await replica.query('select 1 as n')).toEqual([{ n: 1 }]);
+      expect(errors).toEqual([]);
+    } finally {
+      process.off('uncaughtException', caught);
+      await replica.close();
+    }
   });
 });
 

@@ -46,7 +46,7 @@ describe('fetching a list: nothing inside the network is asked', () => {
   beforeAll(async () => {
     target = await recorder();
     // an allowed host that sends the collection on to this machine
-    redirector = createServer((req, res) => {
+    redirector = createServer((_, res) => {
       res.writeHead(302, { location: `http://127.0.0.1:${target.port}/feed.xml` });
       res.end();
     });

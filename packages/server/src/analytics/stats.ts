@@ -216,6 +216,16 @@ export function crossedOutPrice(rec: FlatRecord): number {
   return rec.offer === null ? 0 : (offerOf(rec.offer).oldPrice ?? 0);
 }
 
+/**
+ * The developer's own discount of a record, % unrounded (§11.4): null unless it shows a crossed-out price
+ * above its price — the summary table's column, the flat card and the discounts table's
+ * «по данным застройщика» alike.
+ */
+export function developerDiscount(rec: FlatRecord): number | null {
+  const crossed = crossedOutPrice(rec);
+  return crossed > rec.price ? discountPercent(crossed, rec.price) : null;
+}
+
 /** The stable key of a summary row: building | settlement date | facing | rooms. */
 export function summaryRowId(
   rec: Pick<FlatRecord, 'building' | 'settlementDate' | 'facing' | 'rooms'>,
@@ -233,7 +243,7 @@ export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
     min: number;
     max: number;
     d: [number, number, number, number];
-    /** the largest developer's discount (§11.4), null while no flat of the row has a crossed-out price */
+    /** the largest developer's discount (§11.4), null while no flat of the row shows one */
     developer: number | null;
   }
   const rows = new Map<string, Row>();
@@ -266,8 +276,8 @@ export function shortFlatSummary(flats: FlatOnDay[]): ShortFlatSummary[] {
     row.min = Math.min(row.min, ppm);
     row.max = Math.max(row.max, ppm);
     for (let i = 0; i < 4; i++) row.d[i] = Math.max(row.d[i], d[i]);
-    const crossed = crossedOutPrice(f.rec);
-    if (crossed > 0) row.developer = Math.max(row.developer ?? 0, discountPercent(crossed, f.rec.price));
+    const own = developerDiscount(f.rec);
+    if (own !== null) row.developer = Math.max(row.developer ?? 0, own);
   }
   return [...rows.values()]
     .map((r) => ({

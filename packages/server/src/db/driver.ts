@@ -79,6 +79,10 @@ export function sqlLiteral(v: unknown): string {
   throw new Error(`sqlLiteral: unsupported ${typeof v}`);
 }
 
+/** A statement with its `$n` parameters written in as literals (COPY takes no parameters). */
+const inlineParams = (sql: string, params: unknown[]) =>
+  sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(params[Number(n) - 1]));
+
 /** COPY's text format read back: rows by newline, values by tab, \N null, backslash escapes undone. */
 export function parseCopyText(text: string): (string | null)[][] {
   const out: (string | null)[][] = [];
@@ -196,8 +200,9 @@ class PgliteDb implements Db {
     );
   }
   async textRows(sql: string, params: unknown[] = []): Promise<(string | null)[][]> {
-    const inlined = sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(params[Number(n) - 1]));
-    const res = (await this.handle.query(`copy (${inlined}) to '/dev/blob'`)) as { blob?: Blob };
+    const res = (await this.handle.query(`copy (${inlineParams(sql, params)}) to '/dev/blob'`)) as {
+      blob?: Blob;
+    };
     return res.blob ? parseCopyText(await res.blob.text()) : [];
   }
   async binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
@@ -229,8 +234,8 @@ class PostgresDb implements Db {
    * and with it that query's result — 10 clients holding the ~4 MB of rows each read at once on the
    * market's first request, marked again by every full collection.
    */
-  private async run(query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
-    if (this.client) return this.client.query(query);
+  private async borrow<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.client) return use(this.client);
     const client = await this.pool.connect();
     let failed: Error | undefined;
     // as `pool.query` does: the connection's own error (the server gone mid-query) fails the query, not
@@ -240,7 +245,7 @@ class PostgresDb implements Db {
     };
     client.on('error', onError);
     try {
-      return await client.query(query);
+      return await use(client);
     } catch (error) {
       failed ??= error as Error;
       throw error;
@@ -248,6 +253,9 @@ class PostgresDb implements Db {
       client.off('error', onError);
       client.release(failed);
     }
+  }
+  private run(query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
+    return this.borrow((client) => client.query(query));
   }
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     const res = await this.run({ text: sql, values: params });
@@ -274,29 +282,18 @@ class PostgresDb implements Db {
     return res.rows as (string | null)[][];
   }
   async binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
-    const inlined = sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(params[Number(n) - 1]));
-    const copy = async (client: pg.PoolClient) => {
-      const stream = client.query(copyTo(`copy (${inlined}) to stdout (format binary)`));
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return parseCopyBinary(Buffer.concat(chunks), types);
-    };
-    if (this.client) return copy(this.client);
-    const client = await this.pool.connect();
-    let failed: Error | undefined;
-    const onError = (error: Error) => {
-      failed = error;
-    };
-    client.on('error', onError);
-    try {
-      return await copy(client);
-    } catch (error) {
-      failed ??= error as Error;
-      throw error;
-    } finally {
-      client.off('error', onError);
-      client.release(failed);
-    }
+    return this.borrow(async (client) => {
+      const stream = client.query(copyTo(`copy (${inlineParams(sql, params)}) to stdout (format binary)`));
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return parseCopyBinary(Buffer.concat(chunks), types);
+      } finally {
+        // a connection with a read timeout (a replica's) arms a timer that only a query's callback clears;
+        // a COPY stream has none of its own, so the timer is cleared here (it would fail the ended stream)
+        (stream as unknown as { callback?: (error: Error | null) => void }).callback?.(null);
+      }
+    });
   }
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.client) return fn(this);

@@ -1,6 +1,5 @@
 import { type FlatCard, offerOf } from '@cena-metra/contract';
-import { crossedOutPrice } from '../../analytics/discounts.js';
-import { discountPercent, round2 } from '../../analytics/stats.js';
+import { developerDiscount, round2 } from '../../analytics/stats.js';
 import type { Db } from '../../db/driver.js';
 import { RECORD_COLUMNS, recordFromRow } from '../../db/records.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -71,6 +70,7 @@ export async function getFlatCard(db: Db, flatId: number): Promise<FlatCard> {
     if (statusHistory.at(-1)?.state !== state) statusHistory.push({ date: r.snapshot_date, state });
   }
   const rec = recordFromRow(listed[listed.length - 1] as never);
+  const own = developerDiscount(rec);
   return {
     flatId: flat.id,
     externalId: flat.external_id,
@@ -99,9 +99,8 @@ export async function getFlatCard(db: Db, flatId: number): Promise<FlatCard> {
     statusHistory,
     areaHistory,
     offer: offerOf(rec.offer),
-    // the same rule as the discounts table's «по данным застройщика»
-    developerDiscount:
-      crossedOutPrice(rec) > rec.price ? round2(discountPercent(crossedOutPrice(rec), rec.price)) : null,
+    // the one rule of the summary table's column and the discounts table's «по данным застройщика»
+    developerDiscount: own === null ? null : round2(own),
     offerHistory,
   };
 }
