@@ -50,9 +50,12 @@ export const loginRequestSchema = z.object({
   password: safeText('password', 200).pipe(z.string().min(1, 'password: укажите пароль')),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
-export const sessionSchema = z.object({ username: z.string(), token: z.string() });
+export const sessionSchema = z.object({
+  username: z.string(),
+  token: z.string(),
+  role: z.enum(['admin', 'analyst', 'viewer']),
+});
 export type Session = z.infer<typeof sessionSchema>;
-export const meSchema = z.object({ username: z.string() });
 
 // --- catalog ---
 export const developerSchema = z.object({ id: z.number().int(), name: z.string() });

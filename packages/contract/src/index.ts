@@ -19,5 +19,6 @@ export * from './pace.js';
 export * from './place.js';
 export * from './sheet.js';
 export * from './tables.js';
+export * from './team.js';
 export * from './text.js';
 export * from './watch.js';

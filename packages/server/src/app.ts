@@ -16,6 +16,7 @@ import { Importer } from './ingest/importer.js';
 import { todayIn } from './lib/days.js';
 import { readers } from './read/plugin.js';
 import { ReadCache } from './read/read-cache.js';
+import { auditRoutes } from './routes/audit/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
 import { chessRoutes } from './routes/chess/routes.js';
@@ -31,6 +32,7 @@ import { searchRoutes } from './routes/search/routes.js';
 import { sourceRoutes } from './routes/sources/routes.js';
 import { statsRoutes } from './routes/stats/routes.js';
 import { summaryRoutes } from './routes/summaries/routes.js';
+import { userRoutes } from './routes/users/routes.js';
 import { watchRoutes } from './routes/watch/routes.js';
 import { afterImport } from './watch/after-import.js';
 
@@ -134,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ingestRoutes);
       await api.register(sourceRoutes);
       await api.register(watchRoutes);
+      await api.register(userRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

@@ -64,6 +64,12 @@ const configSchema = z.object({
       }
     }, 'неизвестный часовой пояс')
     .default('Europe/Moscow'),
+  /** VIEWERS_EXPORT=false: viewers get no CSV/Excel downloads (DESIGN §11.5) */
+  viewersExport: z
+    .enum(['true', 'false', '1', '0'], { message: 'ожидается true или false' })
+    .transform((v) => v === 'true' || v === '1')
+    .or(z.boolean())
+    .default(true),
 });
 export type Config = z.infer<typeof configSchema>;
 
@@ -98,6 +104,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     httpKeepAliveSeconds: env.HTTP_KEEP_ALIVE_SECONDS,
     collectAt: env.COLLECT_AT,
     collectTz: env.COLLECT_TZ,
+    viewersExport: env.VIEWERS_EXPORT,
   };
   const merged = Object.fromEntries(
     Object.entries({ ...fromEnv, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),

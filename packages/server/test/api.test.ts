@@ -66,7 +66,7 @@ describeEachDb('dashboard API', (ctx) => {
     const stored = await ctx.db.query<{ token_hash: string }>('select token_hash from session');
     expect(stored.some((s) => s.token_hash === token)).toBe(false);
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth() });
-    expect(me.json()).toEqual({ username: 'analyst' });
+    expect(me.json()).toEqual({ username: 'analyst', role: 'admin', canExport: true });
   });
 
   it('needs a token everywhere but the open endpoints', async () => {

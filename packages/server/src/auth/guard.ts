@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@cena-metra/contract';
+import { ERROR_CODES, ROLE_LABELS } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -6,6 +6,7 @@ import type { Db } from '../db/driver.js';
 import { SessionCache } from '../http/caches.js';
 import { isApiUrl } from '../http/errors.js';
 import { DOCS_PREFIX } from '../http/plugins.js';
+import { accessOf, allows } from './access.js';
 import { decodeTokenHeader, type TelegramUser, verifyInitData } from './telegram.js';
 import { type User, userForToken } from './users.js';
 
@@ -16,17 +17,14 @@ declare module 'fastify' {
     /** the Telegram user of a valid `token` header (WebApp initData) */
     telegramUser: TelegramUser | null;
   }
-  interface FastifyContextConfig {
-    /** open endpoint: no bearer token needed */
-    public?: boolean;
-  }
   interface FastifyInstance {
     sessions: SessionCache;
   }
 }
 
 /**
- * Who asks (DESIGN §5): a bearer token on every API route but the open ones, and a Telegram WebApp
+ * Who asks and whether they may (DESIGN §5, §11.5): a bearer token on every API route but the open ones,
+ * the user's role held to the route's access (auth/access.ts, the one table), and a Telegram WebApp
  * identity in the `token` header, valid or refused with a 401.
  */
 export const bearerAuth = fp(
@@ -50,13 +48,17 @@ export const bearerAuth = fp(
           });
         request.telegramUser = checked.user;
       }
-      if (request.routeOptions.config?.public || !request.routeOptions.url) return;
-      if (request.url.startsWith(DOCS_PREFIX)) return;
+      if (request.url.startsWith(DOCS_PREFIX) || !request.routeOptions.url) return;
+      const access = accessOf(request.method, request.routeOptions.url);
+      if (access === 'public') return;
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       let user = match ? app.sessions.get(match[1]) : null;
       if (match && !user) {
-        user = await userForToken(opts.db, match[1]);
+        user = await userForToken(opts.db, match[1], {
+          address: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         if (user) app.sessions.set(match[1], user);
       }
       if (!user) {
@@ -66,6 +68,16 @@ export const bearerAuth = fp(
       }
       request.user = user;
       request.token = match![1];
+      // a route missing from the table is nobody's: refused rather than open
+      if (!access || !allows(user.role, access, opts.config.viewersExport)) {
+        return reply.status(403).send({
+          message:
+            access === 'export'
+              ? 'нет доступа: выгрузки недоступны наблюдателям'
+              : `нет доступа: роль «${ROLE_LABELS[user.role]}» не позволяет это действие`,
+          code: ERROR_CODES.forbidden,
+        });
+      }
     });
   },
   { name: 'bearer-auth' },

@@ -41,6 +41,14 @@ export interface SourceRunResult {
   results: ImportResult[];
 }
 
+/** What the audit log keeps of a run. */
+export const loggedRun = (r: SourceRunResult) => ({
+  date: r.date,
+  status: r.status,
+  flats: r.flats,
+  ...(r.error ? { error: r.error } : {}),
+});
+
 const FILE_OF: Record<Source['kind'], { name: string; format: Format }> = {
   'pik-api': { name: 'pik.json', format: 'pik' },
   yrl: { name: 'feed.xml', format: 'yrl' },

@@ -1,3 +1,4 @@
+import { audit, SCHEDULE } from '../audit/log.js';
 import type { Db } from '../db/driver.js';
 import type { Importer } from '../ingest/importer.js';
 import type { Job } from '../jobs/jobs.js';
@@ -55,7 +56,7 @@ export async function collectAll(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, sources.length) }, worker));
   const count = (status: SourceRunResult['status']) => results.filter((r) => r.run.status === status).length;
-  return {
+  const report = {
     date,
     sources: sources.length,
     done: count('done'),
@@ -65,6 +66,8 @@ export async function collectAll(
     failing: await failingSources(db),
     partial: results.filter((r) => r.run.partial > 0).map((r) => r.name),
   };
+  await audit(db, SCHEDULE, 'collect.scheduled', `сбор за ${date}`, null, report);
+  return report;
 }
 
 /** The report as the admin chat reads it; null when there is nothing to report. */

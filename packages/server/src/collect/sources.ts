@@ -16,6 +16,17 @@ export interface Source {
   enabled: boolean;
 }
 
+/** What the audit log keeps of a source: its headers by name only (they may carry a key). */
+export const loggedSource = (s: Source) => ({
+  name: s.name,
+  kind: s.kind,
+  url: s.url,
+  developer: s.developer,
+  project: s.project,
+  enabled: s.enabled,
+  headers: Object.keys(s.headers),
+});
+
 export interface SourceInput {
   name: string;
   kind: string;

@@ -176,6 +176,9 @@ export const appUser = pgTable('app_user', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** the Telegram chat linked by /start <code> (issue 17) */
   telegramChatId: bigint('telegram_chat_id', { mode: 'number' }),
+  /** admin, analyst or viewer (§11.5) */
+  role: text('role').notNull().default('analyst'),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const session = pgTable('session', {
@@ -186,6 +189,10 @@ export const session = pgTable('session', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the id a user ends a session by (the token's hash is never shown) */
+  id: bigserial('id', { mode: 'number' }).notNull(),
+  userAgent: text('user_agent'),
+  address: text('address'),
 });
 
 export const telegramSubscription = pgTable(

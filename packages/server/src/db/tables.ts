@@ -1,5 +1,6 @@
 import * as base from './schema.js';
 import * as kept from './schema-kept.js';
+import * as team from './schema-team.js';
 
 /** Every table of the migrated database, in the order of its migrations (test/schema.test.ts reads it). */
 export const TABLES = [
@@ -32,4 +33,6 @@ export const TABLES = [
   base.telegramLinkCode,
   base.alertDigest,
   kept.offerDay,
+  team.userInvite,
+  team.auditLog,
 ];

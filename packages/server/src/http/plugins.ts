@@ -68,5 +68,5 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
-  app.get(OPENAPI_PATH, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

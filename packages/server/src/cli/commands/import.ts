@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
+import { auditImport, cliActor } from '../../audit/log.js';
 import { analyzeAfterBulkLoad } from '../../db/migrate.js';
 import { Importer, importBatch } from '../../ingest/importer.js';
 import { FORMATS, type Format, type ReadItem, readFileSnapshots } from '../../ingest/readers/index.js';
@@ -85,6 +86,7 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
             },
           );
           bar.stop();
+          if (results.length) await auditImport(ctx.db, cliActor(), results);
           if (results.length > 1) await analyzeAfterBulkLoad(ctx.db);
           // the watchlists' alerts of what came in (issue 17)
           await computeAlerts(ctx.db);

@@ -1,10 +1,12 @@
 import { SOURCE_KINDS } from '@cena-metra/contract';
 import type { Command } from 'commander';
-import { collectSource, reparseSource, type SourceRunResult } from '../../collect/collector.js';
+import { audit, cliActor } from '../../audit/log.js';
+import { collectSource, loggedRun, reparseSource, type SourceRunResult } from '../../collect/collector.js';
 import {
   addSource,
   getSource,
   listSources,
+  loggedSource,
   parseHeader,
   removeSource,
   type Source,
@@ -61,6 +63,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
         const ctx = await openContext(globals(), 'source');
         try {
           const s = await addSource(ctx.db, { name, ...opts, headers });
+          await audit(ctx.db, cliActor(), 'source.create', s.name, null, loggedSource(s));
           printRows([{ номер: s.id, источник: s.name, вид: s.kind, адрес: s.url }], globals().json);
         } finally {
           await ctx.close();
@@ -105,7 +108,9 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
       .action(async (key: string) => {
         const ctx = await openContext(globals(), 'source');
         try {
-          const s = await updateSource(ctx.db, (await getSource(ctx.db, key)).id, { enabled });
+          const before = await getSource(ctx.db, key);
+          const s = await updateSource(ctx.db, before.id, { enabled });
+          await audit(ctx.db, cliActor(), 'source.update', s.name, loggedSource(before), loggedSource(s));
           printRows([{ номер: s.id, источник: s.name, включён: s.enabled ? 'да' : 'нет' }], globals().json);
         } finally {
           await ctx.close();
@@ -120,6 +125,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
       try {
         const s = await getSource(ctx.db, key);
         await removeSource(ctx.db, s.id);
+        await audit(ctx.db, cliActor(), 'source.delete', s.name, loggedSource(s), null);
         printRows([{ номер: s.id, источник: s.name, удалён: 'да' }], globals().json);
       } finally {
         await ctx.close();
@@ -141,6 +147,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
         let failed = 0;
         for (const s of await chosen(ctx.db, opts.source)) {
           const r = await collectSource(ctx.db, importer, s, date);
+          await audit(ctx.db, cliActor(), 'collect.run', s.name, null, loggedRun(r));
           if (r.status === 'failed') failed++;
           rows.push(runRow(s.name, r));
         }

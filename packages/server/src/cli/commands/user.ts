@@ -1,6 +1,17 @@
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@cena-metra/contract';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  hasControlCharacters,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+} from '@cena-metra/contract';
 import type { Command } from 'commander';
-import { addUser, listUsers, removeUser, setPassword } from '../../auth/users.js';
+import { cliActor } from '../../audit/log.js';
+import { changePassword, changeUser, createUser, listUsers, removeUser } from '../../auth/team.js';
+import { getUserByName } from '../../auth/users.js';
+import type { Db } from '../../db/driver.js';
 import { printable } from '../../ingest/snapshot.js';
 import { CliError } from '../../lib/errors.js';
 import { type GlobalOptions, openContext } from '../context.js';
@@ -21,12 +32,27 @@ function checkPassword(password: string): string {
 }
 
 function checkName(name: string): string {
-  if (!/^[\p{L}\p{N}_.-]{1,100}$/u.test(name))
+  if (!USERNAME_PATTERN.test(name))
     throw new CliError(
-      `имя пользователя: 1–100 символов: буквы, цифры, _ . - (получено «${printable(name.slice(0, 60))}${name.length > 60 ? '…' : ''}»)`,
+      `имя пользователя: ${USERNAME_RULE} (получено «${printable(name.slice(0, 60))}${name.length > 60 ? '…' : ''}»)`,
       2,
     );
   return name;
+}
+
+function checkRole(role: string): Role {
+  if (!(ROLES as readonly string[]).includes(role))
+    throw new CliError(
+      `--role: одна из ролей ${ROLES.join(', ')} (получено «${printable(role.slice(0, 30))}»)`,
+      2,
+    );
+  return role as Role;
+}
+
+async function userId(db: Db, name: string): Promise<number> {
+  const found = await getUserByName(db, name);
+  if (!found) throw new CliError(`пользователь ${printable(name.slice(0, 100))} не найден`, 1);
+  return found.id;
 }
 
 export function registerUser(program: Command, globals: () => GlobalOptions) {
@@ -35,17 +61,53 @@ export function registerUser(program: Command, globals: () => GlobalOptions) {
     .command('add')
     .argument('<name>')
     .option('--password <password>', 'пароль (иначе читается из stdin)')
-    .action(async (name: string, opts: { password?: string }) => {
+    .option('--role <role>', `роль: ${ROLES.join(', ')} (первый пользователь — всегда admin)`, 'analyst')
+    .action(async (name: string, opts: { password?: string; role: string }) => {
       checkName(name);
+      const role = checkRole(opts.role);
       const password = checkPassword(opts.password ?? (await readPasswordFromStdin()));
       const ctx = await openContext(globals(), 'user');
       try {
-        await addUser(ctx.db, name, password);
-        process.stdout.write(`пользователь ${name} создан\n`);
+        const { user: made } = await createUser(ctx.db, cliActor(), { username: name, role, password });
+        process.stdout.write(`пользователь ${name} создан: ${ROLE_LABELS[made.role].toLowerCase()}\n`);
       } finally {
         await ctx.close();
       }
     });
+  user
+    .command('role')
+    .description('сменить роль (последнего администратора не снять)')
+    .argument('<name>')
+    .argument('<role>', ROLES.join(' | '))
+    .action(async (name: string, roleText: string) => {
+      const role = checkRole(roleText);
+      const ctx = await openContext(globals(), 'user');
+      try {
+        await changeUser(ctx.db, cliActor(), await userId(ctx.db, name), { role });
+        process.stdout.write(`роль ${name}: ${ROLE_LABELS[role].toLowerCase()}\n`);
+      } finally {
+        await ctx.close();
+      }
+    });
+  for (const [command, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const)
+    user
+      .command(command)
+      .description(disabled ? 'отключить: вход закрыт, сеансы завершаются' : 'включить снова')
+      .argument('<name>')
+      .action(async (name: string) => {
+        const ctx = await openContext(globals(), 'user');
+        try {
+          await changeUser(ctx.db, cliActor(), await userId(ctx.db, name), { disabled });
+          process.stdout.write(
+            disabled ? `пользователь ${name} отключён, сеансы завершены\n` : `пользователь ${name} включён\n`,
+          );
+        } finally {
+          await ctx.close();
+        }
+      });
   user
     .command('passwd')
     .argument('<name>')
@@ -54,7 +116,7 @@ export function registerUser(program: Command, globals: () => GlobalOptions) {
       const password = checkPassword(opts.password ?? (await readPasswordFromStdin()));
       const ctx = await openContext(globals(), 'user');
       try {
-        await setPassword(ctx.db, name, password);
+        await changePassword(ctx.db, cliActor(), name, password);
         process.stdout.write(`пароль ${name} изменён, сеансы закрыты\n`);
       } finally {
         await ctx.close();
@@ -68,7 +130,9 @@ export function registerUser(program: Command, globals: () => GlobalOptions) {
         rows.map((r) => ({
           id: r.id,
           имя: r.username,
-          создан: r.created_at.slice(0, 19),
+          роль: r.role,
+          отключён: r.disabled ? 'да' : 'нет',
+          создан: r.createdAt.slice(0, 19).replace('T', ' '),
           сеансов: r.sessions,
         })),
         globals().json,
@@ -83,7 +147,7 @@ export function registerUser(program: Command, globals: () => GlobalOptions) {
     .action(async (name: string) => {
       const ctx = await openContext(globals(), 'user');
       try {
-        await removeUser(ctx.db, name);
+        await removeUser(ctx.db, cliActor(), name);
         process.stdout.write(`пользователь ${name} удалён\n`);
       } finally {
         await ctx.close();

@@ -1,15 +1,24 @@
 import {
+  deviceSessionsSchema,
   ERROR_CODES,
+  inviteAcceptSchema,
+  inviteInfoSchema,
+  inviteParamsSchema,
   loginRequestSchema,
   meSchema,
   passwordChangeSchema,
+  sessionParamsSchema,
   sessionSchema,
 } from '@cena-metra/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { allows } from '../../auth/access.js';
 import { PasswordGuessLimiter } from '../../auth/rate-limit.js';
-import { checkCredentials, createSession, revokeSession, setPassword } from '../../auth/users.js';
-import { AppError, BadRequestError } from '../../lib/errors.js';
+import { acceptInvite, changePassword, deviceSessions, endDeviceSession, inviteOf } from '../../auth/team.js';
+import { checkCredentials, createSession, hashToken, revokeSession } from '../../auth/users.js';
+import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.js';
+import { actorOf } from '../actor.js';
 
 /** A 429 saying how long to wait, with Retry-After. */
 function tooManyGuesses(reply: { header: FastifyReply['header'] }, wait: number, what: string): AppError {
@@ -33,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: { public: true }, schema: { body: loginRequestSchema, response: { 200: sessionSchema } } },
+    { schema: { body: loginRequestSchema, response: { 200: sessionSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
       const wait = guesses.wait(request.ip, username);
@@ -43,7 +52,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         guesses.fail(request.ip, username);
         throw new AppError('неверное имя пользователя или пароль', ERROR_CODES.unauthorized, 401);
       }
-      return { username: user.username, token: await createSession(app.deps.db, user.id) };
+      if (user.disabled)
+        throw new AppError('учётная запись отключена администратором', ERROR_CODES.forbidden, 403);
+      const token = await createSession(app.deps.db, user.id, device(request));
+      return { username: user.username, role: user.role, token };
+    },
+  );
+
+  // a one-time link made by an admin (DESIGN §11.5): whose it is, then the password that spends it
+  app.get(
+    '/auth/invite/:token',
+    { schema: { params: inviteParamsSchema, response: { 200: inviteInfoSchema } } },
+    async (request) => {
+      const invite = await inviteOf(app.deps.db, request.params.token);
+      if (!invite)
+        throw new NotFoundError('ссылка недействительна: она неверна, уже использована или устарела');
+      return { username: invite.username, expiresAt: invite.expiresAt };
+    },
+  );
+  app.post(
+    '/auth/invite/:token',
+    { schema: { params: inviteParamsSchema, body: inviteAcceptSchema, response: { 200: sessionSchema } } },
+    async (request) => {
+      const user = await acceptInvite(app.deps.db, request.params.token, request.body.password, request.ip);
+      if (!user)
+        throw new NotFoundError('ссылка недействительна: она неверна, уже использована или устарела');
+      const token = await createSession(app.deps.db, user.id, device(request));
+      return { username: user.username, role: user.role, token };
     },
   );
 
@@ -62,12 +97,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       guesses.fail(request.ip, user.username);
       throw new BadRequestError('currentPassword: неверный текущий пароль');
     }
-    await setPassword(app.deps.db, user.username, newPassword, request.token!);
+    await changePassword(app.deps.db, actorOf(request), user.username, newPassword, request.token!);
     app.sessions.forgetUser(user.id);
     return reply.status(204).send();
   });
 
   app.get('/auth/me', { schema: { response: { 200: meSchema } } }, async (request) => ({
     username: request.user!.username,
+    role: request.user!.role,
+    canExport: allows(request.user!.role, 'export', app.deps.config.viewersExport),
   }));
+
+  // the devices signed in as this user, and ending one of them
+  app.get('/auth/sessions', { schema: { response: { 200: deviceSessionsSchema } } }, async (request) =>
+    deviceSessions(app.deps.db, request.user!.id, hashToken(request.token!)),
+  );
+  app.delete(
+    '/auth/sessions/:id',
+    { schema: { params: sessionParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (!(await endDeviceSession(app.deps.db, request.user!.id, request.params.id)))
+        throw new NotFoundError(`сеанс ${request.params.id} не найден`);
+      app.sessions.forgetUser(request.user!.id);
+      return reply.status(204).send(null);
+    },
+  );
 };
+
+/** What a session keeps of the device that opened it. */
+const device = (request: FastifyRequest) => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+});

@@ -14,9 +14,11 @@ import {
   projectsResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audit } from '../../audit/log.js';
 import { PerVersion } from '../../http/caches.js';
 import { editPlace, projectPlace } from '../../ingest/place.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { actorOf } from '../actor.js';
 import { getProjectQuality } from './quality.js';
 import { getDevelopers, getPlaces, getProjectPlaces, getProjects } from './queries.js';
 
@@ -100,8 +102,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const place = await editPlace(app.deps.db, request.params.id, request.body);
-      if (!place) throw new NotFoundError(`проект ${request.params.id} не найден`);
+      const id = request.params.id;
+      const place = await app.deps.db.transaction(async (tx) => {
+        const before = await projectPlace(tx, id);
+        const after = before && (await editPlace(tx, id, request.body));
+        if (!before || !after) return null;
+        await audit(tx, actorOf(request), 'place.update', `проект № ${id}`, before.place, after.place);
+        return after;
+      });
+      if (!place) throw new NotFoundError(`проект ${id} не найден`);
       app.dataVersion.invalidate();
       return place;
     },

@@ -12,15 +12,10 @@ const query = z.object({
 /** The demo's own price lists (DESIGN §10.8), open like any developer's: a YRL feed and a paged PIK-like API. */
 export const demoFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const today = () => todayIn(app.deps.config.collectTz);
-  app.get(
-    '/ruchey.xml',
-    { config: { public: true }, schema: { hide: true, querystring: query } },
-    async (request, reply) =>
-      reply.type('application/xml; charset=utf-8').send(demoYrl(request.query.date ?? today())),
+  app.get('/ruchey.xml', { schema: { hide: true, querystring: query } }, async (request, reply) =>
+    reply.type('application/xml; charset=utf-8').send(demoYrl(request.query.date ?? today())),
   );
-  app.get(
-    '/pik-api',
-    { config: { public: true }, schema: { hide: true, querystring: query } },
-    async (request) => demoPikPage(request.query.date ?? today(), request.query.page),
+  app.get('/pik-api', { schema: { hide: true, querystring: query } }, async (request) =>
+    demoPikPage(request.query.date ?? today(), request.query.page),
   );
 };

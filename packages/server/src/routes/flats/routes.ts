@@ -17,7 +17,7 @@ export const flatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summary/flat/:flatId',
     {
-      config: { public: true, etag: true },
+      config: { etag: true },
       schema: { params: flatParamsSchema, response: { 200: flatCardSchema } },
     },
     async (request) => card(request.params.flatId),

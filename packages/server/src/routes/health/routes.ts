@@ -4,7 +4,7 @@ import { ReadRouter } from '../../db/replicas.js';
 import { getDataState } from './queries.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema } } }, async () => ({
+  app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => ({
     status: 'ok' as const,
     database: app.deps.db.kind,
     ...(await getDataState(app.deps.db)),

@@ -1,10 +1,12 @@
 import { importResultSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditImport } from '../../audit/log.js';
 import { jsonProblem } from '../../http/edge.js';
 import { importSnapshots } from '../../ingest/importer.js';
 import { type Snapshot, SnapshotValidationError, validateSnapshot } from '../../ingest/snapshot.js';
 import { BadRequestError } from '../../lib/errors.js';
+import { actorOf } from '../actor.js';
 
 const NDJSON = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
 const ORIGIN = 'тело запроса';
@@ -64,6 +66,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       // validated whole first, then applied in one transaction: all of the batch or none (§3.3)
       try {
         const results = await importSnapshots(app.importer, snapshots);
+        await auditImport(app.deps.db, actorOf(request), results);
         if (results.some((r) => r.status !== 'unchanged')) app.afterImport();
         return results;
       } finally {

@@ -14,7 +14,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summaries',
     {
-      config: { public: true, etag: true },
+      config: { etag: true },
       schema: { querystring: summariesQuerySchema, response: { 200: summaryListSchema } },
     },
     async (request) => getSummaries(app.reads, request.query.limit, request.query.before),
@@ -22,7 +22,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summary/:id',
     {
-      config: { public: true, etag: true },
+      config: { etag: true },
       schema: { params: summaryParamsSchema, response: { 200: summarySchema } },
     },
     async (request) => getSummary(app.reads, request.params.id, app.deps.config.maxCarryDays),
@@ -30,7 +30,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summary/:id/project/:projectId',
     {
-      config: { public: true, etag: true },
+      config: { etag: true },
       schema: { params: summaryProjectParamsSchema, response: { 200: summaryProjectSchema } },
     },
     async (request) =>

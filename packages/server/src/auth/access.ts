@@ -1,0 +1,100 @@
+import type { Role } from '@cena-metra/contract';
+
+/**
+ * Who may call what (DESIGN §11.5). `public`: anyone; `viewer`: any signed-in user; `export`: a download
+ * (viewers only while VIEWERS_EXPORT is on); `analyst`: analysts and admins; `admin`: admins.
+ */
+export type Access = 'public' | 'viewer' | 'export' | 'analyst' | 'admin';
+
+/**
+ * The one table of the API's routes and who may call them: `METHOD /api/path` as Fastify registers it.
+ * A route under /api that is not here is refused to everyone (403), and test/roles.test.ts holds this
+ * table to the OpenAPI document both ways, so a new route cannot go unsaid.
+ */
+export const ROUTE_ACCESS: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/openapi.json': 'public',
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/invite/:token': 'public',
+  'POST /api/auth/invite/:token': 'public',
+  'POST /api/auth/logout': 'viewer',
+  'POST /api/auth/password': 'viewer',
+  'GET /api/auth/me': 'viewer',
+  'GET /api/auth/sessions': 'viewer',
+  'DELETE /api/auth/sessions/:id': 'viewer',
+  // the daily summaries and a flat's history are open: the bot's buttons and the channel link to them
+  'GET /api/summaries': 'public',
+  'GET /api/summary/:id': 'public',
+  'GET /api/summary/:id/project/:projectId': 'public',
+  'GET /api/summary/flat/:flatId': 'public',
+  // reads
+  'GET /api/developers': 'viewer',
+  'GET /api/projects': 'viewer',
+  'GET /api/projects/:id/quality': 'viewer',
+  'GET /api/places': 'viewer',
+  'GET /api/places/projects': 'viewer',
+  'GET /api/projects/:id/place': 'viewer',
+  'POST /api/project/stats': 'viewer',
+  'POST /api/project/offer-prices': 'viewer',
+  'POST /api/project/pace': 'viewer',
+  'POST /api/project/pace/rows': 'viewer',
+  'POST /api/project/distribution': 'viewer',
+  'POST /api/project/index': 'viewer',
+  'POST /api/market': 'viewer',
+  'POST /api/market/pace': 'viewer',
+  'POST /api/compare': 'viewer',
+  'GET /api/chess': 'viewer',
+  'POST /api/discount': 'viewer',
+  'POST /api/discount/project': 'viewer',
+  'GET /api/price-changes': 'viewer',
+  'GET /api/flat': 'viewer',
+  'GET /api/search': 'viewer',
+  'GET /api/price-changes.csv': 'export',
+  'GET /api/price-changes.xlsx': 'export',
+  // a Telegram chat linked to the account: the bot then knows who asks (viewers too)
+  'GET /api/profile/telegram': 'viewer',
+  'POST /api/profile/telegram': 'viewer',
+  'DELETE /api/profile/telegram': 'viewer',
+  // an analyst's own watchlist and its alerts
+  'GET /api/watches': 'analyst',
+  'POST /api/watches': 'analyst',
+  'PATCH /api/watches/:id': 'analyst',
+  'DELETE /api/watches/:id': 'analyst',
+  'GET /api/alerts': 'analyst',
+  'POST /api/alerts/read': 'analyst',
+  // users, sources, imports, settings, the audit log
+  'PUT /api/projects/:id/place': 'admin',
+  'POST /api/ingest/snapshots': 'admin',
+  'GET /api/sources': 'admin',
+  'POST /api/sources': 'admin',
+  'PATCH /api/sources/:id': 'admin',
+  'DELETE /api/sources/:id': 'admin',
+  'POST /api/sources/:id/run': 'admin',
+  'GET /api/sources/:id/runs': 'admin',
+  'GET /api/users': 'admin',
+  'POST /api/users': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'DELETE /api/users/:id/sessions': 'admin',
+  'GET /api/audit': 'admin',
+  'GET /api/audit.csv': 'admin',
+};
+
+/** The access of a route (HEAD as its GET); undefined: not in the table. */
+export function accessOf(method: string, url: string): Access | undefined {
+  return ROUTE_ACCESS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+}
+
+/** Whether a role may call a route of this access. */
+export function allows(role: Role, access: Access, viewersExport: boolean): boolean {
+  switch (access) {
+    case 'public':
+    case 'viewer':
+      return true;
+    case 'export':
+      return role !== 'viewer' || viewersExport;
+    case 'analyst':
+      return role !== 'viewer';
+    case 'admin':
+      return role === 'admin';
+  }
+}

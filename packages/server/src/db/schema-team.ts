@@ -1,0 +1,25 @@
+import { bigserial, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { appUser } from './schema.js';
+
+// A team's tables (§11.5, migration 21): one-time links and the audit log.
+
+export const userInvite = pgTable('user_invite', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Never updated or deleted: the database refuses (a trigger). No foreign key: a removed user's rows stay. */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorId: integer('actor_id'),
+  actor: text('actor').notNull(),
+  address: text('address'),
+  action: text('action').notNull(),
+  target: text('target').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+});
