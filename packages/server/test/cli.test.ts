@@ -149,16 +149,43 @@ describe('cena-metra CLI', () => {
     expect(JSON.parse(fresh.stdout)[0].статус).toBe('imported');
   });
 
-  it('manages users: add, list, passwd, remove; short passwords are refused', () => {
+  it('manages users: add with a role, list, role, disable, passwd, remove; never the last admin', () => {
     const dir = join(work, 'users');
     expect(cli(dir, 'user', 'add', 'analyst', '--password', 'short').code).toBe(2);
-    const add = cli(dir, 'user', 'add', 'analyst', '--password', 'long-enough-1');
+    // the first user is the admin whatever --role says; the next one gets the role asked
+    const add = cli(dir, 'user', 'add', 'analyst', '--password', 'long-enough-1', '--role', 'viewer');
     expect(add.code).toBe(0);
-    const list = JSON.parse(cli(dir, '--json', 'user', 'list').stdout) as Record<string, unknown>[];
-    expect(list.flatMap((u) => Object.values(u))).toContain('analyst');
+    expect(add.stdout).toMatch(/администратор/);
+    expect(cli(dir, 'user', 'add', 'vic', '--password', 'long-enough-2', '--role', 'viewer').code).toBe(0);
+    const badRole = cli(dir, 'user', 'add', 'x', '--password', 'long-enough-3', '--role', 'owner');
+    expect(badRole.code).toBe(2);
+    expect(badRole.stderr).toMatch(/--role/);
+    const roles = () =>
+      Object.fromEntries(
+        (JSON.parse(cli(dir, '--json', 'user', 'list').stdout) as Record<string, string>[]).map((u) => [
+          u.имя,
+          `${u.роль}${u.отключён === 'да' ? ' off' : ''}`,
+        ]),
+      );
+    expect(roles()).toEqual({ analyst: 'admin', vic: 'viewer' });
+    expect(cli(dir, 'user', 'role', 'vic', 'analyst').code).toBe(0);
+    expect(cli(dir, 'user', 'disable', 'vic').code).toBe(0);
+    expect(roles()).toEqual({ analyst: 'admin', vic: 'analyst off' });
+    expect(cli(dir, 'user', 'enable', 'vic').code).toBe(0);
     expect(cli(dir, 'user', 'passwd', 'analyst', '--password', 'another-pass-2').code).toBe(0);
+    // the last admin stays: not demoted, not disabled, not removed
+    for (const args of [
+      ['role', 'analyst', 'viewer'],
+      ['disable', 'analyst'],
+      ['remove', 'analyst'],
+    ]) {
+      const refused = cli(dir, 'user', ...args);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr).toMatch(/последний администратор/);
+    }
+    expect(cli(dir, 'user', 'role', 'vic', 'admin').code).toBe(0);
     expect(cli(dir, 'user', 'remove', 'analyst').code).toBe(0);
-    expect(JSON.parse(cli(dir, '--json', 'user', 'list').stdout)).toEqual([]);
+    expect(roles()).toEqual({ vic: 'admin' });
   });
 
   describe('while a server holds the data dir', () => {

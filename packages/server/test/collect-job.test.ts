@@ -63,6 +63,14 @@ describe('the daily collection', () => {
       expect(reportText(second)).toBe(
         'Сбор прайс-листов за 2026-11-21: источников 2, собрано 1.\nНе собираются второй раз подряд: Сломан.',
       );
+      // each day's collection is in the audit log, by the schedule
+      const logged = await db.query<{ actor: string; target: string; after: { failed: number } }>(
+        "select actor, target, after from audit_log where action = 'collect.scheduled' order by id",
+      );
+      expect(logged.map((r) => [r.actor, r.target, r.after.failed])).toEqual([
+        ['расписание', 'сбор за 2026-11-20', 1],
+        ['расписание', 'сбор за 2026-11-21', 1],
+      ]);
     } finally {
       await drop();
     }

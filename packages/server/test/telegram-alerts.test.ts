@@ -117,6 +117,21 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
     expect((await watches()).map((w) => w.flatId)).toEqual([q0]);
   });
 
+  it("a viewer's chat reads but keeps no watchlist; a disabled account's chat is not linked", async () => {
+    const q1 = await flatId('q1');
+    await ctx.db.query("update app_user set role = 'viewer' where username = 'analyst'");
+    try {
+      for (const command of [`/watch ${q1}`, '/unwatch'])
+        expect((await say(CHAT, command))[0], command).toContain('Нет доступа: избранное ведут аналитики');
+      expect((await say(CHAT, `/flat ${q1}`))[0]).toContain(`№ ${q1}`);
+      await ctx.db.query("update app_user set role = 'admin', disabled_at = now() where username = 'analyst'");
+      expect((await say(CHAT, `/watch ${q1}`))[0]).toContain('Чат не привязан к аккаунту');
+    } finally {
+      await ctx.db.query("update app_user set role = 'admin', disabled_at = null where username = 'analyst'");
+    }
+    expect((await watches()).map((w) => w.flatId)).not.toContain(q1);
+  });
+
   it('sends the day’s alerts in one message with a button, once a day, exactly once', async () => {
     const q0 = await flatId('q0');
     await ingest([day('2026-02-03', (i) => (i === 0 ? 7_600_000 : base(i)))]);

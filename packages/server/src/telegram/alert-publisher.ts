@@ -97,7 +97,7 @@ export class AlertPublisher {
     const day = this.options.today?.() ?? todayIn(timeZone);
     const users = await db.query<{ id: number; chat: number }>(
       `select u.id, u.telegram_chat_id as chat from app_user u
-       where u.telegram_chat_id is not null
+       where u.telegram_chat_id is not null and u.disabled_at is null and u.role <> 'viewer'
          and not exists (select 1 from alert_digest d where d.user_id = u.id and d.day = $1)
          and (select max(a.created_at) from watch_alert a where a.user_id = u.id and a.digest_day is null)
            <= now() - make_interval(secs => $2)

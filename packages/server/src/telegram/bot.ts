@@ -165,7 +165,10 @@ export function createBot(options: BotOptions): Bot {
     }
   });
 
-  /** The account of a chat, or a reply saying how to link one. */
+  /**
+   * The account of a chat that may keep a watchlist, or a reply saying why not: no account linked, or a
+   * viewer's (they read, DESIGN §11.5).
+   */
   const account = async (ctx: Context) => {
     const user = await userOfChat(db, ctx.chat!.id);
     if (!user)
@@ -173,7 +176,11 @@ export function createBot(options: BotOptions): Bot {
         'Чат не привязан к аккаунту. Откройте профиль на сайте, получите код и отправьте сюда /start &lt;код&gt;.',
         html,
       );
-    return user;
+    else if (user.role === 'viewer')
+      await ctx.reply(
+        'Нет доступа: избранное ведут аналитики, а у аккаунта роль «Наблюдатель». Сводки и карточки квартир доступны: /summary, /flat.',
+      );
+    return user?.role === 'viewer' ? null : user;
   };
 
   bot.command('watch', async (ctx) => {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Role } from '@cena-metra/contract';
 import {
   type Alert,
   buildingKey,
@@ -281,10 +282,13 @@ export async function linkChat(db: Db, code: string, chatId: number): Promise<st
   });
 }
 
-/** The account linked to a chat, if any. */
-export async function userOfChat(db: Db, chatId: number): Promise<{ id: number; username: string } | null> {
-  const [row] = await db.query<{ id: number; username: string }>(
-    'select id, username from app_user where telegram_chat_id = $1',
+/** The account linked to a chat, if any and not disabled, with its role (what the bot may do for it). */
+export async function userOfChat(
+  db: Db,
+  chatId: number,
+): Promise<{ id: number; username: string; role: Role } | null> {
+  const [row] = await db.query<{ id: number; username: string; role: Role }>(
+    'select id, username, role from app_user where telegram_chat_id = $1 and disabled_at is null',
     [chatId],
   );
   return row ?? null;
