@@ -54,6 +54,8 @@ export const sessionSchema = z.object({
   username: z.string(),
   token: z.string(),
   role: z.enum(['admin', 'analyst', 'viewer']),
+  /** CSV/Excel downloads allowed (viewers only while VIEWERS_EXPORT is on) */
+  canExport: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

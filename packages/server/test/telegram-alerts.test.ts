@@ -124,7 +124,9 @@ describeEachDb('watchlist alerts in Telegram (issue 17)', (ctx) => {
       for (const command of [`/watch ${q1}`, '/unwatch'])
         expect((await say(CHAT, command))[0], command).toContain('Нет доступа: избранное ведут аналитики');
       expect((await say(CHAT, `/flat ${q1}`))[0]).toContain(`№ ${q1}`);
-      await ctx.db.query("update app_user set role = 'admin', disabled_at = now() where username = 'analyst'");
+      await ctx.db.query(
+        "update app_user set role = 'admin', disabled_at = now() where username = 'analyst'",
+      );
       expect((await say(CHAT, `/watch ${q1}`))[0]).toContain('Чат не привязан к аккаунту');
     } finally {
       await ctx.db.query("update app_user set role = 'admin', disabled_at = null where username = 'analyst'");

@@ -27,8 +27,7 @@ import type {
   SummaryProject,
 } from '@cena-metra/contract';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ApiError, request } from '../lib/api-client';
-import { sessionStore } from '../lib/session';
+import { request, requestFile } from '../lib/api-client';
 
 export const SUMMARIES_PAGE = 10;
 
@@ -74,19 +73,8 @@ export const usePriceChanges = (query: PriceChangesParams) =>
 
 /** The CSV or Excel file of a filter: fetched with the bearer token (a plain link could not carry it). */
 export async function getPriceChangesFile(query: PriceChangesParams, format: 'csv' | 'xlsx'): Promise<Blob> {
-  const session = sessionStore.get();
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query))
-    if (v !== undefined && k !== 'page' && k !== 'pageSize') params.set(k, String(v));
-  const res = await fetch(`/api/price-changes.${format}?${params}`, {
-    headers: session ? { authorization: `Bearer ${session.token}` } : {},
-  });
-  if (!res.ok)
-    throw new ApiError(
-      ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `HTTP ${res.status}`,
-      res.status,
-    );
-  return res.blob();
+  const { page: _page, pageSize: _size, ...filters } = query;
+  return requestFile(`/price-changes.${format}`, filters as Record<string, string | number | undefined>);
 }
 
 export const useProjectDiscounts = (body: {

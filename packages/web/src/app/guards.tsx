@@ -1,6 +1,11 @@
+import { ROLE_LABELS } from '@cena-metra/contract';
+import { mdiLockAlertOutline } from '@mdi/js';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Button, Card, Section, SectionTitle } from '../components/ui';
+import { may, type Need } from '../lib/access';
 import { useSession } from '../lib/session';
+import { useTitle } from '../lib/use-title';
 
 /** Routes for signed-in users: others go to /login, which returns them here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -22,4 +27,44 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 /** A redirect target is only ever a path of this app (never another origin). */
 export function safeRedirect(value: string | null): string {
   return value?.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+/**
+ * A page a role needs (DESIGN §11.5): the page for those who may, a clear «нет доступа» for the others,
+ * and a moment's wait while the role of a session kept from before roles is asked.
+ */
+export function RequireRole({ need, children }: { need: Need; children: ReactNode }) {
+  const role = useSession()?.role;
+  if (!role)
+    return (
+      <div className="p-6 text-gray-500" aria-busy="true">
+        Загрузка…
+      </div>
+    );
+  return may(role, need) ? children : <NoAccess need={need} />;
+}
+
+export function NoAccess({ need }: { need: Need }) {
+  useTitle('Нет доступа');
+  const role = useSession()?.role;
+  return (
+    <Section>
+      <SectionTitle icon={mdiLockAlertOutline}>Нет доступа</SectionTitle>
+      <Card>
+        <div data-testid="no-access">
+          <p className="mb-2 font-semibold text-lg">У вас нет доступа к этой странице.</p>
+          <p className="mb-6 text-gray-600 dark:text-slate-400">
+            {need === 'admin'
+              ? 'Она доступна только администраторам'
+              : 'Она доступна аналитикам и администраторам'}
+            {role ? `, а ваша роль — «${ROLE_LABELS[role]}».` : '.'} Если доступ нужен для работы, попросите
+            администратора сменить роль.
+          </p>
+          <Link to="/">
+            <Button color="info">На главную</Button>
+          </Link>
+        </div>
+      </Card>
+    </Section>
+  );
 }

@@ -10,10 +10,12 @@ import {
 } from '@mdi/js';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useMe } from '../api/team';
 import { Dropdown } from '../components/dropdown';
 import { Icon } from '../components/icon';
 import { SearchBox } from '../features/search/search-box';
 import { AlertsBell } from '../features/watch/alerts-bell';
+import { may } from '../lib/access';
 import { setDarkMode, useDarkMode } from '../lib/dark-mode';
 import { logout } from '../lib/logout';
 import { useSession } from '../lib/session';
@@ -23,6 +25,7 @@ import { ASIDE_MENU, SAMPLE_MENU, USER_MENU } from './menu';
 /** The aside's entries; the coloured row at the bottom signs out (or, for a guest, leads to /login). */
 function AsideMenu({ onLogout, signedIn }: { onLogout: () => void; signedIn: boolean }) {
   const [openGroup, setOpenGroup] = useState<string | null>(null);
+  const role = useSession()?.role;
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-14 shrink-0 items-center bg-gray-900 px-6 font-black text-white tracking-wide dark:bg-slate-950 lg:rounded-t-2xl">
@@ -30,7 +33,7 @@ function AsideMenu({ onLogout, signedIn }: { onLogout: () => void; signedIn: boo
       </div>
       <nav className="flex-1 overflow-y-auto">
         <ul>
-          {ASIDE_MENU.map((item) =>
+          {ASIDE_MENU.filter((item) => !item.need || may(role, item.need)).map((item) =>
             item.children ? (
               <li key={item.label}>
                 <button
@@ -119,6 +122,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const session = useSession();
   const dark = useDarkMode();
+  // the role as the server says it now (an admin may have changed it)
+  useMe();
 
   // both aside toggles (and the mobile navbar panel) close on every navigation
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger
@@ -194,7 +199,7 @@ export function Layout({ children }: { children: ReactNode }) {
               ),
             )}
           </Dropdown>
-          {session && <AlertsBell />}
+          {may(session?.role, 'analyst') && <AlertsBell />}
           {session ? (
             <Dropdown
               label="Меню пользователя"

@@ -1,8 +1,10 @@
 import {
   mdiAccountCircle,
+  mdiAccountGroup,
   mdiAlertCircle,
   mdiApi,
   mdiChartTimelineVariant,
+  mdiClipboardTextClock,
   mdiCloudDownload,
   mdiCogOutline,
   mdiEmail,
@@ -19,10 +21,13 @@ import {
   mdiTable,
   mdiViewList,
 } from '@mdi/js';
+import type { Need } from '../lib/access';
 
 export interface AsideItem {
   label: string;
   icon: string;
+  /** shown only to roles that may use it (DESIGN §11.5) */
+  need?: Need;
   to?: string;
   href?: string;
   children?: { label: string; to?: string; href?: string }[];
@@ -35,9 +40,11 @@ export const ASIDE_MENU: AsideItem[] = [
   { to: '/market', icon: mdiStorefrontOutline, label: 'Рынок' },
   { to: '/compare', icon: mdiScaleBalance, label: 'Сравнение' },
   { to: '/chess', icon: mdiGrid, label: 'Шахматка' },
-  { to: '/watchlist', icon: mdiHeartOutline, label: 'Избранное' },
+  { to: '/watchlist', icon: mdiHeartOutline, label: 'Избранное', need: 'analyst' },
   { to: '/summary', icon: mdiSend, label: 'Телеграм' },
-  { to: '/sources', icon: mdiCloudDownload, label: 'Источники' },
+  { to: '/sources', icon: mdiCloudDownload, label: 'Источники', need: 'admin' },
+  { to: '/users', icon: mdiAccountGroup, label: 'Пользователи', need: 'admin' },
+  { to: '/audit', icon: mdiClipboardTextClock, label: 'Журнал', need: 'admin' },
   { to: '/forms', icon: mdiSquareEditOutline, label: 'Формы' },
   { to: '/ui', icon: mdiPalette, label: 'Интерфейс' },
   { to: '/responsive', icon: mdiResponsive, label: 'Адаптивность' },

@@ -1,10 +1,12 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
+import { InvitePage } from '../features/auth/invite-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ProfilePage } from '../features/profile/profile-page';
+import type { Need } from '../lib/access';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { ErrorPage } from './error-page';
-import { GuestOnly, RequireAuth } from './guards';
+import { GuestOnly, RequireAuth, RequireRole } from './guards';
 import { Layout } from './layout';
 
 // Routes compose the features' pages. The dashboard (and ECharts with it) loads only when it is
@@ -50,6 +52,8 @@ const WatchlistPage = lazy(() =>
   import('../features/watch/watchlist-page').then((m) => ({ default: m.WatchlistPage })),
 );
 const ChessPage = lazy(() => import('../features/chess/chess-page').then((m) => ({ default: m.ChessPage })));
+const UsersPage = lazy(() => import('../features/team/users-page').then((m) => ({ default: m.UsersPage })));
+const AuditPage = lazy(() => import('../features/team/audit-page').then((m) => ({ default: m.AuditPage })));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
 function PageLoading() {
@@ -77,9 +81,10 @@ function Root() {
   return <Outlet />;
 }
 
-const authed = (page: ReactNode) => (
+/** A page for signed-in users; `need`: only for the roles that may (others see «нет доступа»). */
+const authed = (page: ReactNode, need?: Need) => (
   <RequireAuth>
-    <Layout>{page}</Layout>
+    <Layout>{need ? <RequireRole need={need}>{page}</RequireRole> : page}</Layout>
   </RequireAuth>
 );
 const open = (page: ReactNode) => <Layout>{page}</Layout>;
@@ -103,11 +108,13 @@ export const router = createBrowserRouter([
       { path: '/tables', element: authed(lazyPage(<PriceChangesPage />)) },
       { path: '/discounts-by-project', element: authed(lazyPage(<DiscountsPage />)) },
       { path: '/flat', element: authed(lazyPage(<FlatPage />)) },
-      { path: '/sources', element: authed(lazyPage(<SourcesPage />)) },
+      { path: '/sources', element: authed(lazyPage(<SourcesPage />), 'admin') },
+      { path: '/users', element: authed(lazyPage(<UsersPage />), 'admin') },
+      { path: '/audit', element: authed(lazyPage(<AuditPage />), 'admin') },
       { path: '/market', element: authed(lazyPage(<MarketPage />)) },
       { path: '/compare', element: authed(lazyPage(<ComparePage />)) },
       { path: '/chess', element: authed(lazyPage(<ChessPage />)) },
-      { path: '/watchlist', element: authed(lazyPage(<WatchlistPage />)) },
+      { path: '/watchlist', element: authed(lazyPage(<WatchlistPage />), 'analyst') },
       { path: '/forms', element: authed(lazyPage(<FormsPage />)) },
       {
         path: '/ui',
@@ -119,6 +126,14 @@ export const router = createBrowserRouter([
       },
       { path: '/responsive', element: authed(lazyPage(<ResponsivePage />)) },
       { path: '/profile', element: authed(<ProfilePage />) },
+      {
+        path: '/invite/:token',
+        element: (
+          <GuestOnly>
+            <InvitePage />
+          </GuestOnly>
+        ),
+      },
       {
         path: '/login',
         element: (

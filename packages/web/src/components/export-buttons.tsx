@@ -1,6 +1,7 @@
 import type { AnySheet } from '@cena-metra/contract';
 import { mdiDownload, mdiMicrosoftExcel } from '@mdi/js';
 import { useState } from 'react';
+import { useCanExport } from '../lib/access';
 import { saveCsv, saveXlsx } from '../lib/xlsx';
 import { toast } from './toast';
 import { Button } from './ui';
@@ -18,6 +19,8 @@ export function ExportButtons({
   testId: string;
 }) {
   const [busy, setBusy] = useState(false);
+  // viewers get no downloads when the server keeps them from viewers (VIEWERS_EXPORT=false)
+  const canExport = useCanExport();
   const excel = async () => {
     setBusy(true);
     try {
@@ -28,6 +31,7 @@ export function ExportButtons({
       setBusy(false);
     }
   };
+  if (!canExport) return null;
   return (
     <div className="flex gap-2">
       <Button

@@ -76,3 +76,23 @@ export async function request<T>({ url, method = 'GET', data, params, signal }: 
   }
   return body as T;
 }
+
+/** A download from /api (CSV, Excel) with the bearer token; a refusal raises ApiError with its message. */
+export async function requestFile(
+  url: string,
+  params: Record<string, string | number | undefined | null>,
+): Promise<Blob> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  const session = sessionStore.get();
+  const res = await fetch(`/api${url}${query.size ? `?${query}` : ''}`, {
+    headers: session ? { authorization: `Bearer ${session.token}` } : {},
+  });
+  if (!res.ok)
+    throw new ApiError(
+      ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `HTTP ${res.status}`,
+      res.status,
+    );
+  return res.blob();
+}

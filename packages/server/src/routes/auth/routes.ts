@@ -7,6 +7,7 @@ import {
   loginRequestSchema,
   meSchema,
   passwordChangeSchema,
+  type Role,
   sessionParamsSchema,
   sessionSchema,
 } from '@cena-metra/contract';
@@ -33,6 +34,7 @@ function tooManyGuesses(reply: { header: FastifyReply['header'] }, wait: number,
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // login and the current password of a password change are guessed the same way: one count for both
   const guesses = new PasswordGuessLimiter();
+  const canExport = (role: Role) => allows(role, 'export', app.deps.config.viewersExport);
 
   // tokens and who is signed in are never kept by a browser's or a proxy's cache
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -55,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.disabled)
         throw new AppError('учётная запись отключена администратором', ERROR_CODES.forbidden, 403);
       const token = await createSession(app.deps.db, user.id, device(request));
-      return { username: user.username, role: user.role, token };
+      return { username: user.username, role: user.role, token, canExport: canExport(user.role) };
     },
   );
 
@@ -78,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user)
         throw new NotFoundError('ссылка недействительна: она неверна, уже использована или устарела');
       const token = await createSession(app.deps.db, user.id, device(request));
-      return { username: user.username, role: user.role, token };
+      return { username: user.username, role: user.role, token, canExport: canExport(user.role) };
     },
   );
 
@@ -105,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/me', { schema: { response: { 200: meSchema } } }, async (request) => ({
     username: request.user!.username,
     role: request.user!.role,
-    canExport: allows(request.user!.role, 'export', app.deps.config.viewersExport),
+    canExport: canExport(request.user!.role),
   }));
 
   // the devices signed in as this user, and ending one of them

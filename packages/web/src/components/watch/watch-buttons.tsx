@@ -2,6 +2,7 @@ import { type WatchRules, watchRulesSchema } from '@cena-metra/contract';
 import { mdiBellOutline, mdiBellRing } from '@mdi/js';
 import { useState } from 'react';
 import { useWatchActions, useWatches } from '../../api/watch';
+import { useMay } from '../../lib/access';
 import { toast } from '../toast';
 import { Button } from '../ui';
 import { type SegmentBounds, WatchDialog } from './watch-dialog';
@@ -9,8 +10,12 @@ import { type SegmentBounds, WatchDialog } from './watch-dialog';
 const FLAT_RULES: WatchRules = watchRulesSchema.parse({});
 const SEGMENT_RULES: WatchRules = watchRulesSchema.parse({ fresh: true });
 
-/** On the flat card: watch the flat (with its rules), change them, or stop. */
+/** On the flat card: watch the flat (with its rules), change them, or stop. Analysts' (DESIGN §11.5). */
 export function FlatWatchControl({ flatId }: { flatId: number }) {
+  return useMay('analyst') ? <FlatWatch flatId={flatId} /> : null;
+}
+
+function FlatWatch({ flatId }: { flatId: number }) {
   const watches = useWatches();
   const actions = useWatchActions();
   const [open, setOpen] = useState(false);
@@ -77,8 +82,12 @@ export function FlatWatchControl({ flatId }: { flatId: number }) {
   );
 }
 
-/** On the dashboard: watch a segment of the project (building, rooms, price cap, finish). */
-export function SegmentWatchButton({ projectId, buildings }: { projectId: number; buildings: string[] }) {
+/** On the dashboard: watch a segment of the project (building, rooms, price cap, finish). Analysts'. */
+export function SegmentWatchButton(props: { projectId: number; buildings: string[] }) {
+  return useMay('analyst') ? <SegmentWatch {...props} /> : null;
+}
+
+function SegmentWatch({ projectId, buildings }: { projectId: number; buildings: string[] }) {
   const actions = useWatchActions();
   const [open, setOpen] = useState(false);
   const bounds: SegmentBounds = { building: null, rooms: 'all', maxPrice: null, finish: null };

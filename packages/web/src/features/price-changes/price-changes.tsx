@@ -12,6 +12,7 @@ import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Select } from '../../components/ui';
+import { useCanExport } from '../../lib/access';
 import { todayLocal } from '../../lib/dates';
 import {
   apiQuery,
@@ -36,6 +37,7 @@ export function PriceChanges() {
   const query = apiQuery(f);
   const changes = usePriceChanges(query);
   const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
+  const canExport = useCanExport();
   const pages = Math.max(1, Math.ceil((changes.data?.total ?? 0) / PAGE_SIZE));
   const download = (format: 'csv' | 'xlsx') => async () => {
     setDownloading(format);
@@ -111,25 +113,27 @@ export function PriceChanges() {
         <p data-testid="pc-total">
           Найдено: <b>{changes.data?.total.toLocaleString('ru-RU') ?? '…'}</b>
         </p>
-        <div className="flex gap-2">
-          <Button
-            icon={mdiDownload}
-            small
-            onClick={download('csv')}
-            disabled={downloading !== null || !changes.data?.total}
-          >
-            {downloading === 'csv' ? 'Готовлю CSV…' : 'CSV'}
-          </Button>
-          <Button
-            icon={mdiMicrosoftExcel}
-            small
-            data-testid="pc-xlsx"
-            onClick={download('xlsx')}
-            disabled={downloading !== null || !changes.data?.total}
-          >
-            {downloading === 'xlsx' ? 'Готовлю Excel…' : 'Excel'}
-          </Button>
-        </div>
+        {canExport && (
+          <div className="flex gap-2">
+            <Button
+              icon={mdiDownload}
+              small
+              onClick={download('csv')}
+              disabled={downloading !== null || !changes.data?.total}
+            >
+              {downloading === 'csv' ? 'Готовлю CSV…' : 'CSV'}
+            </Button>
+            <Button
+              icon={mdiMicrosoftExcel}
+              small
+              data-testid="pc-xlsx"
+              onClick={download('xlsx')}
+              disabled={downloading !== null || !changes.data?.total}
+            >
+              {downloading === 'xlsx' ? 'Готовлю Excel…' : 'Excel'}
+            </Button>
+          </div>
+        )}
       </div>
       <DataState
         loading={changes.isLoading}

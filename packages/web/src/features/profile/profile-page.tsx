@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '@cena-metra/contract';
 import { mdiAccountCircle, mdiLogout } from '@mdi/js';
 import { useNavigate } from 'react-router';
 import { Button, Card, Section, SectionTitle } from '../../components/ui';
@@ -5,6 +6,7 @@ import { logout } from '../../lib/logout';
 import { useSession } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
 import { PasswordForm } from './password-form';
+import { SessionsCard } from './sessions-card';
 import { TelegramCard } from './telegram-card';
 
 export function ProfilePage() {
@@ -16,8 +18,11 @@ export function ProfilePage() {
       <SectionTitle icon={mdiAccountCircle}>Профиль</SectionTitle>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Учётная запись">
-          <p className="mb-6">
+          <p className="mb-2">
             Пользователь: <b data-testid="profile-username">{session?.username}</b>
+          </p>
+          <p className="mb-6">
+            Роль: <b data-testid="profile-role">{session?.role ? ROLE_LABELS[session.role] : '…'}</b>
           </p>
           <Button icon={mdiLogout} onClick={() => void logout().then(() => navigate('/login'))}>
             Выйти
@@ -25,6 +30,7 @@ export function ProfilePage() {
         </Card>
         <PasswordForm />
         <TelegramCard />
+        <SessionsCard />
       </div>
     </Section>
   );

@@ -5,6 +5,7 @@ import { useProjectPlace } from '../../../api/places';
 import { DataState } from '../../../components/states';
 import { toast } from '../../../components/toast';
 import { Button, Card, inputClass } from '../../../components/ui';
+import { useMay } from '../../../lib/access';
 import { type PlaceFormState, placeEditOf, placeFormOf } from '../lib/place-form';
 
 /** The lines of the place shown: the field, its value, and whether a hand edit holds it. */
@@ -32,6 +33,8 @@ function placeLines(p: ProjectPlace): { field: PlaceField; value: string }[] {
  */
 export function PlacePanel({ projectId }: { projectId: number }) {
   const { query, edit } = useProjectPlace(projectId);
+  // a hand edit of a place is a setting: admins' (DESIGN §11.5)
+  const mayEdit = useMay('admin');
   const [form, setForm] = useState<PlaceFormState | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const submit = (e: FormEvent) => {
@@ -82,17 +85,19 @@ export function PlacePanel({ projectId }: { projectId: number }) {
                 </div>
               ))}
             </dl>
-            <Button
-              color="white"
-              icon={mdiPencil}
-              data-testid="place-edit"
-              onClick={() => {
-                setErrors([]);
-                setForm(placeFormOf(query.data.place));
-              }}
-            >
-              Изменить
-            </Button>
+            {mayEdit && (
+              <Button
+                color="white"
+                icon={mdiPencil}
+                data-testid="place-edit"
+                onClick={() => {
+                  setErrors([]);
+                  setForm(placeFormOf(query.data.place));
+                }}
+              >
+                Изменить
+              </Button>
+            )}
           </div>
         )}
         {query.data && form && (
