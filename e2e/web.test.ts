@@ -1674,6 +1674,96 @@ describe('watchlists and alerts (issue 17)', () => {
   });
 });
 
+describe('a team: roles, users, the journal (DESIGN §11.5)', () => {
+  const asideLabels = (page: Page) =>
+    page.$$eval('aside nav a', (links) => links.map((a) => a.textContent?.trim() ?? ''));
+
+  it('an admin makes a viewer by a one-time link; the viewer sees no sources, no import, no watchlist, and a direct address says «нет доступа»', async () => {
+    const adminContext = await newContext({ viewport: { width: 1440, height: 900 } });
+    const admin = await signedIn(adminContext, '/users');
+    await admin.waitForSelector('[data-testid=users-table] [data-testid=user-demo]');
+    expect(await asideLabels(admin)).toEqual(expect.arrayContaining(['Источники', 'Пользователи', 'Журнал']));
+    await admin.fill('form[aria-label="Новый пользователь"] input[name=username]', 'viewer1');
+    await admin.selectOption('[data-testid=new-user-role]', 'viewer');
+    await admin.click('form[aria-label="Новый пользователь"] button[type=submit]');
+    const link = (await (await admin.waitForSelector('[data-testid=invite-link]')).textContent())!.trim();
+    expect(link).toMatch(new RegExp(`^${product.url}/invite/[A-Za-z0-9_-]{20,}$`));
+    await admin.waitForSelector('[data-testid=user-viewer1] >> text=Ждёт входа по ссылке');
+    await admin.screenshot({ path: join(ARTIFACTS, 'users-1440.png'), fullPage: true });
+
+    // the viewer opens the link in their own browser, sets a password and is signed in
+    const viewerContext = await newContext({ viewport: { width: 1440, height: 900 } });
+    const viewer = await viewerContext.newPage();
+    await viewer.goto(link);
+    expect(await (await viewer.waitForSelector('[data-testid=invite-username]')).textContent()).toBe(
+      'viewer1',
+    );
+    await viewer.fill('input[name=password]', 'viewer-pass-1');
+    await viewer.fill('input[name=repeat]', 'viewer-pass-1');
+    await viewer.click('form[aria-label="Пароль по приглашению"] button[type=submit]');
+    await viewer.waitForURL(`${product.url}/`);
+    await chartsDrawn(viewer);
+    const labels = await asideLabels(viewer);
+    expect(labels).toContain('Анализ');
+    for (const hidden of ['Источники', 'Пользователи', 'Журнал', 'Избранное'])
+      expect(labels).not.toContain(hidden);
+    expect(await viewer.$('[data-testid=alerts-bell]')).toBeNull();
+    expect(await viewer.$('[data-testid=segment-watch]')).toBeNull();
+    expect(await viewer.$('[data-testid=place-edit]')).toBeNull();
+    // a used link is spent: another browser opening it is told so
+    const guestContext = await newContext();
+    const guest = await guestContext.newPage();
+    await guest.goto(link);
+    expect(await (await guest.waitForSelector('[data-testid=invite-error]')).textContent()).toMatch(
+      /ссылка недействительна/,
+    );
+    await guestContext.close();
+    // a direct address: a clear page, not the page
+    for (const path of ['/sources', '/users', '/audit', '/watchlist']) {
+      await viewer.goto(`${product.url}${path}`);
+      const box = await viewer.waitForSelector('[data-testid=no-access]');
+      expect(await box.textContent()).toContain('нет доступа');
+      expect(await viewer.$('[data-testid=sources-table]')).toBeNull();
+    }
+    await viewer.screenshot({ path: join(ARTIFACTS, 'no-access-1440.png'), fullPage: true });
+    // the API says the same to anything the page might have tried
+    const token = await viewer.evaluate(() => JSON.parse(localStorage.getItem('user')!).token as string);
+    const run = await fetch(`${product.url}/api/sources`, { headers: { authorization: `Bearer ${token}` } });
+    expect(run.status).toBe(403);
+    const ingest = await fetch(`${product.url}/api/ingest/snapshots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '[]',
+    });
+    expect(ingest.status).toBe(403);
+
+    // the viewer's profile lists this device; the admin's journal has both steps
+    await viewer.goto(`${product.url}/profile`);
+    await viewer.waitForSelector('[data-testid=device-session] >> text=это устройство');
+    expect(await viewer.textContent('[data-testid=profile-role]')).toBe('Наблюдатель');
+    await admin.goto(`${product.url}/audit?action=user.create`);
+    await admin.waitForSelector('[data-testid=audit-table] tr[data-action="user.create"] >> text=viewer1');
+    await admin.selectOption('[data-testid=audit-action]', 'user.invite_accept');
+    await admin.waitForURL(/action=user\.invite_accept/);
+    await admin.waitForSelector(
+      '[data-testid=audit-table] tr[data-action="user.invite_accept"] >> text=viewer1',
+    );
+    await admin.screenshot({ path: join(ARTIFACTS, 'audit-1440.png'), fullPage: true });
+
+    // disabled by the admin, the viewer's next request lands on /login
+    await admin.goto(`${product.url}/users`);
+    await admin.click('[data-testid=user-toggle-viewer1]');
+    await admin.waitForSelector('[data-testid=user-viewer1] >> text=Отключён');
+    await viewer.goto(`${product.url}/market`);
+    await viewer.waitForURL(/\/login\?redirect=/);
+    // the last admin cannot be switched off: the server's refusal is shown
+    await admin.click('[data-testid=user-toggle-demo]');
+    await admin.waitForSelector('text=последний администратор');
+    await viewerContext.close();
+    await adminContext.close();
+  });
+});
+
 describe('profile', () => {
   it('changes the password with checks; the other session is signed out; the new password signs in', async () => {
     const other = await newContext();
