@@ -11,8 +11,8 @@ import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, inputClass, Section, SectionTitle, Select } from '../../components/ui';
 import { requestFile } from '../../lib/api-client';
+import { auditChange, dateTime } from '../../lib/team-text';
 import { useTitle } from '../../lib/use-title';
-import { auditChange, dateTime } from './lib/team-text';
 
 const PAGE_SIZE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

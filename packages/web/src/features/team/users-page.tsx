@@ -16,8 +16,8 @@ import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
 import { useSession } from '../../lib/session';
+import { dateTime } from '../../lib/team-text';
 import { useTitle } from '../../lib/use-title';
-import { dateTime } from './lib/team-text';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const failed = (e: unknown) => toast(`Не получилось: ${(e as Error).message}`);
