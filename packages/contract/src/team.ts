@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intInRange } from './api.js';
+import { dataDateProblem } from './dates.js';
 import { safeText } from './text.js';
 
 // A team (DESIGN §11.5): roles, users managed by admins, sessions, the audit log.
@@ -111,8 +112,11 @@ export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditActi
   message: 'action: неизвестное действие',
 });
 
+/** A day of the log's filter: a real date from MIN_DATA_DATE to tomorrow. */
 const auditDay = (name: string) =>
-  safeText(name, 10).pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name}: дата ГГГГ-ММ-ДД`));
+  safeText(name, 10).pipe(
+    z.string().refine((v) => dataDateProblem(v) === null, { message: `${name}: дата ГГГГ-ММ-ДД` }),
+  );
 export const auditQuerySchema = z.object({
   from: auditDay('from').optional(),
   to: auditDay('to').optional(),

@@ -265,6 +265,12 @@ describeEachDb('a team: users, sessions, the audit log', (ctx) => {
     expect(byAction.rows[0].target).toBe('Фид');
     expect((await call('GET', '/audit?actor=nobody', admin)).json().total).toBe(0);
     expect((await call('GET', '/audit?action=drop', admin)).statusCode).toBe(400);
+    // a day that does not exist is a 400 naming the field, never a database error
+    for (const bad of ['from=2026-02-30', 'to=9999-12-31', 'from=2026-13-01', 'limit=0', 'offset=-1']) {
+      const res = await call('GET', `/audit?${bad}`, admin);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toContain(bad.split('=')[0]);
+    }
     const csv = await call('GET', '/audit.csv?action=user.disable', admin);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body
