@@ -135,54 +135,51 @@ export class RankReader {
       }
     }
     // the bodies as bytes (COPY's binary format on PostgreSQL): the whole country's months are ~30 MB
-    const rows = (
-      await db.binaryRows(
-        `select r.project_id, (r.month - date '1970-01-01')::int as m, r.hash,
-           case when h.hash is null then r.body end as body
-         from rank_month r
-         left join unnest($4::int[], $5::date[], $6::text[]) as h(p, m, hash)
-           on h.p = r.project_id and h.m = r.month and h.hash = r.hash
-         where r.status = $1 and r.project_id = any($2::int[]) and r.reach >= $3::date
-         order by r.project_id, r.month`,
-        [status, chunk.map((p) => p.id), fromDay(need), ...keys],
-        ['int', 'int', 'text', 'bytea'],
-      )
-    ).map(([project_id, m, hash, body]) => ({
-      project_id: project_id as number,
-      m: m as number,
-      hash: hash as string,
-      body: body as Uint8Array | null,
-    }));
-    const byProject = new Map<number, typeof rows>();
-    for (const r of rows) {
-      const list = byProject.get(r.project_id);
-      if (list) list.push(r);
-      else byProject.set(r.project_id, [r]);
+    // rows as COPY gives them: [project_id, month, hash, body] (body null: the held month is the same)
+    const rows = (await db.binaryRows(
+      `select r.project_id, (r.month - date '1970-01-01')::int as m, r.hash,
+         case when h.hash is null then r.body end as body
+       from rank_month r
+       left join unnest($4::int[], $5::date[], $6::text[]) as h(p, m, hash)
+         on h.p = r.project_id and h.m = r.month and h.hash = r.hash
+       where r.status = $1 and r.project_id = any($2::int[]) and r.reach >= $3::date
+       order by r.project_id, r.month`,
+      [status, chunk.map((p) => p.id), fromDay(need), ...keys],
+      ['int', 'int', 'text', 'bytea'],
+    )) as [number, number, string, Uint8Array | null][];
+    // each project's rows are consecutive (ordered by project): its first row and how many
+    const byProject = new Map<number, [number, number]>();
+    for (const [i, [id]] of rows.entries()) {
+      const at = byProject.get(id);
+      if (at) at[1]++;
+      else byProject.set(id, [i, 1]);
     }
     const out = new Map<number, HeldRank>();
     for (const p of chunk) {
-      const list = byProject.get(p.id);
+      const at = byProject.get(p.id);
       // a project without data from `need` on has nothing in the period
-      if (!list) {
+      if (!at) {
         out.set(p.id, { from: need, months: NO_MONTHS, hashes: '', summary: EMPTY_RANK });
         continue;
       }
       const held = before.get(p.id);
-      const bodies: Uint8Array[] = [];
-      const months = new Int32Array(3 * list.length);
-      for (const [i, r] of list.entries()) {
-        const body = r.body === null ? reencoded(held!, r.m) : r.body;
-        bodies.push(body);
-        if (r.hash.length !== 32) throw new Error('rank_month: a hash is not an md5 in hex');
+      const [first, count] = at;
+      const bodies: Uint8Array[] = new Array(count);
+      const months = new Int32Array(3 * count);
+      const hashes: string[] = new Array(count);
+      for (let i = 0; i < count; i++) {
+        const [, month, hash, stored] = rows[first + i];
+        const body = stored === null ? reencoded(held!, month) : stored;
+        bodies[i] = body;
+        if (hash.length !== 32) throw new Error('rank_month: a hash is not an md5 in hex');
         const { n, m } = rankMonthCounts(body);
-        months.set([r.m, n, m], 3 * i);
+        months[3 * i] = month;
+        months[3 * i + 1] = n;
+        months[3 * i + 2] = m;
+        hashes[i] = hash;
       }
-      out.set(p.id, {
-        from: need,
-        months,
-        hashes: list.map((r) => r.hash).join(''),
-        summary: joinRankMonths(bodies),
-      });
+      // one flat string (a string added to a string is a rope of several objects)
+      out.set(p.id, { from: need, months, hashes: hashes.join(''), summary: joinRankMonths(bodies) });
     }
     return out;
   }
