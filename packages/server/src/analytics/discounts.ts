@@ -1,4 +1,4 @@
-import type { DiscountBasis, DiscountPeriod } from '@cena-metra/contract';
+import { DISCOUNT_PERIODS, type DiscountBasis, type DiscountPeriod } from '@cena-metra/contract';
 import { area100 } from './cube.js';
 import { crossedOutPrice, discountPercent, type FlatOnDay, round2 } from './stats.js';
 
@@ -74,4 +74,17 @@ export function projectDiscountSummary(
     avgDiscountPercent: discounted.length ? round2(sumDiscount / discounted.length) : 0,
     avgMeterPrice: sumArea100 ? round2(sumPrice / (sumArea100 / 100)) : null,
   };
+}
+
+/** A project's §4.3 discounts on a day for every period and basis: what the market's table reads of it. */
+export type ProjectDiscounts = Record<DiscountPeriod, Record<DiscountBasis, ProjectDiscountSummary>>;
+
+export function projectDiscountsAll(flats: FlatOnDay[]): ProjectDiscounts {
+  const out = {} as ProjectDiscounts;
+  for (const period of DISCOUNT_PERIODS)
+    out[period] = {
+      history: projectDiscountSummary(flats, period, 'history'),
+      developer: projectDiscountSummary(flats, period, 'developer'),
+    };
+  return out;
 }

@@ -69,6 +69,8 @@ export const projectLatest = pgTable(
     day: date('day').notNull(),
     summary: text('summary').notNull(),
     distribution: text('distribution').notNull(),
+    /** per period and basis, the project's discounts on the day (migration 22; null before its next import) */
+    discounts: text('discounts'),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.status] })],
 );

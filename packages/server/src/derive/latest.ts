@@ -1,4 +1,5 @@
 import { STATS_STATUSES } from '@cena-metra/contract';
+import { projectDiscountsAll } from '../analytics/discounts.js';
 import { ppmDistribution } from '../analytics/distribution.js';
 import type { ProjectModel } from '../analytics/model.js';
 import { type FlatOnDay, recordCounts, shortFlatSummary } from '../analytics/stats.js';
@@ -21,7 +22,8 @@ export function flatsOnLastDay(model: ProjectModel): FlatOnDay[] {
 
 /**
  * Keeps what the dashboard first shows of the project's last snapshot day, per status: the summary table
- * (§4.2, A = the last day) and the ppm distribution (§10.5), as the JSON the responses carry. Every import
+ * (§4.2, A = the last day) and the ppm distribution (§10.5), as the JSON the responses carry, and the
+ * project's discounts of every period and basis (§4.3) that the market's discounts table reads. Every import
  * of the project rewrites them (a list within the last year moves the discount windows too).
  */
 export async function keepLatest(db: Db, model: ProjectModel): Promise<void> {
@@ -36,17 +38,19 @@ export async function keepLatest(db: Db, model: ProjectModel): Promise<void> {
       status,
       summary: JSON.stringify(shortFlatSummary(own)),
       distribution: JSON.stringify({ date: day, groups: ppmDistribution(own.map((f) => f.rec)) }),
+      discounts: JSON.stringify(projectDiscountsAll(own)),
     };
   });
   await db.query(
-    `insert into project_latest (project_id, status, day, summary, distribution)
-     select $1, s, $2::date, t, d from unnest($3::text[], $4::text[], $5::text[]) as x(s, t, d)`,
+    `insert into project_latest (project_id, status, day, summary, distribution, discounts)
+     select $1, s, $2::date, t, d, k from unnest($3::text[], $4::text[], $5::text[], $6::text[]) as x(s, t, d, k)`,
     [
       model.projectId,
       day,
       rows.map((r) => r.status),
       rows.map((r) => r.summary),
       rows.map((r) => r.distribution),
+      rows.map((r) => r.discounts),
     ],
   );
 }
