@@ -312,6 +312,14 @@ async function main() {
       ok: dayMs <= 15 * 60_000,
     });
     await marketAndCompare('after the day');
+    // the day's import kept each project's discounts (derive/latest.ts): the market's table reads them
+    const discountsAfter = await timed('/discount/project', { period: 'MONTH' });
+    rows.push({
+      what: `discounts table of the whole market (${PROJECTS} projects, MONTH), first request after the day`,
+      value: `${discountsAfter.toFixed(0)} ms`,
+      budget: '≤ 1,000 ms',
+      ok: discountsAfter <= 1000,
+    });
     // the page itself, in Chromium: the map of every project and the table by district
     await marketPageBench(origin, session, rows, note, `${PROJECTS} projects`);
 
