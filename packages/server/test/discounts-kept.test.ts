@@ -94,9 +94,14 @@ describeEachDb("the market's discounts: kept figures equal the flats'", (ctx) =>
           for (const basis of DISCOUNT_BASES) {
             const table = await ask(a, '/api/discount/project', { period, basis, status });
             expect(table.statusCode, table.body).toBe(200);
-            const flats = await ask(a, '/api/discount', { period, basis, status, limit: 1000 });
-            expect(flats.statusCode, flats.body).toBe(200);
-            out.push({ status, period, basis, table: table.json(), flats: flats.json() });
+            const lists = [];
+            // the whole list, its head (read from the projects with the largest kept discounts), one room
+            for (const more of [{ limit: 1000 }, { limit: 1 }, { limit: 3 }, { limit: 5, rooms: 1 }]) {
+              const flats = await ask(a, '/api/discount', { period, basis, status, ...more });
+              expect(flats.statusCode, flats.body).toBe(200);
+              lists.push(flats.json());
+            }
+            out.push({ status, period, basis, table: table.json(), lists });
           }
       return out;
     };

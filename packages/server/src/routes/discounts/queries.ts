@@ -94,9 +94,23 @@ export async function getDiscounts(
   if (a === null) return { date: null, rows: [] };
   const rows: (DiscountFlat & { raw: number })[] = [];
   const kept = await keptDiscounts(db, projects, a, q.status);
-  for (const p of projects) {
-    // a project whose kept figures show no discounted flat on A adds no row: its flats are not read
-    if (kept.get(p.id)?.[q.period][q.basis].discountedFlats === 0) continue;
+  const keptMax = (p: ScopeProject) => kept.get(p.id)?.[q.period][q.basis];
+  // the projects without kept figures first (they are all read), then the others by their largest
+  // discount: once `limit` rows are found, a project whose largest (rounded to 0.01, so + 0.005) is below
+  // the limit-th row's cannot place a row, nor can any after it — the list reads a few projects, not all
+  const unknown = projects.filter((p) => !keptMax(p));
+  const known = projects
+    .filter((p) => (keptMax(p)?.discountedFlats ?? 0) > 0)
+    .sort((x, y) => keptMax(y)!.maxDiscountPercent - keptMax(x)!.maxDiscountPercent);
+  const limitth = () => {
+    if (rows.length < q.limit) return Number.NEGATIVE_INFINITY;
+    rows.sort((x, y) => y.raw - x.raw || x.flatId - y.flatId);
+    rows.length = q.limit;
+    return rows[q.limit - 1].raw;
+  };
+  for (const p of [...unknown, ...known]) {
+    const max = keptMax(p);
+    if (max && max.maxDiscountPercent + 0.005 < limitth()) break;
     const flats = (await activeOn(db, engine, p, a, q.status)).filter(
       (f) => q.rooms === undefined || f.rec.rooms === q.rooms,
     );

@@ -6,20 +6,29 @@ import { gapDaysSql } from '../events/gaps.js';
 
 const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
-/** Daily summaries newest first, each with its totals over the projects that had a snapshot that day. */
+/**
+ * Daily summaries newest first, each with its totals over the projects that had a snapshot that day. The
+ * days are chosen first (the newest `limit` with projects), then only their rows are added up: a year of
+ * the whole country's rows summed before the limit made the list 1.2–1.9 s cold.
+ */
 export async function getSummaries(db: Db, limit: number, before?: string): Promise<SummaryListItem[]> {
   return db.query<SummaryListItem>(
-    `select s.id, s.date::text as date, count(sp.project_id)::int as projects,
+    `with days as (
+       select ds.id, ds.date from daily_summary ds
+       where ($1::date is null or ds.date < $1)
+         and exists (select 1 from summary_project x where x.date = ds.date)
+       order by ds.date desc limit ${limit}
+     )
+     select s.id, s.date::text as date, count(sp.project_id)::int as projects,
             coalesce(sum(sp.new_flats), 0)::int as "newFlats", coalesce(sum(sp.removed_flats), 0)::int as "removedFlats",
             coalesce(sum(sp.price_up), 0)::int as "priceUp", coalesce(sum(sp.price_down), 0)::int as "priceDown",
             coalesce(sum(sp.area_changed), 0)::int as "areaChanged",
             coalesce(sum(sp.promo_started), 0)::int as "promoStarted",
             coalesce(sum(sp.promo_ended), 0)::int as "promoEnded",
             coalesce(bool_or(sn.partial), false) as "partial"
-     from daily_summary s join summary_project sp on sp.date = s.date
+     from days s join summary_project sp on sp.date = s.date
        left join snapshot sn on sn.project_id = sp.project_id and sn.date = sp.date
-     where ($1::date is null or s.date < $1)
-     group by s.id, s.date order by s.date desc limit ${limit}`,
+     group by s.id, s.date order by s.date desc`,
     [before ?? null],
   );
 }
