@@ -135,7 +135,7 @@ describe('read cache: responses kept per data version', () => {
     const db = Object.create(real, {
       query: {
         value: (sql: string, params?: unknown[]) => {
-          if (/from daily_summary s join summary_project/.test(sql)) summaryQueries++;
+          if (/from days s join summary_project/.test(sql)) summaryQueries++;
           return real.query(sql, params);
         },
       },
