@@ -12,6 +12,13 @@ export const ROLE_LABELS: Record<Role, string> = {
   analyst: 'Аналитик',
   viewer: 'Наблюдатель',
 };
+/**
+ * Whether a role is at least `need` (admin > analyst > viewer): the one rule the server's guard
+ * (auth/access.ts) and the web's hiding of menus and buttons both read.
+ */
+export function roleAtLeast(role: Role | undefined, need: Role): boolean {
+  return role !== undefined && ROLES.indexOf(role) <= ROLES.indexOf(need);
+}
 export const roleSchema = z.enum(ROLES, { message: `role: одна из ролей ${ROLES.join(', ')}` });
 
 /** 1–100 letters, digits, `_ . -` (the CLI says it the same way). */
@@ -38,6 +45,8 @@ export const userSchema = z.object({
   lastSeenAt: z.string().nullable(),
   /** a one-time link not yet used: the user has no password yet */
   invitePending: z.boolean(),
+  /** false until the user sets a password through a one-time link */
+  hasPassword: z.boolean(),
 });
 export type TeamUser = z.infer<typeof userSchema>;
 export const usersResponseSchema = z.array(userSchema);
@@ -97,6 +106,7 @@ export const AUDIT_ACTIONS = {
   'user.enable': 'Пользователь включён',
   'user.sessions_end': 'Сеансы завершены',
   'user.password': 'Пароль изменён',
+  'user.invite': 'Новая ссылка для входа',
   'user.invite_accept': 'Приглашение принято',
   'user.remove': 'Пользователь удалён',
   'source.create': 'Источник добавлен',

@@ -42,6 +42,7 @@ const ADMIN = [
   'GET /api/users',
   'POST /api/users',
   'PATCH /api/users/{id}',
+  'POST /api/users/{id}/invite',
   'DELETE /api/users/{id}/sessions',
   'GET /api/audit',
   'GET /api/audit.csv',

@@ -127,6 +127,22 @@ describeEachDb('a team: users, sessions, the audit log', (ctx) => {
     expect(
       (await app.inject({ method: 'GET', url: `/api/auth/invite/${late.invite.token}` })).statusCode,
     ).toBe(404);
+    // the admin makes a new link: the user shows as without a password until it is used
+    const lateRow = (await call('GET', '/users', admin))
+      .json()
+      .find((u: { id: number }) => u.id === late.user.id);
+    expect(lateRow).toMatchObject({ invitePending: false, hasPassword: false });
+    const fresh = await call('POST', `/users/${late.user.id}/invite`, admin);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().user).toMatchObject({ invitePending: true, hasPassword: false });
+    const renewed = await app.inject({
+      method: 'POST',
+      url: `/api/auth/invite/${fresh.json().invite.token}`,
+      payload: { password: 'late-password' },
+    });
+    expect(renewed.statusCode).toBe(200);
+    expect((await login('late', 'late-password')).statusCode).toBe(200);
+    expect((await call('POST', '/users/999999/invite', admin)).statusCode).toBe(404);
   });
 
   it('a disabled user is refused on the next request and cannot sign in; enabled again, they can', async () => {
@@ -231,6 +247,7 @@ describeEachDb('a team: users, sessions, the audit log', (ctx) => {
       'user.enable',
       'user.role',
       'user.sessions_end',
+      'user.invite',
       'import',
       'place.update',
       'source.create',

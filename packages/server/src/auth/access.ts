@@ -1,4 +1,4 @@
-import type { Role } from '@cena-metra/contract';
+import { type Role, roleAtLeast } from '@cena-metra/contract';
 
 /**
  * Who may call what (DESIGN §11.5). `public`: anyone; `viewer`: any signed-in user; `export`: a download
@@ -74,6 +74,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/users': 'admin',
   'POST /api/users': 'admin',
   'PATCH /api/users/:id': 'admin',
+  'POST /api/users/:id/invite': 'admin',
   'DELETE /api/users/:id/sessions': 'admin',
   'GET /api/audit': 'admin',
   'GET /api/audit.csv': 'admin',
@@ -91,10 +92,9 @@ export function allows(role: Role, access: Access, viewersExport: boolean): bool
     case 'viewer':
       return true;
     case 'export':
-      return role !== 'viewer' || viewersExport;
+      return viewersExport || roleAtLeast(role, 'analyst');
     case 'analyst':
-      return role !== 'viewer';
     case 'admin':
-      return role === 'admin';
+      return roleAtLeast(role, access);
   }
 }

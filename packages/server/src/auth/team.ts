@@ -22,7 +22,8 @@ const USER_COLUMNS = `u.id, u.username, u.role, u.disabled_at is not null as dis
   (select count(*)::int from session s where s.user_id = u.id and s.expires_at > now()) as sessions,
   (select max(s.last_used_at) from session s where s.user_id = u.id) as last_seen_at,
   (u.password_hash = '' and exists (select 1 from user_invite i where i.user_id = u.id and i.expires_at > now()))
-    as invite_pending`;
+    as invite_pending,
+  u.password_hash = '' as no_password`;
 
 interface UserRow {
   id: number;
@@ -33,6 +34,7 @@ interface UserRow {
   sessions: number;
   last_seen_at: string | Date | null;
   invite_pending: boolean;
+  no_password: boolean;
 }
 const iso = (t: string | Date) => new Date(t).toISOString();
 const teamUser = (r: UserRow): TeamUser => ({
@@ -44,6 +46,7 @@ const teamUser = (r: UserRow): TeamUser => ({
   sessions: r.sessions,
   lastSeenAt: r.last_seen_at ? iso(r.last_seen_at) : null,
   invitePending: r.invite_pending,
+  hasPassword: !r.no_password,
 });
 
 export async function listUsers(db: Db): Promise<TeamUser[]> {
@@ -68,22 +71,40 @@ export async function createUser(
 ): Promise<UserCreated> {
   return db.transaction(async (tx) => {
     const user = await addUser(tx, input.username, input.password ?? null, input.role);
-    let invite: UserCreated['invite'] = null;
-    if (input.password === undefined) {
-      const token = randomBytes(24).toString('base64url');
-      const [row] = await tx.query<{ expires_at: string | Date }>(
-        `insert into user_invite (token_hash, user_id, expires_at)
-         values ($1, $2, now() + interval '${INVITE_HOURS} hours') returning expires_at`,
-        [hashToken(token), user.id],
-      );
-      invite = { token, expiresAt: iso(row.expires_at) };
-    }
+    const invite = input.password === undefined ? await newInvite(tx, user.id) : null;
     await audit(tx, actor, 'user.create', user.username, null, {
       role: user.role,
       disabled: false,
       by: invite ? 'ссылка' : 'пароль',
     });
     return { user: await teamUserById(tx, user.id), invite };
+  });
+}
+
+/** A one-time link for a user (any earlier one of theirs stops working); its token is shown once. */
+async function newInvite(tx: Db, userId: number): Promise<NonNullable<UserCreated['invite']>> {
+  await tx.query('delete from user_invite where user_id = $1', [userId]);
+  const token = randomBytes(24).toString('base64url');
+  const [row] = await tx.query<{ expires_at: string | Date }>(
+    `insert into user_invite (token_hash, user_id, expires_at)
+     values ($1, $2, now() + interval '${INVITE_HOURS} hours') returning expires_at`,
+    [hashToken(token), userId],
+  );
+  return { token, expiresAt: iso(row.expires_at) };
+}
+
+/**
+ * A new one-time link for a user (theirs expired or was lost): the password they set with it replaces any
+ * they had, and their sessions end when they use it. Audited.
+ */
+export async function reissueInvite(db: Db, actor: Actor, id: number): Promise<UserCreated> {
+  return db.transaction(async (tx) => {
+    const user = await getUserById(tx, id);
+    if (!user) throw new NotFoundError(`пользователь ${id} не найден`);
+    if (user.disabled) throw new AppError('пользователь отключён: сначала включите его', 'CONFLICT', 409);
+    const invite = await newInvite(tx, id);
+    await audit(tx, actor, 'user.invite', user.username, null, { expiresAt: invite.expiresAt });
+    return { user: await teamUserById(tx, id), invite };
   });
 }
 

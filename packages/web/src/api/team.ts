@@ -46,6 +46,10 @@ export function useUserActions() {
         request<TeamUser>({ url: `/users/${id}`, method: 'PATCH', data: patch }),
       onSuccess: done,
     }),
+    invite: useMutation({
+      mutationFn: (id: number) => request<UserCreated>({ url: `/users/${id}/invite`, method: 'POST' }),
+      onSuccess: done,
+    }),
     endSessions: useMutation({
       mutationFn: (id: number) => request<null>({ url: `/users/${id}/sessions`, method: 'DELETE' }),
       onSuccess: done,

@@ -8,7 +8,7 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeUser, createUser, endUserSessions, listUsers } from '../../auth/team.js';
+import { changeUser, createUser, endUserSessions, listUsers, reissueInvite } from '../../auth/team.js';
 import { actorOf } from '../actor.js';
 
 /** «Пользователи» (DESIGN §11.5), admins only (auth/access.ts): list, create, change, end sessions. */
@@ -43,6 +43,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       app.sessions.forgetUser(user.id);
       return user;
     },
+  );
+  app.post(
+    '/users/:id/invite',
+    {
+      schema: {
+        description: 'Новая одноразовая ссылка для входа на 24 часа (прежняя перестаёт действовать).',
+        params: userParamsSchema,
+        response: { 200: userCreatedSchema },
+      },
+    },
+    async (request) => reissueInvite(db, actorOf(request), request.params.id),
   );
   app.delete(
     '/users/:id/sessions',

@@ -6,6 +6,7 @@ import {
   type TeamUser,
   USERNAME_PATTERN,
   USERNAME_RULE,
+  type UserCreated,
 } from '@cena-metra/contract';
 import { mdiAccountGroup, mdiAccountPlus, mdiContentCopy } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
@@ -27,9 +28,23 @@ const failed = (e: unknown) => toast(`Не получилось: ${(e as Error).
  * or a one-time link; a role changed, a user switched off (their sessions end), sessions ended. The server
  * keeps the last admin: its refusal is shown as it says it.
  */
+/** A one-time link made just now, shown once to pass on. */
+interface ShownLink {
+  username: string;
+  url: string;
+  expiresAt: string;
+}
+const shownLink = (made: UserCreated): ShownLink | null =>
+  made.invite && {
+    username: made.user.username,
+    url: `${window.location.origin}${invitePath(made.invite.token)}`,
+    expiresAt: made.invite.expiresAt,
+  };
+
 export function UsersPage() {
   useTitle('Пользователи');
   const users = useUsers();
+  const [link, setLink] = useState<ShownLink | null>(null);
   return (
     <Section>
       <SectionTitle icon={mdiAccountGroup}>Пользователи</SectionTitle>
@@ -49,22 +64,29 @@ export function UsersPage() {
             </thead>
             <tbody>
               {users.data?.map((u) => (
-                <UserRow key={u.id} user={u} />
+                <UserRow key={u.id} user={u} onLink={setLink} />
               ))}
             </tbody>
           </DataTable>
         </div>
       </DataState>
-      <NewUserCard />
+      <NewUserCard onLink={setLink} />
+      {link && <InviteBox link={link} />}
     </Section>
   );
 }
 
-function UserRow({ user: u }: { user: TeamUser }) {
+function UserRow({ user: u, onLink }: { user: TeamUser; onLink: (link: ShownLink | null) => void }) {
   const actions = useUserActions();
   const me = useSession()?.username === u.username;
-  const busy = actions.change.isPending || actions.endSessions.isPending;
-  const state = u.disabled ? 'Отключён' : u.invitePending ? 'Ждёт входа по ссылке' : 'Активен';
+  const busy = actions.change.isPending || actions.endSessions.isPending || actions.invite.isPending;
+  const state = u.disabled
+    ? 'Отключён'
+    : u.invitePending
+      ? 'Ждёт входа по ссылке'
+      : u.hasPassword
+        ? 'Активен'
+        : 'Ссылка истекла: нужна новая';
   return (
     <tr data-testid={`user-${u.username}`}>
       <td>
@@ -111,6 +133,19 @@ function UserRow({ user: u }: { user: TeamUser }) {
           >
             {u.disabled ? 'Включить' : 'Отключить'}
           </Button>
+          {!u.disabled && (
+            <Button
+              small
+              color="white"
+              disabled={busy}
+              data-testid={`user-invite-${u.username}`}
+              onClick={() =>
+                actions.invite.mutate(u.id, { onSuccess: (made) => onLink(shownLink(made)), onError: failed })
+              }
+            >
+              Новая ссылка
+            </Button>
+          )}
           <Button
             small
             color="white"
@@ -132,14 +167,13 @@ function UserRow({ user: u }: { user: TeamUser }) {
 }
 
 /** A new user: a one-time link (shown once, to pass on) or a password set here. */
-function NewUserCard() {
+function NewUserCard({ onLink }: { onLink: (link: ShownLink | null) => void }) {
   const { create } = useUserActions();
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<Role>('analyst');
   const [how, setHow] = useState<'link' | 'password'>('link');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [link, setLink] = useState<{ username: string; url: string; expiresAt: string } | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -153,16 +187,8 @@ function NewUserCard() {
         onSuccess: (made) => {
           setUsername('');
           setPassword('');
-          if (made.invite)
-            setLink({
-              username: made.user.username,
-              url: `${window.location.origin}${invitePath(made.invite.token)}`,
-              expiresAt: made.invite.expiresAt,
-            });
-          else {
-            setLink(null);
-            toast(`Пользователь ${made.user.username} создан`);
-          }
+          onLink(shownLink(made));
+          if (!made.invite) toast(`Пользователь ${made.user.username} создан`);
         },
         onError: (err) => setError((err as Error).message),
       },
@@ -232,34 +258,37 @@ function NewUserCard() {
           </Button>
         </div>
       </form>
-      {link && (
-        <div className="mt-6 rounded-lg bg-gray-50 p-4 text-sm dark:bg-slate-800" data-testid="invite-box">
-          <p className="mb-2">
-            Ссылка для <b>{link.username}</b> — передайте её; она действует до {dateTime(link.expiresAt)} и
-            только один раз, больше она не будет показана:
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <code
-              className="break-all rounded bg-white px-2 py-1 font-mono dark:bg-slate-900"
-              data-testid="invite-link"
-            >
-              {link.url}
-            </code>
-            <Button
-              small
-              icon={mdiContentCopy}
-              onClick={() =>
-                navigator.clipboard
-                  ?.writeText(link.url)
-                  .then(() => toast('Ссылка скопирована'))
-                  .catch(() => toast('Не удалось скопировать: выделите ссылку вручную'))
-              }
-            >
-              Копировать
-            </Button>
-          </div>
-        </div>
-      )}
     </Card>
+  );
+}
+
+function InviteBox({ link }: { link: ShownLink }) {
+  return (
+    <div className="mt-6 rounded-lg bg-gray-50 p-4 text-sm dark:bg-slate-800" data-testid="invite-box">
+      <p className="mb-2">
+        Ссылка для <b>{link.username}</b> — передайте её; она действует до {dateTime(link.expiresAt)} и только
+        один раз, больше она не будет показана:
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code
+          className="break-all rounded bg-white px-2 py-1 font-mono dark:bg-slate-900"
+          data-testid="invite-link"
+        >
+          {link.url}
+        </code>
+        <Button
+          small
+          icon={mdiContentCopy}
+          onClick={() =>
+            navigator.clipboard
+              ?.writeText(link.url)
+              .then(() => toast('Ссылка скопирована'))
+              .catch(() => toast('Не удалось скопировать: выделите ссылку вручную'))
+          }
+        >
+          Копировать
+        </Button>
+      </div>
+    </div>
   );
 }
