@@ -2,6 +2,7 @@ import { ROLE_LABELS } from '@cena-metra/contract';
 import { mdiLockAlertOutline } from '@mdi/js';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useMe } from '../api/team';
 import { Button, Card, Section, SectionTitle } from '../components/ui';
 import { may, type Need } from '../lib/access';
 import { useSession } from '../lib/session';
@@ -35,8 +36,13 @@ export function safeRedirect(value: string | null): string {
  */
 export function RequireRole({ need, children }: { need: Need; children: ReactNode }) {
   const role = useSession()?.role;
+  const me = useMe();
   if (!role)
-    return (
+    return me.error ? (
+      <p role="alert" className="m-6 rounded-lg bg-red-600 px-4 py-3 text-white">
+        Не удалось узнать роль: {(me.error as Error).message}
+      </p>
+    ) : (
       <div className="p-6 text-gray-500" aria-busy="true">
         Загрузка…
       </div>
