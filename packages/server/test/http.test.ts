@@ -132,10 +132,12 @@ describe('read cache: responses kept per data version', () => {
     await migrate(real);
     // the real database, counting the queries that read summaries
     let summaryQueries = 0;
+    let healthQueries = 0;
     const db = Object.create(real, {
       query: {
         value: (sql: string, params?: unknown[]) => {
           if (/from days s join summary_project/.test(sql)) summaryQueries++;
+          if (/max\(last_snapshot_date\)/.test(sql)) healthQueries++;
           return real.query(sql, params);
         },
       },
@@ -195,6 +197,20 @@ describe('read cache: responses kept per data version', () => {
       expect(dates(after.body)).toHaveLength(41);
       expect(dates(after.body)[0]).toBe('2026-11-10');
       expect(summaryQueries).toBe(2);
+
+      // health, asked by probes every second or more often, reads the data state once per data version
+      // and at most a second old (it must not queue behind long reads on the embedded database)
+      const health = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json();
+      const states = await Promise.all(Array.from({ length: 10 }, health));
+      for (const h of states) expect(h.lastSnapshotDate).toBe('2026-11-10');
+      expect(healthQueries).toBe(1);
+      await ingest('2026-11-11', 7_800_000);
+      app.dataVersion.invalidate();
+      expect((await health()).lastSnapshotDate).toBe('2026-11-11');
+      expect(healthQueries).toBe(2);
+      await new Promise((done) => setTimeout(done, 1_100));
+      expect((await health()).lastSnapshotDate).toBe('2026-11-11');
+      expect(healthQueries).toBe(3);
     } finally {
       await app.close();
       await real.close();

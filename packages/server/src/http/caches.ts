@@ -58,15 +58,27 @@ export class DataVersionCache {
   }
 }
 
-/** One value per data version (small read responses such as the developer list). */
+/**
+ * One value per data version (small read responses such as the developer list); with `ttlMs`, read again
+ * after that long too (a value that can change without a new data version, such as the demo flag).
+ */
 export class PerVersion<T> {
   private version: string | null = null;
-  private value: T | undefined;
+  /** the value, or its read while under way (concurrent asks share it); a failed read is not kept */
+  private value: Promise<T> | null = null;
+  private readAt = 0;
 
-  async get(version: string, load: () => Promise<T>): Promise<T> {
-    if (this.version !== version || this.value === undefined) {
-      this.value = await load();
+  constructor(private readonly ttlMs = Number.POSITIVE_INFINITY) {}
+
+  get(version: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    if (this.version !== version || this.value === null || now - this.readAt > this.ttlMs) {
+      const value = load();
+      this.value = value;
       this.version = version;
+      this.readAt = now;
+      value.catch(() => {
+        if (this.value === value) this.value = null;
+      });
     }
     return this.value;
   }
