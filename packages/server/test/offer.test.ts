@@ -277,7 +277,9 @@ describeEachDb(
         promoStarted: 1,
         promoEnded: 0,
       });
-      // and the watch alerted of the promotion that started, by its rule alone
+      // and the watch alerted of the promotion that started, by its rule alone (the import's alerts are
+      // computed after its answer; one computation more waits for the one under way)
+      await app.computeAlerts();
       const alerts = (await app.inject({ method: 'GET', url: '/api/alerts?limit=50', headers })).json()
         .alerts;
       expect(
