@@ -215,7 +215,11 @@ export function timedApi(origin: string, token: string) {
  * as `npm run bench` times it (`timedApi` above takes each body whole, uncompressed, on a new request). Inflating 3 MB of JSON is the client's work (~10 ms here); every 5th stats
  * body is inflated and parsed, so the bytes are checked to be the response.
  */
-export function timedKeptAlive(api: string, headers: Record<string, string>) {
+export function timedKeptAlive(
+  api: string,
+  headers: Record<string, string>,
+  encoding: 'gzip' | 'identity' = 'gzip',
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let checked = 0;
   const timed = (path: string, body?: unknown) =>
@@ -224,7 +228,7 @@ export function timedKeptAlive(api: string, headers: Record<string, string>) {
       const started = performance.now();
       const req = http.request(
         `${api}${path}`,
-        { method: body ? 'POST' : 'GET', agent, headers: { ...headers, 'accept-encoding': 'gzip' } },
+        { method: body ? 'POST' : 'GET', agent, headers: { ...headers, 'accept-encoding': encoding } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
