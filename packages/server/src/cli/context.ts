@@ -5,6 +5,7 @@ import { type Db, openDb, PGLITE_RESERVE_BYTES } from '../db/driver.js';
 import { lockDataDir } from '../db/lock.js';
 import { migrate } from '../db/migrate.js';
 import { CliError } from '../lib/errors.js';
+import { limitHeapGrowth } from '../lib/heap.js';
 import { rebuildIfMarked } from './commands/rebuild.js';
 
 export interface GlobalOptions {
@@ -43,6 +44,8 @@ export async function openContext(
   let db: Db;
   try {
     db = await openDb({ databaseUrl: config.databaseUrl, dataDir: resolve(config.dataDir) });
+    // the embedded database's process keeps its heap small, but for the demo's batch work (lib/heap.ts)
+    if (db.kind === 'pglite' && role !== 'demo') limitHeapGrowth();
     await migrate(db);
     await rebuildIfMarked(db, config.removalGrace, config.maxCarryDays, (line) =>
       process.stderr.write(`${line}\n`),

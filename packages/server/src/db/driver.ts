@@ -1,5 +1,4 @@
 import { mkdirSync, statfsSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -349,17 +348,6 @@ export interface OpenOptions {
 const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS ?? '32MB';
 
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory). */
-/**
- * A process that holds the embedded database lets its JavaScript heap grow 10% past what a full collection
- * left (V8 reads the factor at every collection, so it applies from here on): PGlite's engine is resident
- * in the same process, and under load V8's own growth took the demo server from ~300 to 515 MB. A process
- * on a PostgreSQL server keeps V8's growth: with 10% the market's first ranking of 5,000 projects ran eight
- * full collections of a 40 MB heap, a fifth of its time (docs/performance.md).
- */
-function limitHeapGrowth(): void {
-  setFlagsFromString('--heap-growing-percent=10');
-}
-
 export async function openDb(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -381,7 +369,6 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     return new PostgresDb(pool);
   }
   if (!options.memory && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  limitHeapGrowth();
   const parsers = {
     [TEXT_DATE]: identity,
     [TIMESTAMPTZ]: identity,
