@@ -157,6 +157,17 @@ describeEachDb('a team: users, sessions, the audit log', (ctx) => {
     const refused = await login('anna', 'anna-password');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/отключена/);
+    // no new one-time link for a disabled user, nor for an id that is not one: refused, nothing kept
+    const invites = async () =>
+      (await ctx.db.query<{ n: number }>('select count(*)::int as n from user_invite'))[0].n;
+    const before = await invites();
+    const noLink = await call('POST', `/users/${anna.id}/invite`, admin);
+    expect(noLink.statusCode).toBe(409);
+    expect(noLink.json().message).toMatch(/отключён/);
+    const badId = await call('POST', '/users/abc/invite', admin);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toMatch(/id/);
+    expect(await invites()).toBe(before);
     await call('PATCH', `/users/${anna.id}`, admin, { disabled: false });
     expect((await login('anna', 'anna-password')).statusCode).toBe(200);
   });

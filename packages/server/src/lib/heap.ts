@@ -1,5 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 
+let limited = false;
+
 /**
  * A process that serves or imports on the embedded database lets its JavaScript heap grow only 10% past
  * what a full collection left (V8 reads the factor at every collection, so it applies from here on):
@@ -11,4 +13,8 @@ import { setFlagsFromString } from 'node:v8';
  */
 export function limitHeapGrowth(): void {
   setFlagsFromString('--heap-growing-percent=10');
+  limited = true;
 }
+
+/** Whether this process has limited its heap's growth (V8 has no reading of the flag back). */
+export const heapGrowthLimited = (): boolean => limited;

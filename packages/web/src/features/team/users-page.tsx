@@ -23,12 +23,7 @@ import { useTitle } from '../../lib/use-title';
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const failed = (e: unknown) => toast(`Не получилось: ${(e as Error).message}`);
 
-/**
- * «Пользователи» (DESIGN §11.5), for admins: who works here and in what role; new users with a password
- * or a one-time link; a role changed, a user switched off (their sessions end), sessions ended. The server
- * keeps the last admin: its refusal is shown as it says it.
- */
-/** A one-time link made just now, shown once to pass on. */
+/** A one-time link made just now (for a new user or made again), shown once to pass on. */
 interface ShownLink {
   username: string;
   url: string;
@@ -41,6 +36,12 @@ const shownLink = (made: UserCreated): ShownLink | null =>
     expiresAt: made.invite.expiresAt,
   };
 
+/**
+ * «Пользователи» (DESIGN §11.5), for admins: who works here and in what role; new users with a password
+ * or a one-time link, and a new link for one whose link expired or was lost; a role changed, a user
+ * switched off (their sessions end), sessions ended. The server keeps the last admin: its refusal is shown
+ * as it says it.
+ */
 export function UsersPage() {
   useTitle('Пользователи');
   const users = useUsers();
