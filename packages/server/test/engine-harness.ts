@@ -5,18 +5,12 @@ import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
 import { paceSummary } from '../src/analytics/pace-summary.js';
 import { projectPace, unionIndex, unionPace } from '../src/analytics/pace-union.js';
-import {
-  GROUPS,
-  recordCounts,
-  shortFlatSummary,
-  statsResponseOf,
-  statsSeries,
-} from '../src/analytics/stats.js';
+import { recordCounts, shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
-import { parseSeriesDay } from '../src/db/kept.js';
+import { layoutSeriesMonth, monthLayout } from '../src/db/kept-series.js';
 import { renderSeriesDay } from '../src/derive/series.js';
-import { SeriesJson } from '../src/read/stats-json.js';
+import { joined, SeriesJson } from '../src/read/stats-json.js';
 import type { OracleSnapshot } from './oracle.js';
 
 /** The engine fed the way the importer feeds it: snapshots in the given order, incremental derived state. */
@@ -128,11 +122,20 @@ export class EngineUnderTest {
     // each day's series as the import keeps it and the reader reads it back
     const json = new SeriesJson(
       days,
-      (k, s) => parseSeriesDay(renderSeriesDay(this.cubes.get(days[k])!, s), GROUPS.length),
+      // one month holding every day, laid out as kept: the reader's months are the same cut at month ends
+      (s) => [
+        monthLayout(
+          layoutSeriesMonth(
+            days,
+            days.map((d) => renderSeriesDay(this.cubes.get(d)!, s)),
+          ),
+          days,
+        ),
+      ],
       this.model.carry,
     ).response(from, to, JSON.stringify(summary), status);
     const objects = statsResponseOf(series, summary);
-    return { objects, parsedJson: JSON.parse(json.toString('utf8')) as unknown };
+    return { objects, parsedJson: JSON.parse(joined(json).toString('utf8')) as unknown };
   }
 
   eventKeys(events: Map<number, FlatEvent[]>): Map<string, string[]> {

@@ -1,13 +1,18 @@
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { rebuildIfMarked, rebuildProjects } from '../src/cli/commands/rebuild.js';
 import type { Db } from '../src/db/driver.js';
+import { bytes } from '../src/db/kept.js';
+import { DAY_SEPARATOR, decodeSeriesMonth } from '../src/db/kept-series.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
 import { Importer, importSnapshots } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { fromDay } from '../src/lib/days.js';
 import { ChessReader } from '../src/read/chess-reader.js';
 import { ReadCache } from '../src/read/read-cache.js';
+import { type ChunkedBody, joined } from '../src/read/stats-json.js';
+import { StatsReader } from '../src/read/stats-reader.js';
 import { describeEachDb } from './databases.js';
 import { keptData, PROJECT_TABLES, toSnapshot } from './kept-data.js';
 import type { OracleSnapshot } from './oracle.js';
@@ -102,6 +107,48 @@ describeEachDb('kept derived data', (ctx) => {
     expect(lines).toEqual(['сводки для рейтинга рынка раскладываются по месяцам…']);
     expect((await keptData(ctx.db)).ranks).toEqual(ranks);
     expect(await ctx.db.query(`select key from app_meta where key = 'ranks_by_month_needed'`)).toEqual([]);
+  });
+
+  it('migration 23 has the stats series kept as texts laid out as sent at the next open, byte for byte as the import keeps them', async () => {
+    await clear(ctx.db);
+    const [market] = fc.sample(marketArb, { numRuns: 1, seed: 23 });
+    const importer = new Importer(ctx.db, market.grace, market.carry);
+    for (const batch of importPlan(market.projects, 7)) await importSnapshots(importer, batch);
+    const kept = await keptData(ctx.db);
+    expect(kept.series.length).toBeGreaterThan(0);
+    // the months as kept before migration 23: bytea, the days' texts joined, gzipped
+    const rows = await ctx.db.query<{
+      project_id: number;
+      month: string;
+      days: number[];
+      a: string;
+      b: string;
+    }>('select project_id, month::text, days, series_all as a, series_available as b from series_month');
+    for (const column of ['series_all', 'series_available'])
+      await ctx.db.query(
+        `alter table series_month alter column ${column} type bytea using decode(${column}, 'base64')`,
+      );
+    const older = (body: string, days: number[]) =>
+      gzipSync(decodeSeriesMonth(bytes(body), days).join(DAY_SEPARATOR));
+    for (const r of rows)
+      await ctx.db.query(
+        'update series_month set series_all = $3, series_available = $4 where project_id = $1 and month = $2::date',
+        [r.project_id, r.month, older(r.a, r.days), older(r.b, r.days)],
+      );
+    const request = { projectId: rows[0].project_id, from: '2020-01-01', to: '2030-12-31' };
+    await ctx.db.exec(MIGRATIONS.find((m) => m.id === 23)!.sql);
+    // the texts are read before they are laid out again: the stats from months in either layout are the same
+    const fromTexts = await new StatsReader().statsResponse(ctx.db, request, null);
+    const points = JSON.parse(joined(fromTexts.body as ChunkedBody).toString('utf8')).allRoomsData.points;
+    expect(points.length).toBeGreaterThan(5);
+    expect(await keptData(ctx.db)).not.toEqual(kept);
+    const lines: string[] = [];
+    await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));
+    expect(lines).toEqual(['ряды статистики записываются в виде ответа…']);
+    expect(await keptData(ctx.db)).toEqual(kept);
+    expect(await ctx.db.query(`select key from app_meta where key = 'series_layout_needed'`)).toEqual([]);
+    const laidOut = await new StatsReader().statsResponse(ctx.db, request, null);
+    expect(joined(laidOut.body as ChunkedBody).equals(joined(fromTexts.body as ChunkedBody))).toBe(true);
   });
 
   it('an import that fails between the observations and the kept data leaves everything as it was', async () => {

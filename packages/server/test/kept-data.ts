@@ -22,16 +22,10 @@ export async function keptData(db: Db) {
     rows.map((r) => ({ ...r, body: Buffer.from(r.body).toString('hex') }));
   return {
     segments: await db.query('select * from flat_segment order by project_id, flat_id, start_day'),
-    series: (
-      await db.query<{ series_all: Uint8Array; series_available: Uint8Array }>(
-        `select project_id, month::text, days, series_all, series_available from series_month
-         order by project_id, month`,
-      )
-    ).map((r) => ({
-      ...r,
-      series_all: Buffer.from(r.series_all).toString('hex'),
-      series_available: Buffer.from(r.series_available).toString('hex'),
-    })),
+    series: await db.query(
+      `select project_id, month::text, days, series_all, series_available from series_month
+       order by project_id, month`,
+    ),
     events: await db.query('select * from flat_event order by project_id, day, flat_id, kind'),
     summaries: await db.query(
       `select date::text, project_id, is_new_project, flats_count, new_flats, removed_flats, price_up,

@@ -6,7 +6,7 @@ import { bytea, project } from './schema.js';
 
 /**
  * Kept (DESIGN §11.1): each snapshot day's stats series per status as the response writes it, a month of
- * days to a row, gzipped (db/kept.ts).
+ * days to a row, gzipped, as base64 text (db/kept-series.ts).
  */
 export const seriesMonth = pgTable(
   'series_month',
@@ -14,8 +14,8 @@ export const seriesMonth = pgTable(
     projectId: integer('project_id').notNull(),
     month: date('month').notNull(),
     days: integer('days').array().notNull(),
-    seriesAll: bytea('series_all').notNull(),
-    seriesAvailable: bytea('series_available').notNull(),
+    seriesAll: text('series_all').notNull(),
+    seriesAvailable: text('series_available').notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.month] })],
 );

@@ -2,14 +2,8 @@ import type { StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../analytics/cube.js';
 import { dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
-import {
-  base64,
-  bytes,
-  decodeSeriesMonth,
-  encodeSeriesMonth,
-  monthOf,
-  SERIES_SEPARATOR,
-} from '../db/kept.js';
+import { bytes, monthOf } from '../db/kept.js';
+import { decodeSeriesMonth, encodeSeriesMonth, isLaidOut, SERIES_SEPARATOR } from '../db/kept-series.js';
 import { fromDay } from '../lib/days.js';
 
 /** A day's series under a status, in its kept form (db/kept.ts): made once by the import that changes it. */
@@ -43,7 +37,7 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
       series_all: string;
       series_available: string;
     }>(
-      `select month - date '1970-01-01' as m, days, ${base64('series_all')}, ${base64('series_available')}
+      `select month - date '1970-01-01' as m, days, series_all, series_available
        from series_month
        where project_id = $1 and month = any($2::date[])`,
       [projectId, chunk.map(fromDay)],
@@ -54,8 +48,8 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
       const texts = new Map<number, [string, string]>();
       const old = before.get(m);
       if (old) {
-        const all = decodeSeriesMonth(bytes(old.series_all), old.days.length);
-        const available = decodeSeriesMonth(bytes(old.series_available), old.days.length);
+        const all = decodeSeriesMonth(bytes(old.series_all), old.days);
+        const available = decodeSeriesMonth(bytes(old.series_available), old.days);
         old.days.forEach((d, i) => texts.set(d, [all[i], available[i]]));
       }
       for (const d of months.get(m)!) {
@@ -66,14 +60,20 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
       return {
         m,
         days: `{${days.join(',')}}`,
-        all: encodeSeriesMonth(days.map((d) => texts.get(d)![0])),
-        available: encodeSeriesMonth(days.map((d) => texts.get(d)![1])),
+        all: encodeSeriesMonth(
+          days,
+          days.map((d) => texts.get(d)![0]),
+        ).toString('base64'),
+        available: encodeSeriesMonth(
+          days,
+          days.map((d) => texts.get(d)![1]),
+        ).toString('base64'),
       };
     });
     await db.query(
       `insert into series_month (project_id, month, days, series_all, series_available)
        select $1, t.month, t.days::int[], t.a, t.b
-       from unnest($2::date[], $3::text[], $4::bytea[], $5::bytea[]) as t(month, days, a, b)
+       from unnest($2::date[], $3::text[], $4::text[], $5::text[]) as t(month, days, a, b)
        on conflict (project_id, month) do update set days = excluded.days,
          series_all = excluded.series_all, series_available = excluded.series_available`,
       [
@@ -89,3 +89,42 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
 
 /** months one statement reads and writes */
 const MONTH_CHUNK = 24;
+
+/**
+ * Lays out again the months kept before migration 23 (the days' texts): each month is read, laid out as
+ * sent (db/kept-series.ts) and written back; nothing is recomputed. A month already laid out is left.
+ */
+export async function layOutKeptSeries(db: Db, onProgress?: (done: number, total: number) => void) {
+  const projects = await db.query<{ id: number }>(
+    'select distinct project_id as id from series_month order by 1',
+  );
+  for (const [i, { id }] of projects.entries()) {
+    await db.transaction(async (tx) => {
+      const rows = await tx.query<{
+        month: string;
+        days: number[];
+        series_all: string;
+        series_available: string;
+      }>(
+        `select month::text, days, series_all, series_available from series_month
+         where project_id = $1 for update`,
+        [id],
+      );
+      for (const r of rows) {
+        const all = bytes(r.series_all);
+        const available = bytes(r.series_available);
+        if (isLaidOut(all) && isLaidOut(available)) continue;
+        await tx.query(
+          'update series_month set series_all = $3, series_available = $4 where project_id = $1 and month = $2::date',
+          [
+            id,
+            r.month,
+            encodeSeriesMonth(r.days, decodeSeriesMonth(all, r.days)).toString('base64'),
+            encodeSeriesMonth(r.days, decodeSeriesMonth(available, r.days)).toString('base64'),
+          ],
+        );
+      }
+    });
+    onProgress?.(i + 1, projects.length);
+  }
+}

@@ -2,7 +2,7 @@ import type { RoomGroup, StatsStatus } from '@cena-metra/contract';
 import { carries } from '../analytics/carry.js';
 import { countLabels, GROUPS } from '../analytics/stats.js';
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
-import type { SeriesDay } from '../db/kept.js';
+import { DATE_BYTES, type MonthLayout } from '../db/kept-series.js';
 import { fromDay } from '../lib/days.js';
 
 const GROUP_KEYS: Record<RoomGroup, string> = {
@@ -13,44 +13,99 @@ const GROUP_KEYS: Record<RoomGroup, string> = {
   threeAndMore: 'threeAndMoreRoomData',
 };
 
-/** Writes pieces twice: once to measure the body, once into a buffer of exactly that size. */
+/**
+ * A body as the pieces it is sent in: the long runs of a series are views of the kept tracks (sent as they
+ * lie, no copy), what lies between them is gathered into small buffers. `length` is the whole body's.
+ */
+export interface ChunkedBody {
+  chunks: Buffer[];
+  length: number;
+  /** bytes of the chunks that are the body's own (gathered), not views of the tracks */
+  gathered: number;
+}
+
+/** The body as one buffer (to compress it, or for a caller that wants it whole). */
+export function joined(body: ChunkedBody): Buffer {
+  return body.chunks.length === 1 ? body.chunks[0] : Buffer.concat(body.chunks, body.length);
+}
+
+/** A slice at least this long is sent as a view of its track; a shorter one is copied with its neighbours. */
+const VIEW_BYTES = 16 * 1024;
+const GATHER_BYTES = 64 * 1024;
+
+/** Writes a body as chunks: long slices by reference, everything else gathered into buffers of 64 KB. */
 class BodyWriter {
-  private out: Buffer | null = null;
+  private readonly chunks: Buffer[] = [];
+  private gather = Buffer.allocUnsafe(GATHER_BYTES);
   private at = 0;
+  private total = 0;
+
+  private room(bytes: number): void {
+    if (this.at + bytes <= this.gather.length) return;
+    this.flush();
+    if (bytes > this.gather.length) this.gather = Buffer.allocUnsafe(bytes);
+  }
+
+  private gathered = 0;
+
+  private flush(): void {
+    if (this.at === 0) return;
+    // a buffer mostly empty is copied out at its size rather than held at 64 KB
+    const part = this.gather.subarray(0, this.at);
+    const chunk = this.at < this.gather.length / 4 ? Buffer.from(part) : part;
+    this.gathered += chunk === part ? this.gather.length : chunk.length;
+    this.chunks.push(chunk);
+    this.gather = Buffer.allocUnsafe(GATHER_BYTES);
+    this.at = 0;
+  }
 
   text(s: string): void {
-    if (this.out) this.at += this.out.write(s, this.at, 'utf8');
-    else this.at += Buffer.byteLength(s);
+    this.room(Buffer.byteLength(s));
+    const n = this.gather.write(s, this.at, 'utf8');
+    this.at += n;
+    this.total += n;
   }
 
   /** ASCII-only text (dates, digits, punctuation): one byte per character. */
   ascii(s: string): void {
-    if (this.out) this.out.write(s, this.at, 'latin1');
+    this.room(s.length);
+    this.gather.write(s, this.at, 'latin1');
     this.at += s.length;
+    this.total += s.length;
   }
 
   bytes(b: Buffer, start: number, end: number): void {
-    if (this.out) b.copy(this.out, this.at, start, end);
-    this.at += end - start;
+    const n = end - start;
+    if (n >= VIEW_BYTES) {
+      this.flush();
+      this.chunks.push(b.subarray(start, end));
+    } else {
+      this.room(n);
+      b.copy(this.gather, this.at, start, end);
+      this.at += n;
+    }
+    this.total += n;
   }
 
   /** Takes back the last byte written (a list's trailing comma). */
   unwrite(): void {
-    this.at--;
+    if (this.at > 0) this.at--;
+    else {
+      const last = this.chunks.pop()!;
+      if (last.length > 1) this.chunks.push(last.subarray(0, last.length - 1));
+    }
+    this.total--;
   }
 
   get length(): number {
-    return this.at;
+    return this.total;
   }
 
-  static build(emit: (w: BodyWriter) => void): Buffer {
-    const measure = new BodyWriter();
-    emit(measure);
+  static build(emit: (w: BodyWriter) => void): ChunkedBody {
     const writer = new BodyWriter();
-    writer.out = Buffer.allocUnsafe(measure.at);
     emit(writer);
-    if (writer.at !== measure.at) throw new Error('stats body: size changed between passes');
-    return writer.out;
+    writer.flush();
+    return { chunks: writer.chunks, length: writer.total, gathered: writer.gathered };
   }
 }
 
@@ -66,26 +121,28 @@ interface Track {
   body: Int32Array;
 }
 
-function track(dates: string[], values: (string | null)[]): Track {
-  const n = dates.length;
+/**
+ * A series laid out for the whole project from its kept months: each month's points of the series are
+ * already as sent (db/kept-series.ts), so they are joined, and each snapshot's place found from the lengths.
+ */
+function track(months: MonthLayout[], series: number, n: number): Track {
+  let size = 0;
+  for (const m of months) size += m.at[series + 1] - m.at[series];
+  const buf = Buffer.allocUnsafe(size);
   const start = new Int32Array(n + 1);
   const body = new Int32Array(n).fill(-1);
-  let size = 0;
-  for (let k = 0; k < n; k++) {
-    start[k] = size;
-    const v = values[k];
-    if (v !== null) size += dates[k].length + Buffer.byteLength(v) + 1;
+  let at = 0;
+  let k = 0;
+  for (const m of months) {
+    m.bytes.copy(buf, at, m.at[series], m.at[series + 1]);
+    for (let i = series * m.days, e = i + m.days; i < e; i++, k++) {
+      start[k] = at;
+      const len = m.lengths[i];
+      if (len) body[k] = at + DATE_BYTES;
+      at += len;
+    }
   }
-  start[n] = size;
-  const buf = Buffer.allocUnsafe(size);
-  for (let k = 0; k < n; k++) {
-    const v = values[k];
-    if (v === null) continue;
-    let at = start[k] + buf.write(dates[k], start[k], 'latin1');
-    body[k] = at;
-    at += buf.write(v, at, 'utf8');
-    buf[at] = 0x2c; // ','
-  }
+  start[n] = at;
   return { buf, start, body };
 }
 
@@ -105,13 +162,13 @@ export class SeriesJson {
   bytes = 0;
 
   /**
-   * @param dayAt the kept day of snapshot k under a status, asked for every snapshot when a range of that
-   * status is first asked for: a cached project holds a few buffers, not thousands of objects for the
-   * garbage collector to walk on every cycle.
+   * @param monthsOf the kept months of the series under a status (db/kept-series.ts), in order, asked for
+   * when a range of that status is first asked for: their bytes are joined per series, so a cached project
+   * holds a few buffers, not thousands of strings or objects for the garbage collector to walk on every cycle.
    */
   constructor(
     private readonly days: number[],
-    private readonly dayAt: (k: number, status: StatsStatus) => SeriesDay,
+    private readonly monthsOf: (status: StatsStatus) => MonthLayout[],
     /** the carry-forward limit C: a day more than C days after its snapshot has no point and no count */
     private readonly carry = DEFAULT_CARRY_DAYS,
   ) {}
@@ -119,21 +176,17 @@ export class SeriesJson {
   private laidOut(status: StatsStatus) {
     let t = this.tracks[status];
     if (!t) {
-      const parsed = this.days.map((_, k) => this.dayAt(k, status));
-      const dates = this.days.map((d) => `{"date":"${fromDay(d)}",`);
+      const months = this.monthsOf(status);
+      const n = this.days.length;
+      const counts = countLabels(status).length;
+      if (
+        months.reduce((sum, m) => sum + m.days, 0) !== n ||
+        months.some((m) => m.groups !== GROUPS.length || m.counts !== counts)
+      )
+        throw new Error('series_month: the months do not hold the series of the snapshots');
       t = {
-        groups: GROUPS.map((_, gi) =>
-          track(
-            dates,
-            parsed.map((p) => p.groups[gi]),
-          ),
-        ),
-        counts: countLabels(status).map((_, gi) =>
-          track(
-            dates,
-            parsed.map((p) => p.counts[gi]),
-          ),
-        ),
+        groups: GROUPS.map((_, g) => track(months, g, n)),
+        counts: Array.from({ length: counts }, (_, c) => track(months, GROUPS.length + c, n)),
       };
       for (const x of [...t.groups, ...t.counts]) this.bytes += x.buf.length + 8 * x.body.length;
       this.tracks[status] = t;
@@ -141,8 +194,11 @@ export class SeriesJson {
     return t;
   }
 
-  /** The whole response for [from, to] under `status` with the given summary table (JSON), as UTF-8 JSON. */
-  response(from: number, to: number, summaryJson: string, status: StatsStatus = 'ALL'): Buffer {
+  /**
+   * The whole response for [from, to] under `status` with the given summary table (JSON), as UTF-8 JSON in
+   * the chunks it is sent in: a run of daily snapshots is one view of its track, not copied.
+   */
+  response(from: number, to: number, summaryJson: string, status: StatsStatus = 'ALL'): ChunkedBody {
     const n = this.days.length;
     const start = n ? Math.max(from, this.days[0]) : 0;
     const end = n ? Math.min(to, this.days[n - 1]) : -1;

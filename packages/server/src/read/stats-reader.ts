@@ -1,9 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import type { StatsRequest, StatsResponse, StatsStatus } from '@cena-metra/contract';
 import { buildCubes } from '../analytics/cube.js';
 import { PackedFlats } from '../analytics/packed-flats.js';
 import {
   type FlatOnDay,
-  GROUPS,
   recordCounts,
   shortFlatSummary,
   statsResponseOf,
@@ -12,13 +12,14 @@ import {
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
-import { base64, bytes, decodeSeriesMonth, parseSeriesDay, seriesColumn } from '../db/kept.js';
+import { bytes, seriesColumn } from '../db/kept.js';
+import { monthLayout } from '../db/kept-series.js';
 import { readSegments } from '../db/records.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type BodyEncoding, compressBody } from './encoding.js';
 import { ProjectCache, ReadCache } from './read-cache.js';
-import { SeriesJson } from './stats-json.js';
+import { type ChunkedBody, joined, SeriesJson } from './stats-json.js';
 
 interface CachedProject {
   version: number;
@@ -27,12 +28,12 @@ interface CachedProject {
   /** summary tables (JSON) by day A and status */
   summaries: Map<string, string>;
   json: SeriesJson;
-  /** the kept series texts of each status, read on its first request, until their days are parsed */
-  texts: Partial<Record<StatsStatus, (string | null)[]>>;
+  /** the kept months of each status (gzip, with their days), read on its first request, until laid out */
+  months: Partial<Record<StatsStatus, { days: number[]; body: Buffer }[] | 'laid out'>>;
   /** recent response bodies by range, with their compressed forms made on first demand */
   bodies: Map<string, StatsBody>;
-  /** length of the texts not yet parsed */
-  textBytes: number;
+  /** bytes of the months not yet laid out */
+  monthBytes: number;
 }
 
 export type StatsEncoding = BodyEncoding;
@@ -41,7 +42,7 @@ export type StatsEncoding = BodyEncoding;
 const withStatus = (r: StatsRequest) => ({ ...r, status: r.status ?? ('ALL' as StatsStatus) });
 
 interface StatsBody {
-  json: Buffer;
+  json: ChunkedBody;
   gzip?: Buffer;
   br?: Buffer;
 }
@@ -67,7 +68,7 @@ export class StatsReader {
     cache = new ReadCache(),
   }: { carry?: number; cache?: ReadCache } = {}) {
     this.carry = carry;
-    // a 3-year daily project's series hold a few MB (fragments, texts not yet parsed, bodies)
+    // a 3-year daily project's series hold a few MB (fragments, months not yet laid out, bodies)
     this.cache = new ProjectCache(cache, 'stats', StatsReader.bytesOf);
     // active flats packed: ~150 B a flat
     this.active = new ProjectCache(cache, 'active', (byDay) => {
@@ -89,63 +90,62 @@ export class StatsReader {
     return row;
   }
 
-  /** The project's series as kept, with the texts of `status` read (one query per status and version). */
+  /** The project's series as kept, with the months of `status` read (one query per status and version). */
   private async cached(db: Db, projectId: number, status: StatsStatus): Promise<CachedProject> {
     const project = await this.projectVersion(db, projectId);
     const entry = await this.cache.get(projectId, project.data_version, async () => {
-      const rows = await this.seriesRows(db, projectId, status);
+      const { days, months } = await this.seriesMonths(db, projectId, status);
       const entry: CachedProject = {
         version: project.data_version,
-        days: rows.map((r) => r.d),
+        days,
         json: new SeriesJson(
-          rows.map((r) => r.d),
-          (k, s) => {
-            // the texts are let go as they are laid out (all of a status at once)
-            const texts = entry.texts[s]!;
-            const text = texts[k]!;
-            texts[k] = null;
-            entry.textBytes -= text.length;
-            return parseSeriesDay(text, GROUPS.length);
+          days,
+          (s) => {
+            // the months are let go as they are laid out (all of a status at once)
+            const gz = entry.months[s];
+            if (!Array.isArray(gz)) throw new Error(`stats: the months of ${s} are not read`);
+            entry.months[s] = 'laid out';
+            entry.monthBytes -= gz.reduce((sum, m) => sum + m.body.length, 0);
+            return gz.map((m) => monthLayout(gunzipSync(m.body), m.days));
           },
           this.carry,
         ),
-        texts: { [status]: rows.map((r) => r.t) },
+        months: { [status]: months },
         bodies: new Map(),
         lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
         summaries: new Map(),
-        textBytes: rows.reduce((sum, r) => sum + r.t.length, 0),
+        monthBytes: months.reduce((sum, m) => sum + m.body.length, 0),
       };
       return entry;
     });
-    if (!entry.texts[status]) {
-      const rows = await this.seriesRows(db, projectId, status);
-      if (rows.length !== entry.days.length || rows.some((r, k) => r.d !== entry.days[k]))
+    if (!entry.months[status]) {
+      const { days, months } = await this.seriesMonths(db, projectId, status);
+      if (days.length !== entry.days.length || days.some((d, k) => d !== entry.days[k]))
         throw new Error(`series_month of project ${projectId} changed under data version ${entry.version}`);
-      entry.texts[status] = rows.map((r) => r.t);
-      entry.textBytes += rows.reduce((sum, r) => sum + r.t.length, 0);
+      entry.months[status] = months;
+      entry.monthBytes += months.reduce((sum, m) => sum + m.body.length, 0);
       this.cache.grown(projectId);
     }
     return entry;
   }
 
-  /** The project's kept series days under a status, in day order: each day's number and its text. */
-  private async seriesRows(db: Db, projectId: number, status: StatsStatus) {
+  /** The project's kept series under a status: its snapshot days in order and its months as kept (gzip). */
+  private async seriesMonths(db: Db, projectId: number, status: StatsStatus) {
     const rows = await db.query<{ days: number[]; body: string }>(
-      `select days, ${base64(seriesColumn(status), 'body')} from series_month where project_id = $1 order by month`,
+      `select days, ${seriesColumn(status)} as body from series_month where project_id = $1 order by month`,
       [projectId],
     );
-    const out: { d: number; t: string }[] = [];
-    for (const r of rows) {
-      const texts = decodeSeriesMonth(bytes(r.body), r.days.length);
-      r.days.forEach((d, i) => out.push({ d, t: texts[i] }));
-    }
-    return out;
+    return {
+      days: rows.flatMap((r) => r.days),
+      months: rows.map((r) => ({ days: r.days, body: bytes(r.body) })),
+    };
   }
 
-  /** Bytes a cached project holds: fragments, texts not yet parsed, response bodies. */
+  /** Bytes a cached project holds: fragments, months not yet laid out, response bodies. */
   private static bytesOf(p: CachedProject) {
-    let bytes = p.json.bytes + p.textBytes;
-    for (const b of p.bodies.values()) bytes += b.json.length + (b.gzip?.length ?? 0) + (b.br?.length ?? 0);
+    let bytes = p.json.bytes + p.monthBytes;
+    // an uncompressed body is mostly views of the fragments counted above: its gathered chunks are its own
+    for (const b of p.bodies.values()) bytes += b.json.gathered + (b.gzip?.length ?? 0) + (b.br?.length ?? 0);
     return bytes;
   }
 
@@ -204,11 +204,13 @@ export class StatsReader {
     }
     // compressed once per body, when a client first takes that encoding (a first request pays no gzip it
     // does not ask for); a full-history body is megabytes of JSON but a few hundred KB gzipped
-    let encoded: Buffer = body.json;
-    if (accept === 'gzip') encoded = body.gzip ??= compressBody(body.json, 'gzip');
-    if (accept === 'br') encoded = body.br ??= compressBody(body.json, 'br');
+    let compressed: Buffer | null = null;
+    if (accept === 'gzip') compressed = body.gzip ??= compressBody(joined(body.json), 'gzip');
+    if (accept === 'br') compressed = body.br ??= compressBody(joined(body.json), 'br');
     this.cache.grown(request.projectId);
-    return { etag, body: encoded, encoding: accept };
+    return compressed && accept
+      ? { etag, body: compressed, encoding: accept }
+      : { etag, body: body.json, encoding: null };
   }
 
   /**

@@ -3,6 +3,7 @@ import { DEFAULT_CARRY_DAYS } from '../../analytics/types.js';
 import type { Db } from '../../db/driver.js';
 import { rebuildProjectDerived } from '../../derive/index.js';
 import { keepRanksOfKeptSummaries } from '../../derive/pace.js';
+import { layOutKeptSeries } from '../../derive/series.js';
 import { loadModel } from '../../ingest/store.js';
 import { computeAlerts } from '../../watch/alerts.js';
 import { type GlobalOptions, openContext } from '../context.js';
@@ -34,11 +35,15 @@ export async function rebuildProjects(
   return out;
 }
 
+/** What a migration asks the next open to do (app_meta keys). */
+const MARKS = `'rebuild_needed', 'ranks_by_month_needed', 'series_layout_needed'`;
+
 /**
  * Rebuilds every project's derived data when a migration changed stored records (app_meta
  * `rebuild_needed`, e.g. the building keys of migration 5), then clears the mark; splits the kept pace
- * summaries into the ranking's months when migration 14 asks (`ranks_by_month_needed`), which a rebuild
- * does too. Run at every open.
+ * summaries into the ranking's months when migration 14 asks (`ranks_by_month_needed`) and lays out the
+ * kept stats series as sent when migration 23 asks (`series_layout_needed`), which a rebuild does too. Run at
+ * every open.
  */
 export async function rebuildIfMarked(
   db: Db,
@@ -50,7 +55,7 @@ export async function rebuildIfMarked(
     new Map(
       (
         await db.query<{ key: string; value: string }>(
-          `select key, value from app_meta where key in ('rebuild_needed', 'ranks_by_month_needed')`,
+          `select key, value from app_meta where key in (${MARKS})`,
         )
       ).map((r) => [r.key, r.value]),
     );
@@ -63,11 +68,17 @@ export async function rebuildIfMarked(
       say(`пересчёт производных данных после обновления (${rebuild})…`);
       const done = await rebuildProjects(db, grace, undefined, undefined, carry);
       say(`пересчитано проектов: ${done.length}`);
-    } else if (marked.has('ranks_by_month_needed')) {
-      say('сводки для рейтинга рынка раскладываются по месяцам…');
-      await keepRanksOfKeptSummaries(db);
+    } else {
+      if (marked.has('ranks_by_month_needed')) {
+        say('сводки для рейтинга рынка раскладываются по месяцам…');
+        await keepRanksOfKeptSummaries(db);
+      }
+      if (marked.has('series_layout_needed')) {
+        say('ряды статистики записываются в виде ответа…');
+        await layOutKeptSeries(db);
+      }
     }
-    await db.query(`delete from app_meta where key in ('rebuild_needed', 'ranks_by_month_needed')`);
+    await db.query(`delete from app_meta where key in (${MARKS})`);
   });
 }
 

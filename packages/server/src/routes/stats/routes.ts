@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { offerSeriesResponseSchema, statsRequestSchema, statsResponseSchema } from '@cena-metra/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,8 +26,10 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('vary', 'accept-encoding')
         .header('cache-control', 'private, no-cache');
       if (res.body === null) return reply.code(304).send();
-      if (res.encoding) reply.header('content-encoding', res.encoding);
-      return reply.type('application/json; charset=utf-8').send(res.body);
+      reply.type('application/json; charset=utf-8');
+      if (res.encoding) return reply.header('content-encoding', res.encoding).send(res.body);
+      // uncompressed: the chunks as they lie (views of the kept fragments), not joined into one copy
+      return reply.header('content-length', res.body.length).send(Readable.from(res.body.chunks));
     },
   );
   app.post(
