@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The packages in build order, each with those it is built against. */
@@ -62,6 +62,14 @@ export function buildPlan(root, packages = PACKAGES) {
     const built = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : null;
     return { ...pkg, hash: digest, stale: built !== digest };
   });
+}
+
+/**
+ * Whether `npm start` starts on no database at all: PGlite (no DATABASE_URL) and a data dir (DATA_DIR, else
+ * ./data beside the checkout) without one. Then the demo is generated while the web app is built.
+ */
+export function firstStart(root, env = process.env) {
+  return !env.DATABASE_URL && !existsSync(join(resolve(root, env.DATA_DIR || 'data'), 'PG_VERSION'));
 }
 
 /** Keeps the hash a package was built from beside its output. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build, without types
-import { buildPlan, markBuilt } from './build.mjs';
+import { buildPlan, firstStart, markBuilt } from './build.mjs';
 
 type Planned = { name: string; stale: boolean };
 
@@ -81,5 +81,18 @@ describe('npm start builds only what changed', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('сборка: неизвестный пакет servre; есть contract, server, web\n');
     expect(run.stdout).toBe('');
+  });
+
+  it('a first start (PGlite, no database in the data dir) is told from a later one or from PostgreSQL', () => {
+    expect(firstStart(root, {})).toBe(true);
+    write('data/PG_VERSION', '17');
+    expect(firstStart(root, {})).toBe(false);
+    // DATA_DIR is read beside the checkout when relative
+    expect(firstStart(root, { DATA_DIR: 'elsewhere' })).toBe(true);
+    write('elsewhere/PG_VERSION', '17');
+    expect(firstStart(root, { DATA_DIR: 'elsewhere' })).toBe(false);
+    expect(firstStart(root, { DATA_DIR: join(root, 'elsewhere') })).toBe(false);
+    // on PostgreSQL the server itself generates the demo on an empty database
+    expect(firstStart(root, { DATA_DIR: 'nowhere', DATABASE_URL: 'postgresql://x/y' })).toBe(false);
   });
 });

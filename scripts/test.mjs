@@ -8,6 +8,8 @@ if (build.status !== 0) {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
+// the types of every package (the web app's build does not check them: `npm start` need not wait for it)
+const typecheck = spawnSync('npm', ['run', 'typecheck'], { stdio: 'inherit' });
 mkdirSync('.tmp', { recursive: true });
 const report = '.tmp/vitest.json';
 rmSync(report, { force: true });
@@ -33,5 +35,8 @@ try {
 } catch {
   failed = Math.max(1, failed);
 }
+// the type check counts as one test of its own
+if (typecheck.status === 0) passed++;
+else failed++;
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);

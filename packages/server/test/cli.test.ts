@@ -60,6 +60,20 @@ describe('cena-metra CLI', () => {
     expect(rows.reduce((sum, r) => sum + r.квартир, 0)).toBe(17);
   });
 
+  it('demo --if-empty leaves a database with projects as it is (npm start runs it on a first start)', () => {
+    const dir = join(work, 'if-empty');
+    expect(
+      cli(dir, 'import', '--format', 'pik-csv', '--date', '2021-06-01', join(FIXTURES, 'pik-scrape')).code,
+    ).toBe(0);
+    const before = cli(dir, '--json', 'user', 'list');
+    const run = cli(dir, 'demo', '--if-empty');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/в базе есть проекты \(\d+\): демо-данные не созданы/);
+    // no demo market and no demo account
+    expect(cli(dir, '--json', 'user', 'list').stdout).toBe(before.stdout);
+    expect(JSON.parse(cli(dir, '--json', 'user', 'list').stdout)).toEqual([]);
+  });
+
   it('imports a Yandex Realty feed (YRL): a snapshot per complex, the skipped offers said; --complete marks the lists whole', () => {
     const dir = join(work, 'yrl');
     const run = cli(dir, '--json', 'import', '--complete', join(FIXTURES, 'yrl', 'feed.xml'));

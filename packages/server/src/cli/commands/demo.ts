@@ -34,12 +34,23 @@ export function registerDemo(program: Command, globals: () => GlobalOptions) {
     .command('demo')
     .description('сгенерировать демо-данные (детерминированно) и учётную запись demo/demo')
     .option('--seed <n>', 'зерно генератора', '42')
-    .action(async (opts: { seed: string }) => {
+    .option('--if-empty', 'только если в базе нет ни одного проекта (первый запуск)')
+    .action(async (opts: { seed: string; ifEmpty?: boolean }) => {
       const seed = Number(opts.seed);
       if (!Number.isInteger(seed) || seed < 0)
         throw new CliError(`--seed: ожидается целое число ≥ 0 (получено «${opts.seed}»)`, 2);
       const ctx = await openContext(globals(), 'demo');
       try {
+        if (opts.ifEmpty) {
+          const [{ count }] = await ctx.db.query<{ count: number }>(
+            'select count(*)::int as count from project',
+          );
+          if (count > 0) {
+            process.stdout.write(`в базе есть проекты (${count}): демо-данные не созданы\n`);
+            return;
+          }
+          process.stdout.write('пустая база: генерирую демо-данные…\n');
+        }
         const result = await generateDemo(ctx.db, ctx.config, seed);
         process.stdout.write(
           `демо-данные: ${countOf(result.projects, PROJECTS)}, ${countOf(result.snapshots, SNAPSHOTS)}; вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`,
