@@ -2,7 +2,7 @@ import { marketResponseSchema } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { rebuildProjects } from '../src/cli/commands/rebuild.js';
+import { rebuildProjects } from '../src/cli/rebuild-derived.js';
 import { loadConfig } from '../src/config.js';
 import { describeEachDb } from './databases.js';
 import { keptData } from './kept-data.js';

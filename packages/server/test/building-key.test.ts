@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlatRecord } from '../src/analytics/types.js';
-import { rebuildIfMarked } from '../src/cli/commands/rebuild.js';
+import { rebuildIfMarked } from '../src/cli/rebuild-derived.js';
 import type { Db } from '../src/db/driver.js';
 import { migrate } from '../src/db/migrate.js';
 import { Importer, importSnapshots } from '../src/ingest/importer.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { rebuildProjects } from '../src/cli/commands/rebuild.js';
+import { rebuildProjects } from '../src/cli/rebuild-derived.js';
 import type { Db } from '../src/db/driver.js';
 import { planDemo } from '../src/demo/generate.js';
 import { Importer, importBatch, MODELS_KEPT } from '../src/ingest/importer.js';

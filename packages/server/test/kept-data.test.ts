@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { rebuildIfMarked, rebuildProjects } from '../src/cli/commands/rebuild.js';
+import { rebuildIfMarked, rebuildProjects } from '../src/cli/rebuild-derived.js';
 import type { Db } from '../src/db/driver.js';
 import { bytes } from '../src/db/kept.js';
 import { DAY_SEPARATOR, decodeSeriesMonth } from '../src/db/kept-series.js';

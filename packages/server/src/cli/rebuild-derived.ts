@@ -1,0 +1,82 @@
+import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
+import type { Db } from '../db/driver.js';
+import { rebuildProjectDerived } from '../derive/index.js';
+import { keepRanksOfKeptSummaries } from '../derive/pace.js';
+import { layOutKeptSeries } from '../derive/series.js';
+import { loadModel } from '../ingest/store.js';
+
+// What `cena-metra rebuild` and every open (after a migration that asks for it) run: the derived data
+// recomputed from the observations, or the kept forms a migration changed made again.
+
+/** Recomputes the derived data (timeline, cube, events, summaries) of projects from their observations. */
+export async function rebuildProjects(
+  db: Db,
+  grace: number,
+  fromDate?: string,
+  onProgress?: (done: number, total: number) => void,
+  carry = DEFAULT_CARRY_DAYS,
+) {
+  const projects = await db.query<{ id: number; name: string }>(
+    `select id, name from project where $1::date is null or last_snapshot_date >= $1::date order by id`,
+    [fromDate ?? null],
+  );
+  const out: { id: number; name: string; snapshots: number }[] = [];
+  for (const p of projects) {
+    await db.transaction(async (tx) => {
+      await tx.query('select id from project where id = $1 for update', [p.id]);
+      const model = await loadModel(tx, p.id, grace, carry);
+      await rebuildProjectDerived(tx, model);
+      await tx.query('update project set data_version = data_version + 1 where id = $1', [p.id]);
+      out.push({ ...p, snapshots: model.dates.length });
+    });
+    onProgress?.(out.length, projects.length);
+  }
+  return out;
+}
+
+/** What a migration asks the next open to do (app_meta keys). */
+const MARKS = `'rebuild_needed', 'ranks_by_month_needed', 'series_layout_needed'`;
+
+/**
+ * Rebuilds every project's derived data when a migration changed stored records (app_meta
+ * `rebuild_needed`, e.g. the building keys of migration 5), then clears the mark; splits the kept pace
+ * summaries into the ranking's months when migration 14 asks (`ranks_by_month_needed`) and lays out the
+ * kept stats series as sent when migration 23 asks (`series_layout_needed`), which a rebuild does too. Run at
+ * every open.
+ */
+export async function rebuildIfMarked(
+  db: Db,
+  grace: number,
+  carry: number,
+  say: (line: string) => void,
+): Promise<void> {
+  const marks = async () =>
+    new Map(
+      (
+        await db.query<{ key: string; value: string }>(
+          `select key, value from app_meta where key in (${MARKS})`,
+        )
+      ).map((r) => [r.key, r.value]),
+    );
+  if ((await marks()).size === 0) return;
+  // several servers starting on one PostgreSQL: one rebuilds, the others find the marks gone
+  await db.withLock('cena-metra:rebuild-after-migration', async () => {
+    const marked = await marks();
+    const rebuild = marked.get('rebuild_needed');
+    if (rebuild) {
+      say(`пересчёт производных данных после обновления (${rebuild})…`);
+      const done = await rebuildProjects(db, grace, undefined, undefined, carry);
+      say(`пересчитано проектов: ${done.length}`);
+    } else {
+      if (marked.has('ranks_by_month_needed')) {
+        say('сводки для рейтинга рынка раскладываются по месяцам…');
+        await keepRanksOfKeptSummaries(db);
+      }
+      if (marked.has('series_layout_needed')) {
+        say('ряды статистики записываются в виде ответа…');
+        await layOutKeptSeries(db);
+      }
+    }
+    await db.query(`delete from app_meta where key in (${MARKS})`);
+  });
+}
