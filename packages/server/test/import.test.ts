@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
+import { DEFAULT_CARRY_DAYS } from '../src/analytics/types.js';
 import { rebuildProjects } from '../src/cli/rebuild-derived.js';
 import type { Db } from '../src/db/driver.js';
 import { planDemo } from '../src/demo/generate.js';
-import { Importer, importBatch, MODELS_KEPT } from '../src/ingest/importer.js';
+import { Importer, importBatch, importSnapshots, MODELS_KEPT } from '../src/ingest/importer.js';
 import { readFileSnapshots } from '../src/ingest/readers/index.js';
 import { SnapshotValidationError, validateSnapshot } from '../src/ingest/snapshot.js';
 import { toDay } from '../src/lib/days.js';
@@ -274,5 +275,40 @@ describeEachDb('import', (ctx) => {
     expect(next.status).toBe('imported');
     expect(next.events).toEqual(control.events);
     expect(next.events).toMatchObject({ NEW: 1 });
+  });
+
+  it('lets a model over the objects kept go when its request is done, and imports as well after it', async () => {
+    const day = (date: string, project: string, prices: number[]) =>
+      validateSnapshot(
+        {
+          date,
+          developer: 'Вес моделей',
+          project,
+          flats: prices.map((price, i) => ({ id: `f${i}`, building: '1', rooms: 1, area: 40, price })),
+        },
+        { file: 't' },
+      );
+    const prices = (n: number, base: number) => Array.from({ length: n }, (_, i) => base + i * 10_000);
+    // 20 flats: 20 rows and 20 segments; one flat: 2 objects; at most 30 kept
+    const light = new Importer(ctx.db, 2, DEFAULT_CARRY_DAYS, 30);
+    // two days of the large project in one transaction: its model serves both, then goes
+    const both = await importSnapshots(light, [
+      day('2026-11-01', 'Большая', prices(20, 10_000_000)),
+      day('2026-11-02', 'Большая', prices(20, 9_900_000)),
+    ]);
+    expect(both.map((r) => r.events.PRICE_DOWN)).toEqual([0, 20]);
+    expect(light.keptModels()).toEqual([]);
+    await light.apply(day('2026-11-01', 'Малая', [10_000_000]));
+    expect(light.keptModels()).toHaveLength(1);
+    // the large project's next day, read from the database, gives what a model kept all along gives
+    const next = await light.apply(day('2026-11-03', 'Большая', prices(20, 10_000_000)));
+    expect(light.keptModels()).toHaveLength(1);
+    const roomy = new Importer(ctx.db, 2);
+    await roomy.apply(day('2026-11-01', 'Большая вторая', prices(20, 10_000_000)));
+    await roomy.apply(day('2026-11-02', 'Большая вторая', prices(20, 9_900_000)));
+    const control = await roomy.apply(day('2026-11-03', 'Большая вторая', prices(20, 10_000_000)));
+    expect(roomy.keptModels()).toHaveLength(1);
+    expect(next.events).toEqual(control.events);
+    expect(next.events).toMatchObject({ PRICE_UP: 20 });
   });
 });

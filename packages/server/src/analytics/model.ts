@@ -283,6 +283,14 @@ export class ProjectModel {
     return out;
   }
 
+  /** Observation rows and segments the model holds (what keeping it costs the heap). */
+  objects(): number {
+    let n = 0;
+    for (const h of this.flats.values()) n += h.rows.length;
+    for (const segs of this.segments.values()) n += segs.length;
+    return n;
+  }
+
   /** Every segment of the project, each flat's in day order (the whole timeline, for rebuilds and tests). */
   allSegments(): Segment[][] {
     return [...this.segments.values()];

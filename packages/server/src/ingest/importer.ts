@@ -50,6 +50,15 @@ const BYTES_PER_FLAT = 2048;
 export const MODELS_KEPT = 8;
 
 /**
+ * Observation rows and segments the kept models may hold together, each about 100 bytes in the heap. A
+ * model over it (a 2,000-flat project with 3 years of daily lists holds ~200,000) is let go when its
+ * request is done: kept, it made every full collection after an import mark it, and on the embedded
+ * database, whose heap grows by 10 % at most (lib/heap.ts), the first reads after an import took 30–60 ms
+ * longer for it (docs/performance.md, session 19). Loading it again costs the next day's import ~0.7 s.
+ */
+export const MODEL_OBJECTS_KEPT = 100_000;
+
+/**
  * Applies snapshots one transaction each. Keeps each project's model in memory between snapshots and
  * reloads it whenever the stored data version differs (another process imported meanwhile).
  */
@@ -61,6 +70,8 @@ export class Importer {
     private readonly grace: number,
     /** the carry-forward limit C (§10.1) */
     private readonly carry = DEFAULT_CARRY_DAYS,
+    /** observation rows and segments the kept models may hold together */
+    private readonly objectsKept = MODEL_OBJECTS_KEPT,
   ) {}
 
   /**
@@ -69,6 +80,11 @@ export class Importer {
    */
   async apply(snapshot: Snapshot, batch?: Batch): Promise<ImportResult> {
     this.db.ensureSpace(snapshot.flats.length * BYTES_PER_FLAT);
+    if (!batch) return this.applyOne(snapshot).finally(() => this.trim());
+    return this.applyOne(snapshot, batch);
+  }
+
+  private async applyOne(snapshot: Snapshot, batch?: Batch): Promise<ImportResult> {
     return this.withProject(snapshot.developer, snapshot.project, batch, async (tx, model) => {
       const prepared = await this.prepare(tx, model, snapshot);
       if (snapshot.place)
@@ -91,6 +107,18 @@ export class Importer {
    * project's derived data once: the same model and functions as `apply`, for bulk loads and the demo.
    */
   async applyProjectBatch(
+    developer: string,
+    project: string,
+    snapshots: Iterable<Snapshot> | AsyncIterable<Snapshot>,
+  ): Promise<ImportResult[]> {
+    try {
+      return await this.projectBatch(developer, project, snapshots);
+    } finally {
+      this.trim();
+    }
+  }
+
+  private async projectBatch(
     developer: string,
     project: string,
     snapshots: Iterable<Snapshot> | AsyncIterable<Snapshot>,
@@ -141,6 +169,14 @@ export class Importer {
    * projects in another order deadlock on PostgreSQL; the one the server aborts is run again.
    */
   async inOneTransaction<T>(fn: (batch: Batch) => Promise<T>): Promise<T> {
+    try {
+      return await this.retried(fn);
+    } finally {
+      this.trim();
+    }
+  }
+
+  private async retried<T>(fn: (batch: Batch) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const touched = new Set<number>();
       try {
@@ -249,6 +285,24 @@ export class Importer {
 
   forget(): void {
     this.models.clear();
+  }
+
+  /**
+   * Lets a model over `objectsKept` go, then the least recently used ones while the kept ones hold more
+   * together.
+   */
+  private trim(): void {
+    let objects = 0;
+    for (const [id, model] of this.models) {
+      const own = model.objects();
+      if (own > this.objectsKept) this.models.delete(id);
+      else objects += own;
+    }
+    for (const [id, model] of this.models) {
+      if (objects <= this.objectsKept) break;
+      objects -= model.objects();
+      this.models.delete(id);
+    }
   }
 
   /** Projects whose models are kept now, least recently used first. */
