@@ -26,6 +26,18 @@ const source =
   () =>
     readFileSnapshots(path, options);
 
+/** A developer's list of a day: one-room flats f0, f1, … at the given prices. */
+const listOf = (developer: string) => (date: string, project: string, prices: number[]) =>
+  validateSnapshot(
+    {
+      date,
+      developer,
+      project,
+      flats: prices.map((price, i) => ({ id: `f${i}`, building: '1', rooms: 1, area: 40, price })),
+    },
+    { file: 't' },
+  );
+
 describeEachDb('import', (ctx) => {
   it('reads real PIK API responses (date from the file name), idempotently', async () => {
     const importer = new Importer(ctx.db, 2);
@@ -245,16 +257,7 @@ describeEachDb('import', (ctx) => {
   });
 
   it('keeps the models of the last MODELS_KEPT projects only, and imports as well after forgetting one', async () => {
-    const day = (date: string, project: string, prices: number[]) =>
-      validateSnapshot(
-        {
-          date,
-          developer: 'Модели',
-          project,
-          flats: prices.map((price, i) => ({ id: `f${i}`, building: '1', rooms: 1, area: 40, price })),
-        },
-        { file: 't' },
-      );
+    const day = listOf('Модели');
     const busy = new Importer(ctx.db, 2);
     const names = Array.from({ length: MODELS_KEPT + 3 }, (_, i) => `Модель ${i + 1}`);
     for (const name of names) await busy.apply(day('2026-11-01', name, [10_000_000, 11_000_000]));
@@ -278,16 +281,7 @@ describeEachDb('import', (ctx) => {
   });
 
   it('lets a model over the objects kept go when its request is done, and imports as well after it', async () => {
-    const day = (date: string, project: string, prices: number[]) =>
-      validateSnapshot(
-        {
-          date,
-          developer: 'Вес моделей',
-          project,
-          flats: prices.map((price, i) => ({ id: `f${i}`, building: '1', rooms: 1, area: 40, price })),
-        },
-        { file: 't' },
-      );
+    const day = listOf('Вес моделей');
     const prices = (n: number, base: number) => Array.from({ length: n }, (_, i) => base + i * 10_000);
     // 20 flats: 20 rows and 20 segments; one flat: 2 objects; at most 30 kept
     const light = new Importer(ctx.db, 2, DEFAULT_CARRY_DAYS, 30);

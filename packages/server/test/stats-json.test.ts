@@ -134,6 +134,11 @@ describe('stats body in chunks', () => {
     expect(() => monthLayout(Buffer.from(fewer.join(DAY_SEPARATOR)), ds)).toThrow(/malformed/);
     const more = texts.map((t, i) => (i === 3 ? `${t},5` : t));
     expect(() => layoutSeriesMonth(ds, more)).toThrow(/malformed/);
+    // a point longer than its length field holds
+    const long = texts.map((t, i) =>
+      i === 0 ? `"x":"${'a'.repeat(70_000)}"}${t.slice(t.indexOf(SERIES_SEPARATOR))}` : t,
+    );
+    expect(() => layoutSeriesMonth(ds, long)).toThrow(/65,535/);
     const laid = layoutSeriesMonth(ds, texts);
     expect(() => monthLayout(laid.subarray(0, laid.length - 1), ds)).toThrow(/malformed/);
     expect(() => monthLayout(laid, ds.slice(1))).toThrow(/malformed/);

@@ -18,7 +18,7 @@ import { fromDay } from '../lib/days.js';
  *   the length of each series' point on each day (u16 LE, series-major: G + C rows of D; 0: no point),
  *   each series' points in day order.
  *
- * An older month (before migration 23) is the days' texts joined by `\x02`; it is still read (`laidOut`).
+ * An older month (before migration 23) is the days' texts joined by `\x02`; it is still read (`monthLayout`).
  */
 export const SERIES_SEPARATOR = '\x01';
 export const DAY_SEPARATOR = '\x02';
@@ -42,7 +42,8 @@ export interface MonthLayout {
   at: Int32Array;
 }
 
-const dateOf = (day: number) => `{"date":"${fromDay(day)}",`;
+/** How a point starts in the response: its date, `{"date":"YYYY-MM-DD",` (DATE_BYTES long). */
+export const pointDate = (day: number) => `{"date":"${fromDay(day)}",`;
 
 /** A month's day texts laid out as kept (uncompressed). */
 export function layoutSeriesMonth(days: number[], texts: string[]): Buffer {
@@ -56,9 +57,9 @@ export function layoutSeriesMonth(days: number[], texts: string[]): Buffer {
   const counts = parsed[0]?.counts.length ?? 0;
   const series: string[][] = [];
   for (let g = 0; g < groups; g++)
-    series.push(parsed.map((p, i) => (p.groups[g] ? `${dateOf(days[i])}${p.groups[g]},` : '')));
+    series.push(parsed.map((p, i) => (p.groups[g] ? `${pointDate(days[i])}${p.groups[g]},` : '')));
   for (let c = 0; c < counts; c++)
-    series.push(parsed.map((p, i) => `${dateOf(days[i])}${COUNT_KEY}${p.counts[c]}},`));
+    series.push(parsed.map((p, i) => `${pointDate(days[i])}${COUNT_KEY}${p.counts[c]}},`));
   if (
     parsed.some((p) => p.groups.length !== groups || p.counts.length !== counts || p.counts.some((c) => !c))
   )
@@ -68,7 +69,9 @@ export function layoutSeriesMonth(days: number[], texts: string[]): Buffer {
   const bodies = series.map((s, si) => {
     const b = Buffer.from(s.join(''), 'utf8');
     s.forEach((entry, i) => {
-      lengths[si * n + i] = Buffer.byteLength(entry);
+      const length = Buffer.byteLength(entry);
+      if (length > 0xffff) throw new Error('series_month: a point longer than 65,535 bytes');
+      lengths[si * n + i] = length;
     });
     return b;
   });
@@ -87,7 +90,7 @@ export function layoutSeriesMonth(days: number[], texts: string[]): Buffer {
 
 /** Reads a laid-out month's header and point lengths; an older month (texts) is laid out first. */
 export function monthLayout(inflated: Buffer, days: number[]): MonthLayout {
-  const bytes = inflated[0] === MAGIC ? inflated : layoutSeriesMonth(days, textsOf(inflated, days.length));
+  const bytes = isLaidOut(inflated) ? inflated : layoutSeriesMonth(days, textsOf(inflated, days.length));
   if (bytes.length < HEADER || bytes[1] !== VERSION) throw new Error('series_month: unknown layout');
   const groups = bytes[2];
   const counts = bytes[3];
@@ -113,28 +116,31 @@ export function monthLayout(inflated: Buffer, days: number[]): MonthLayout {
 export const encodeSeriesMonth = (days: number[], texts: string[]): Buffer =>
   gzipSync(layoutSeriesMonth(days, texts));
 
-/** Whether a kept month (gzipped) is laid out as sent, not kept as texts (before migration 23). */
-export function isLaidOut(body: Uint8Array): boolean {
-  return gunzipSync(body)[0] === MAGIC;
-}
+/** Whether an inflated kept month is laid out as sent, not kept as texts (before migration 23). */
+export const isLaidOut = (inflated: Buffer): boolean => inflated[0] === MAGIC;
 
-/** A kept month's days' texts (to merge a recomputed day into it), from either layout. */
-export function decodeSeriesMonth(body: Uint8Array, days: number[]): string[] {
-  const inflated = gunzipSync(body);
-  if (inflated[0] !== MAGIC) return textsOf(inflated, days.length);
+/** A kept month's days' texts (to merge a recomputed day into it), from either layout (inflated or not). */
+export function decodeSeriesMonth(
+  body: Uint8Array,
+  days: number[],
+  inflated: Buffer = gunzipSync(body),
+): string[] {
+  if (!isLaidOut(inflated)) return textsOf(inflated, days.length);
   const m = monthLayout(inflated, days);
   const n = m.days;
-  const part = (s: number, i: number, trim: number) => {
-    let from = m.at[s];
-    for (let j = s * n; j < s * n + i; j++) from += m.lengths[j];
-    const len = m.lengths[s * n + i];
-    return len ? m.bytes.toString('utf8', from + DATE_BYTES + trim, from + len - 1 - (trim ? 1 : 0)) : '';
-  };
-  return Array.from({ length: n }, (_, i) => {
-    const groups = Array.from({ length: m.groups }, (_, g) => part(g, i, 0));
-    const counts = Array.from({ length: m.counts }, (_, c) => part(m.groups + c, i, COUNT_KEY.length));
-    return [...groups, counts.join(',')].join(SERIES_SEPARATOR);
-  });
+  const texts: string[][] = Array.from({ length: n }, () => []);
+  const counts: string[][] = Array.from({ length: n }, () => []);
+  for (let s = 0; s < m.groups + m.counts; s++) {
+    const trim = s < m.groups ? 0 : COUNT_KEY.length;
+    for (let i = 0, at = m.at[s]; i < n; i++) {
+      const len = m.lengths[s * n + i];
+      // a group's point without its date and comma; a count's number without `"count":` and `},`
+      const part = len ? m.bytes.toString('utf8', at + DATE_BYTES + trim, at + len - (trim ? 2 : 1)) : '';
+      (s < m.groups ? texts : counts)[i].push(part);
+      at += len;
+    }
+  }
+  return texts.map((groups, i) => [...groups, counts[i].join(',')].join(SERIES_SEPARATOR));
 }
 
 /** The days' texts of a month kept before migration 23. */

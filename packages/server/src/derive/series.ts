@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../analytics/cube.js';
 import { dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
@@ -6,7 +7,7 @@ import { bytes, monthOf } from '../db/kept.js';
 import { decodeSeriesMonth, encodeSeriesMonth, isLaidOut, SERIES_SEPARATOR } from '../db/kept-series.js';
 import { fromDay } from '../lib/days.js';
 
-/** A day's series under a status, in its kept form (db/kept.ts): made once by the import that changes it. */
+/** A day's series under a status, as text (db/kept-series.ts): made once by the import that changes it. */
 export function renderSeriesDay(cells: CubeCell[], status: StatsStatus): string {
   const parts = GROUPS.map((g) => {
     const point = groupPoint(cells, g, status);
@@ -111,17 +112,14 @@ export async function layOutKeptSeries(db: Db, onProgress?: (done: number, total
         [id],
       );
       for (const r of rows) {
-        const all = bytes(r.series_all);
-        const available = bytes(r.series_available);
+        const all = gunzipSync(bytes(r.series_all));
+        const available = gunzipSync(bytes(r.series_available));
         if (isLaidOut(all) && isLaidOut(available)) continue;
+        const laidOut = (inflated: Buffer) =>
+          encodeSeriesMonth(r.days, decodeSeriesMonth(inflated, r.days, inflated)).toString('base64');
         await tx.query(
           'update series_month set series_all = $3, series_available = $4 where project_id = $1 and month = $2::date',
-          [
-            id,
-            r.month,
-            encodeSeriesMonth(r.days, decodeSeriesMonth(all, r.days)).toString('base64'),
-            encodeSeriesMonth(r.days, decodeSeriesMonth(available, r.days)).toString('base64'),
-          ],
+          [id, r.month, laidOut(all), laidOut(available)],
         );
       }
     });

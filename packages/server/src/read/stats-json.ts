@@ -2,8 +2,7 @@ import type { RoomGroup, StatsStatus } from '@cena-metra/contract';
 import { carries } from '../analytics/carry.js';
 import { countLabels, GROUPS } from '../analytics/stats.js';
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
-import { DATE_BYTES, type MonthLayout } from '../db/kept-series.js';
-import { fromDay } from '../lib/days.js';
+import { DATE_BYTES, type MonthLayout, pointDate } from '../db/kept-series.js';
 
 const GROUP_KEYS: Record<RoomGroup, string> = {
   all: 'allRoomsData',
@@ -207,7 +206,7 @@ export class SeriesJson {
       while (k + 1 < n && this.days[k + 1] <= day) k++;
       if (!carries(this.days[k], day, this.carry)) continue;
       const last = pieces.at(-1);
-      if (this.days[k] !== day) pieces.push({ day: `{"date":"${fromDay(day)}",`, k });
+      if (this.days[k] !== day) pieces.push({ day: pointDate(day), k });
       else if (last && 'run' in last && last.run[1] === k - 1) last.run[1] = k;
       else pieces.push({ run: [k, k] });
     }
