@@ -49,6 +49,12 @@ export class ProjectModel {
   completes = new Set<number>();
   /** days of the partial snapshots as of the last recompute */
   partial = new Set<number>();
+  /**
+   * Each flat's first presence as kept, on a model that holds only what a plain append reads
+   * (append-window.ts): the full rows of the flats it can touch, the latest row of every other flat and
+   * the segments running in its window. Null on a model of the whole history.
+   */
+  known: Map<number, number> | null = null;
 
   constructor(
     readonly projectId: number,
@@ -143,6 +149,7 @@ export class ProjectModel {
     // an append after a gap without data (§10.1) ends every open segment at the gap: every flat is touched
     const append =
       !elsewhere && x === n - 1 && !(n > 1 && gapBetween(this.dates[n - 2], this.dates[n - 1], this.carry));
+    if (this.known && !append) throw new Error('a model of an append window recomputes an append only');
     const dayIndex = dayIndexOf(this.dates);
     // a flat kept present by partial snapshots just before x was active (as known) before them
     let chain = x;
@@ -219,6 +226,7 @@ export class ProjectModel {
    * the same functions as the incremental path, over all flats and all snapshots.
    */
   recomputeAll(): { cubes: Map<number, CubeCell[]>; events: Map<number, FlatEvent[]> } {
+    if (this.known) throw new Error('a model of an append window does not hold the whole history');
     const dayIndex = dayIndexOf(this.dates);
     const n = this.dates.length;
     const partialKs = this.updatePartial().ks;
@@ -275,8 +283,10 @@ export class ProjectModel {
 
   /** Each flat's first presence (§10.5): the day of its first listed row; flats never listed have none. */
   firstPresences(): Map<number, number> {
-    const out = new Map<number, number>();
+    // an append moves no flat's first presence but a new one's
+    const out = new Map<number, number>(this.known ?? []);
     for (const h of this.flats.values()) {
+      if (this.known?.has(h.flatId)) continue;
       const row = h.rows.find((r) => r.rec !== null);
       if (row) out.set(h.flatId, row.day);
     }

@@ -41,6 +41,11 @@ const RECORD_FIELDS: readonly (readonly [
 
 export const RECORD_COLUMNS = RECORD_FIELDS.map(([name]) => name).join(', ');
 
+/** The record's columns of the table aliased `alias`, in RECORD_COLUMNS order. */
+export function recordColumnsOf(alias: string): string {
+  return RECORD_FIELDS.map(([name]) => `${alias}.${name}`).join(', ');
+}
+
 type RecordColumnName = keyof RecordColumns;
 const fieldsBut = (except: readonly RecordColumnName[]) =>
   except.length ? RECORD_FIELDS.filter(([name]) => !except.includes(name)) : RECORD_FIELDS;
@@ -128,7 +133,7 @@ export async function readSegments(
 ): Promise<Map<number, Segment[]>> {
   const rows = await db.textRows(
     `select s.flat_id, s.start_day - date '1970-01-01', s.end_day - date '1970-01-01',
-       ${RECORD_FIELDS.map(([name]) => `s.${name}`).join(', ')}
+       ${recordColumnsOf('s')}
      from flat_segment s where s.project_id = $1 and (${where}) order by s.flat_id, s.start_day`,
     [projectId, ...params],
   );
@@ -164,7 +169,7 @@ export async function readSegmentsOn(
   // one backward probe of the key (project, flat, start day) per flat
   const rows = await db.textRows(
     `select s.flat_id, s.start_day - date '1970-01-01', s.end_day - date '1970-01-01',
-       ${RECORD_FIELDS.map(([name]) => `s.${name}`).join(', ')}
+       ${recordColumnsOf('s')}
      from unnest($2::int[]) as f(id)
      cross join lateral (
        select * from flat_segment s
@@ -179,4 +184,29 @@ export async function readSegmentsOn(
     endDay: r[2] === null ? null : Number(r[2]),
     rec: recordFromText(r, 3),
   }));
+}
+
+/** A project's buildings (as segments name them), by a walk over the index: one lookup each. */
+export async function readBuildings(db: Db, projectId: number): Promise<string[]> {
+  return (
+    await db.textRows(
+      `with recursive b(v) as (
+         select min(building) from flat_segment where project_id = $1
+         union all
+         select (select min(building) from flat_segment where project_id = $1 and building > b.v)
+         from b where b.v is not null)
+       select v from b where v is not null`,
+      [projectId],
+    )
+  ).map((r) => r[0]!);
+}
+
+/** Every flat ever seen in a building (any segment of it there), in id order, from the index. */
+export async function readBuildingFlats(db: Db, projectId: number, building: string): Promise<number[]> {
+  return (
+    await db.textRows(
+      'select distinct flat_id from flat_segment where project_id = $1 and building = $2 order by flat_id',
+      [projectId, building],
+    )
+  ).map((r) => Number(r[0]));
 }

@@ -8,6 +8,17 @@ import { fromDay } from '../lib/days.js';
  */
 export async function keepFirstSeen(db: Db, model: ProjectModel): Promise<Map<number, number>> {
   const first = model.firstPresences();
+  if (model.known) {
+    // an append's window: only a new flat's presence is new, and none goes
+    const fresh = [...first.keys()].filter((id) => !model.known!.has(id));
+    if (fresh.length)
+      await db.query(
+        `update flat f set first_seen = x.d from unnest($2::int[], $3::date[]) as x(id, d)
+         where f.project_id = $1 and f.id = x.id`,
+        [model.projectId, fresh, fresh.map((id) => fromDay(first.get(id)!))],
+      );
+    return first;
+  }
   const ids = [...first.keys()];
   await db.query(
     `update flat f set first_seen = x.d from unnest($2::int[], $3::date[]) as x(id, d)

@@ -80,6 +80,9 @@ export async function keepPace(
   const k = previous?.every((s) => s.dates.length >= fromK && sameStart(s.dates, model.dates, fromK))
     ? fromK
     : 0;
+  // a model of an append's window holds the segments from its window on: the sweep must start there
+  if (model.known && k !== fromK)
+    throw new Error(`the kept pace summaries of project ${model.projectId} do not match its snapshots`);
   const events = await eventsFrom(db, model.projectId, n ? model.dates[k] : 0);
   const summaries = paceSummaries(
     segmentsInFlatOrder(model),

@@ -9,7 +9,7 @@ import { fromDay, toDay } from '../lib/days.js';
 import { mergeSourcePlace, placeOfList, type SourcePlace, savePlaceFromLists } from './place.js';
 import type { ReadItem } from './readers/index.js';
 import { contentHash, type Snapshot, SnapshotValidationError } from './snapshot.js';
-import { loadModel, saveRowChanges } from './store.js';
+import { loadAppendModel, loadModel, saveRowChanges } from './store.js';
 
 /** Finds a developer by name (trimmed, case-insensitive) or creates it. */
 export async function ensureDeveloper(db: Db, name: string): Promise<number> {
@@ -64,6 +64,8 @@ export const MODEL_OBJECTS_KEPT = 100_000;
  */
 export class Importer {
   private readonly models = new Map<number, ProjectModel>();
+  /** models loaded so far: of an append's window, of a whole history */
+  readonly loads = { window: 0, whole: 0 };
 
   constructor(
     private readonly db: Db,
@@ -85,7 +87,7 @@ export class Importer {
   }
 
   private async applyOne(snapshot: Snapshot, batch?: Batch): Promise<ImportResult> {
-    return this.withProject(snapshot.developer, snapshot.project, batch, async (tx, model) => {
+    return this.withProject(snapshot.developer, snapshot.project, batch, snapshot, async (tx, model) => {
       const prepared = await this.prepare(tx, model, snapshot);
       if (snapshot.place)
         await savePlaceFromLists(tx, model.projectId, placeOfList(snapshot.place, snapshot.date));
@@ -123,7 +125,7 @@ export class Importer {
     project: string,
     snapshots: Iterable<Snapshot> | AsyncIterable<Snapshot>,
   ): Promise<ImportResult[]> {
-    return this.withProject(developer, project, undefined, async (tx, model) => {
+    return this.withProject(developer, project, undefined, undefined, async (tx, model) => {
       const results: ImportResult[] = [];
       const applied: { snapshot: Snapshot; hash: string }[] = [];
       // keyed by flat and day in one number (days since 1970 stay below 100,000 until the year 2243)
@@ -190,10 +192,16 @@ export class Importer {
     }
   }
 
+  /**
+   * Runs `fn` with the project's model in a transaction that holds the project's row lock. The model is
+   * the kept one when it is current; else, for one `snapshot` that is a plain append, a model of the
+   * append's window (not kept: the next list reads its own); else the whole history, loaded and kept.
+   */
   private async withProject<T>(
     developer: string,
     project: string,
     batch: Batch | undefined,
+    snapshot: Snapshot | undefined,
     fn: (tx: Db, model: ProjectModel) => Promise<T>,
   ): Promise<T> {
     let projectId = 0;
@@ -210,11 +218,23 @@ export class Importer {
         );
         let model = this.models.get(projectId);
         this.models.delete(projectId);
-        if (!model || model.dataVersion !== version)
-          model = await loadModel(tx, projectId, this.grace, this.carry);
-        // most recently used last; the oldest out past MODELS_KEPT
-        this.models.set(projectId, model);
-        while (this.models.size > MODELS_KEPT) this.models.delete(this.models.keys().next().value!);
+        if (!model || model.dataVersion !== version) {
+          const window = snapshot
+            ? await loadAppendModel(tx, projectId, this.grace, this.carry, snapshot)
+            : null;
+          if (window) {
+            model = window;
+            this.loads.window++;
+          } else {
+            model = await loadModel(tx, projectId, this.grace, this.carry);
+            this.loads.whole++;
+          }
+        }
+        if (!model.known) {
+          // most recently used last; the oldest out past MODELS_KEPT
+          this.models.set(projectId, model);
+          while (this.models.size > MODELS_KEPT) this.models.delete(this.models.keys().next().value!);
+        }
         return await fn(tx, model);
       });
     } catch (error) {

@@ -7,7 +7,7 @@ import { compareNatural } from '../analytics/natural.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { base64, bytes } from '../db/kept.js';
-import { readSegmentsOn } from '../db/records.js';
+import { readBuildingFlats, readBuildings, readSegmentsOn } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
@@ -104,20 +104,7 @@ export class ChessReader {
           [projectId],
         )
       ).map((r) => Number(r[0]));
-      // the distinct buildings by a walk over the index (one lookup each), not a scan of the timeline
-      const buildings = (
-        await db.textRows(
-          `with recursive b(v) as (
-             select min(building) from flat_segment where project_id = $1
-             union all
-             select (select min(building) from flat_segment where project_id = $1 and building > b.v)
-             from b where b.v is not null)
-           select v from b where v is not null`,
-          [projectId],
-        )
-      )
-        .map((r) => r[0]!)
-        .sort(compareNatural);
+      const buildings = (await readBuildings(db, projectId)).sort(compareNatural);
       return { dates, buildings, selling: new Map(), boards: new Map(), bytes: 1_000 };
     });
   }
@@ -168,12 +155,7 @@ export class ChessReader {
     let board = d.boards.get(building);
     if (!board) {
       // the building's flats from the index, then their first presences by key
-      const ids = (
-        await db.textRows(
-          'select distinct flat_id from flat_segment where project_id = $1 and building = $2 order by flat_id',
-          [projectId, building],
-        )
-      ).map((r) => Number(r[0]));
+      const ids = await readBuildingFlats(db, projectId, building);
       const firstSeen = new Map<number, number>();
       for (const r of await db.textRows(
         `select id, first_seen - date '1970-01-01' from flat
