@@ -127,8 +127,24 @@ function memoOnText<T>(read: (value: unknown) => T): (value: unknown) => T {
   };
 }
 
-/** A field's name in a message, or how to make it: a flat's field is named only when it has a problem. */
-type Field = string | (() => string);
+/**
+ * A field's name in a message, or a field of the flat being read: that one is named only when it has a
+ * problem (made once, not a name or a closure a field a flat: those were a fifth of the demo's validation).
+ */
+type Field = string | { flat: string };
+const flatFieldOf = (name: string) => ({ flat: name });
+const ID = flatFieldOf('id');
+const BUILDING = flatFieldOf('building');
+const ROOMS = flatFieldOf('rooms');
+const AREA = flatFieldOf('area');
+const PRICE = flatFieldOf('price');
+const BASE_PRICE = flatFieldOf('basePrice');
+const FLOOR = flatFieldOf('floor');
+const SETTLEMENT = flatFieldOf('settlementDate');
+const STATUS = flatFieldOf('status');
+const SECTION = flatFieldOf('section');
+const NUMBER = flatFieldOf('number');
+const FINISH = flatFieldOf('finish');
 
 /**
  * Validates and normalises one raw snapshot object (DESIGN §3.2). Collects every problem, each naming
@@ -142,9 +158,13 @@ export function validateSnapshot(
 ): Snapshot {
   const errors: string[] = [];
   const prefix = origin.at ? `${origin.file}: ${origin.at}: ` : `${origin.file}: `;
+  // the flat being read: its fields' names in messages
+  let flatIndex = -1;
   const fail = (field: Field, message: string, value: unknown) => {
     if (errors.length < MAX_ERRORS)
-      errors.push(`${prefix}${typeof field === 'string' ? field : field()}: ${message} (${describe(value)})`);
+      errors.push(
+        `${prefix}${typeof field === 'string' ? field : flatField(flatIndex, field.flat)}: ${message} (${describe(value)})`,
+      );
   };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SnapshotValidationError([`${prefix}снимок должен быть объектом (${describe(raw)})`]);
@@ -196,6 +216,25 @@ export function validateSnapshot(
     // a list repeats a few finish and completion texts over all its flats: each is read once
     const finishOf = memoOnText(normaliseFinish);
     const settlementOf = memoOnText(normaliseSettlementDate);
+    // and a few buildings and sections: each text that passed is checked (and keyed) once
+    const passed = (
+      memo: Map<string, string>,
+      field: Field,
+      value: unknown,
+      required: string | null,
+      read: (text: string) => string = (t) => t,
+    ): string | undefined => {
+      if (typeof value === 'string') {
+        const hit = memo.get(value);
+        if (hit !== undefined) return hit;
+      }
+      const t = text(field, value, MAX_ID_LENGTH, required);
+      const out = t === undefined ? undefined : read(t);
+      if (out !== undefined && typeof value === 'string') memo.set(value, out);
+      return out;
+    };
+    const buildings = new Map<string, string>();
+    const sections = new Map<string, string>();
     obj.flats.forEach((rawFlat, i) => {
       if (typeof rawFlat !== 'object' || rawFlat === null || Array.isArray(rawFlat)) {
         fail(flatField(i, ''), 'должно быть объектом', rawFlat);
@@ -203,33 +242,32 @@ export function validateSnapshot(
       }
       const f = rawFlat as Record<string, unknown>;
       const before = errors.length;
-      const at = (name: string) => () => flatField(i, name);
-      const id = text(at('id'), f.id, MAX_ID_LENGTH, 'идентификатор квартиры');
+      flatIndex = i;
+      const id = text(ID, f.id, MAX_ID_LENGTH, 'идентификатор квартиры');
       if (!id) {
         // named above
       } else if (seen.has(id))
-        fail(at('id'), `повторяет идентификатор квартиры ${flatField(seen.get(id)!, '')}`, f.id);
+        fail(ID, `повторяет идентификатор квартиры ${flatField(seen.get(id)!, '')}`, f.id);
       else seen.set(id, i);
-      const buildingName = text(at('building'), f.building, MAX_ID_LENGTH, 'корпус');
       // one building whatever a source calls it: «Корпус 31», «корп. 31», «31» (DESIGN §10.3)
-      const building = buildingName === undefined ? undefined : buildingKey(buildingName);
+      const building = passed(buildings, BUILDING, f.building, 'корпус', buildingKey);
       const rooms = toNumber(f.rooms);
       if (rooms === undefined || !Number.isInteger(rooms) || rooms < 0 || rooms > LIMITS.maxRooms)
-        fail(at('rooms'), 'должно быть целым числом ≥ 0 (0 — студия)', f.rooms);
+        fail(ROOMS, 'должно быть целым числом ≥ 0 (0 — студия)', f.rooms);
       const rawArea = toNumber(f.area);
       // kept to 0.01 m²: sums stay exact whatever the order
       const area = rawArea === undefined ? undefined : Math.round(rawArea * 100) / 100;
-      if (area === undefined || !(area > 0)) fail(at('area'), 'должно быть положительным числом', f.area);
-      else if (area < LIMITS.minArea || area > LIMITS.maxArea) fail(at('area'), AREA_RULE, f.area);
+      if (area === undefined || !(area > 0)) fail(AREA, 'должно быть положительным числом', f.area);
+      else if (area < LIMITS.minArea || area > LIMITS.maxArea) fail(AREA, AREA_RULE, f.area);
       const price = toNumber(f.price);
       if (price === undefined || !Number.isInteger(price) || price <= 0)
-        fail(at('price'), 'должно быть целым положительным числом рублей', f.price);
-      else if (price < LIMITS.minPrice || price > LIMITS.maxPrice) fail(at('price'), PRICE_RULE, f.price);
+        fail(PRICE, 'должно быть целым положительным числом рублей', f.price);
+      else if (price < LIMITS.minPrice || price > LIMITS.maxPrice) fail(PRICE, PRICE_RULE, f.price);
       else if (area !== undefined && area >= LIMITS.minArea && area <= LIMITS.maxArea) {
         const ppm = price / area;
         if (ppm < LIMITS.minMeterPrice || ppm > LIMITS.maxMeterPrice)
           fail(
-            at('price'),
+            PRICE,
             `цена м² ${fmt(Math.round(ppm))} ₽ вне допустимого диапазона ${PPM_RANGE} (проверьте цену и площадь)`,
             f.price,
           );
@@ -238,21 +276,21 @@ export function validateSnapshot(
       if (f.basePrice !== undefined && f.basePrice !== null && f.basePrice !== '') {
         const bp = toNumber(f.basePrice);
         if (bp === undefined || !Number.isInteger(bp) || bp <= 0)
-          fail(at('basePrice'), 'должно быть целым положительным числом рублей', f.basePrice);
-        else if (bp < LIMITS.minPrice || bp > LIMITS.maxPrice) fail(at('basePrice'), PRICE_RULE, f.basePrice);
+          fail(BASE_PRICE, 'должно быть целым положительным числом рублей', f.basePrice);
+        else if (bp < LIMITS.minPrice || bp > LIMITS.maxPrice) fail(BASE_PRICE, PRICE_RULE, f.basePrice);
         else basePrice = bp;
       }
       let floor: number | null = null;
       if (f.floor !== undefined && f.floor !== null && f.floor !== '') {
         const fl = toNumber(f.floor);
         if (fl === undefined || !Number.isInteger(fl) || Math.abs(fl) > LIMITS.maxFloor)
-          fail(at('floor'), `должно быть целым числом от −${LIMITS.maxFloor} до ${LIMITS.maxFloor}`, f.floor);
+          fail(FLOOR, `должно быть целым числом от −${LIMITS.maxFloor} до ${LIMITS.maxFloor}`, f.floor);
         else floor = fl;
       }
       const settlementDate = settlementOf(f.settlementDate);
       if (settlementDate === undefined)
         fail(
-          at('settlementDate'),
+          SETTLEMENT,
           'не распознана дата сдачи (ГГГГ-ММ-ДД, «4 кв. 2026», «Q4 2026», «2026», «Дом сдан»)',
           f.settlementDate,
         );
@@ -263,7 +301,7 @@ export function validateSnapshot(
       )
         // 9999-12-31 is also how a delivered building is stored: no real date comes near it
         fail(
-          at('settlementDate'),
+          SETTLEMENT,
           `должно быть датой от ${LIMITS.minSettlement} до ${LIMITS.maxSettlement} или «Сдан»`,
           f.settlementDate,
         );
@@ -271,12 +309,12 @@ export function validateSnapshot(
       if (f.status !== undefined && f.status !== null && f.status !== '') {
         const s = typeof f.status === 'string' ? f.status.trim().toUpperCase() : '';
         if (s === 'AVAILABLE' || s === 'RESERVED') status = s;
-        else fail(at('status'), 'должно быть AVAILABLE или RESERVED', f.status);
+        else fail(STATUS, 'должно быть AVAILABLE или RESERVED', f.status);
       }
-      const section = text(at('section'), f.section, MAX_ID_LENGTH, null);
-      const number = text(at('number'), f.number, MAX_ID_LENGTH, null);
+      const section = passed(sections, SECTION, f.section, null);
+      const number = text(NUMBER, f.number, MAX_ID_LENGTH, null);
       if (typeof f.finish === 'string' && hasControlCharacters(f.finish))
-        fail(at('finish'), CONTROL_CHARACTERS_MESSAGE, f.finish);
+        fail(FINISH, CONTROL_CHARACTERS_MESSAGE, f.finish);
       if (errors.length > before) return;
       const offer = readOffer(f, price!, area!, LIMITS, (field, message, value) => {
         if (warnings.length < MAX_ERRORS)
