@@ -1,11 +1,14 @@
+import { Worker } from 'node:worker_threads';
 import { addUser, getUserByName } from '../auth/users.js';
 import type { Db } from '../db/driver.js';
 import { analyzeAfterBulkLoad } from '../db/migrate.js';
 import { ensureDeveloper, type Importer } from '../ingest/importer.js';
-import { validateSnapshot } from '../ingest/snapshot.js';
+import type { Snapshot } from '../ingest/snapshot.js';
 import { todayIso } from '../lib/days.js';
 import { type DemoOptions, planDemo } from './generate.js';
+import { demoLists } from './lists.js';
 import { markDemoData } from './meta.js';
+import { type WireChunk, WireDecoder } from './wire.js';
 
 export const DEMO_USER = { username: 'demo', password: 'demo' };
 
@@ -14,9 +17,66 @@ export interface DemoProgress {
   total: number;
 }
 
+/** What the worker sends: a chunk of lists, or why it stopped. */
+type WorkerMessage = WireChunk | { error: string };
+
+/**
+ * The demo's lists from a worker thread (demo/worker.ts), project by project in order: made on a second
+ * core while this thread imports the ones before. Each chunk taken is acknowledged, so the worker runs a
+ * bounded way ahead.
+ */
+class WorkerLists {
+  private readonly worker: Worker;
+  private readonly queue: WorkerMessage[] = [];
+  private wake: (() => void) | null = null;
+  private readonly decoder = new WireDecoder();
+
+  constructor(url: URL, options: DemoOptions) {
+    this.worker = new Worker(url, { workerData: options });
+    const push = (m: WorkerMessage) => {
+      this.queue.push(m);
+      this.wake?.();
+      this.wake = null;
+    };
+    this.worker.on('message', push);
+    this.worker.on('error', (error) => push({ error: error.message }));
+    this.worker.on('exit', (code) => {
+      if (code !== 0) push({ error: `поток демо-данных завершился с кодом ${code}` });
+    });
+  }
+
+  private async next(): Promise<WorkerMessage> {
+    while (this.queue.length === 0) await new Promise<void>((done) => (this.wake = done));
+    return this.queue.shift()!;
+  }
+
+  /** Project p's lists; `onDays` gets the calendar days each chunk covered. */
+  async *project(p: number, onDays: (days: number) => void): AsyncGenerator<Snapshot> {
+    for (;;) {
+      const chunk = await this.next();
+      if ('error' in chunk) throw new Error(`демо-данные: ${chunk.error}`);
+      if (chunk.project !== p) throw new Error(`демо-данные: проект ${chunk.project} вместо ${p}`);
+      this.worker.postMessage('more');
+      onDays(chunk.days);
+      yield* this.decoder.decode(chunk);
+      if (chunk.last) return;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** The worker's compiled script beside this one; none when running from the sources (tests). */
+function workerUrl(): URL | null {
+  return import.meta.url.endsWith('.js') ? new URL('./worker.js', import.meta.url) : null;
+}
+
 /**
  * Generates the demo market and imports it through the same path as real data (validation, then one
- * transaction per snapshot), creates the demo account, and marks the database as holding demo data.
+ * transaction per project), creates the demo account, and marks the database as holding demo data. The
+ * lists are made and validated on a worker thread when the compiled worker is there, else in this one.
  */
 export async function runDemo(
   db: Db,
@@ -24,23 +84,36 @@ export async function runDemo(
   options: Partial<DemoOptions> = {},
   onProgress?: (p: DemoProgress) => void,
 ): Promise<{ projects: number; snapshots: number }> {
-  const plan = planDemo({ until: options.until ?? todayIso(), ...options });
+  const demo: DemoOptions = { until: options.until ?? todayIso(), ...options };
+  const plan = planDemo(demo);
   for (const name of plan.developers) await ensureDeveloper(db, name);
   const total = plan.days.length * plan.projects.length;
   let done = 0;
-  for (let p = 0; p < plan.projects.length; p++) {
-    const project = plan.projects[p];
-    function* snapshots() {
-      for (let k = 0; k < plan.days.length; k++) {
-        const raw = plan.snapshot(p, k);
-        done++;
-        if (done % 200 === 0) onProgress?.({ done, total });
-        if ((raw.flats as unknown[]).length === 0) continue;
-        yield validateSnapshot(raw, { file: 'demo', at: `${project.name} ${raw.date}` }, 'demo');
+  const progressed = (days: number) => {
+    const before = done;
+    done += days;
+    if (Math.floor(done / 200) > Math.floor(before / 200)) onProgress?.({ done, total });
+  };
+  const url = workerUrl();
+  const worker = url ? new WorkerLists(url, demo) : null;
+  try {
+    for (let p = 0; p < plan.projects.length; p++) {
+      const project = plan.projects[p];
+      async function* here() {
+        for (const list of demoLists(plan, p)) {
+          progressed(1);
+          if (list) yield list;
+        }
       }
+      // one transaction per project: the demo is loaded whole or not at all, project by project
+      await importer.applyProjectBatch(
+        project.developer,
+        project.name,
+        worker ? worker.project(p, progressed) : here(),
+      );
     }
-    // one transaction per project: the demo is loaded whole or not at all, project by project
-    await importer.applyProjectBatch(project.developer, project.name, snapshots());
+  } finally {
+    await worker?.close();
   }
   onProgress?.({ done: total, total });
   if (!(await getUserByName(db, DEMO_USER.username)))

@@ -8,7 +8,7 @@ import { savePartialFlags } from '../derive/timeline.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { mergeSourcePlace, placeOfList, type SourcePlace, savePlaceFromLists } from './place.js';
 import type { ReadItem } from './readers/index.js';
-import { contentHash, type Snapshot, SnapshotValidationError } from './snapshot.js';
+import { hashOf, type Snapshot, SnapshotValidationError } from './snapshot.js';
 import { loadAppendModel, loadModel, saveRowChanges } from './store.js';
 
 /** Finds a developer by name (trimmed, case-insensitive) or creates it. */
@@ -247,7 +247,7 @@ export class Importer {
   /** Hash check and flat ids; `state` is null when the snapshot is unchanged. */
   private async prepare(tx: Db, model: ProjectModel, snapshot: Snapshot) {
     const day = toDay(snapshot.date);
-    const hash = contentHash(snapshot);
+    const hash = hashOf(snapshot);
     const base = {
       developer: snapshot.developer,
       project: snapshot.project,

@@ -32,6 +32,8 @@ export interface Snapshot {
    * file and the field: reported with the import's result
    */
   warnings?: string[];
+  /** its contentHash, when the thread that validated it computed it (the demo's worker, demo/wire.ts) */
+  contentHash?: string;
 }
 
 /** Where a snapshot came from, for messages: «file.json: [2].» or «file.ndjson: строка 5: ». */
@@ -351,6 +353,9 @@ export function validateSnapshot(
     ...(warnings.length > 0 && { warnings }),
   };
 }
+
+/** The snapshot's content hash: as its validating thread computed it, else computed here. */
+export const hashOf = (snapshot: Snapshot): string => snapshot.contentHash ?? contentHash(snapshot);
 
 /** Hash of a snapshot's normalised content: equal price lists hash equally whatever the flats' order. */
 export function contentHash(snapshot: Snapshot): string {

@@ -12,7 +12,7 @@ import {
   recordTypes,
 } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
-import { contentHash, type Snapshot } from './snapshot.js';
+import { hashOf, type Snapshot } from './snapshot.js';
 
 /** The observation log's columns as the model reads them (`Db.textRows`), from flat_observation `o`. */
 const ROW_COLUMNS = `o.flat_id, o.snapshot_date - date '1970-01-01', o.present, ${recordColumnsOf('o')}`;
@@ -97,7 +97,7 @@ export async function loadAppendModel(
   model.known = new Map();
   const day = toDay(snapshot.date);
   // an unchanged list needs its snapshots' hashes only
-  if (model.hashes.get(day) === contentHash(snapshot)) return model;
+  if (model.hashes.get(day) === hashOf(snapshot)) return model;
   const listed = new Map(snapshot.flats.map((f) => [f.externalId, f.rec]));
   const window = appendWindow(model, day, listed.size, snapshot.complete === true);
   if (!window) return null;
