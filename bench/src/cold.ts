@@ -6,7 +6,7 @@
  */
 import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import { apiSnapshot, benchSnapshots } from './market.js';
-import { percentile, type Row, signIn, startServer, timedApi, timedKeptAlive } from './measure.js';
+import { leanClient, percentile, type Row, signIn, startServer, timedApi } from './measure.js';
 
 export interface ColdOptions {
   /** the server's environment: DATA_DIR or DATABASE_URL of the loaded bench project */
@@ -64,26 +64,14 @@ export async function coldBench(o: ColdOptions, rows: Row[], note: (s: string) =
         record('import', label, await call(method, path, body));
       if (round === 2) {
         // every request computed: a different range each time, so no kept body answers. Timed as the
-        // server answers (kept-alive, uncompressed, the body's bytes taken as they come; the first parsed,
-        // the rest not, and this process's garbage collected first): a fetch decoding each 3.3 MB body to a
-        // string in this process's large heap took 10–15 ms of the client's own per request
-        const { timed, agent } = timedKeptAlive(
-          `${origin}/api`,
-          { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          'identity',
-          Number.POSITIVE_INFINITY,
-        );
-        (globalThis as { gc?: () => void }).gc?.();
-        const computed: number[] = [];
-        for (let i = 1; i <= Math.min(60, o.days - 1); i++)
-          computed.push(
-            await timed('/project/stats', {
-              projectId: o.projectId,
-              from: fromDay(toDay(firstDay) + i),
-              to: lastDay,
-            }),
-          );
-        agent.destroy();
+        // server answers, by a client in a process of its own (lean-client.ts): kept-alive, uncompressed,
+        // the bodies' bytes taken as they come, the first parsed
+        const bodies = Array.from({ length: Math.min(60, o.days - 1) }, (_, i) => ({
+          projectId: o.projectId,
+          from: fromDay(toDay(firstDay) + i + 1),
+          to: lastDay,
+        }));
+        const computed = await leanClient(origin, token, '/project/stats', bodies);
         const p50 = percentile(computed, 50);
         rows.push({
           what: `stats via API, full range, every request computed: p50${o.at}`,

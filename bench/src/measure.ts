@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -262,4 +262,15 @@ export function timedKeptAlive(
       req.end(payload);
     });
   return { timed, agent };
+}
+
+/** Times sequential POSTs of `bodies` from a client process of its own (lean-client.ts), in ms each. */
+export function leanClient(origin: string, token: string, path: string, bodies: object[]): Promise<number[]> {
+  return new Promise((done, fail) => {
+    const script = fileURLToPath(new URL('./lean-client.js', import.meta.url));
+    execFile(process.execPath, [script, origin, token, path, JSON.stringify(bodies)], (error, stdout, stderr) => {
+      if (error) return fail(new Error(`lean client: ${stderr || error.message}`));
+      done(JSON.parse(stdout) as number[]);
+    });
+  });
 }
