@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planDemo } from '../src/demo/generate.js';
-import { Importer, importSnapshots } from '../src/ingest/importer.js';
+import { importSnapshots } from '../src/ingest/batch.js';
+import { Importer } from '../src/ingest/importer.js';
 import { validateSnapshot } from '../src/ingest/snapshot.js';
 import { fromDay, toDay } from '../src/lib/days.js';
 import { freshDb } from './databases.js';

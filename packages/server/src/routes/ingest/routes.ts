@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditImport } from '../../audit/log.js';
 import { jsonProblem } from '../../http/edge.js';
-import { importSnapshots } from '../../ingest/importer.js';
+import { importSnapshots } from '../../ingest/batch.js';
 import { type Snapshot, SnapshotValidationError, validateSnapshot } from '../../ingest/snapshot.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { actorOf } from '../actor.js';
