@@ -1,9 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { joinSummaries } from '../src/analytics/pace-parts.js';
+import type { PaceSummary } from '../src/analytics/pace-summary.js';
 import { rebuildIfMarked, rebuildProjects } from '../src/cli/rebuild-derived.js';
 import type { Db } from '../src/db/driver.js';
-import { bytes } from '../src/db/kept.js';
+import { bytes, decodeSummary, encodeSummary } from '../src/db/kept.js';
 import { DAY_SEPARATOR, decodeSeriesMonth } from '../src/db/kept-series.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
 import { importSnapshots } from '../src/ingest/batch.js';
@@ -11,6 +13,7 @@ import { Importer } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { fromDay } from '../src/lib/days.js';
 import { ChessReader } from '../src/read/chess-reader.js';
+import { MarketReader } from '../src/read/market-reader.js';
 import { ReadCache } from '../src/read/read-cache.js';
 import { type ChunkedBody, joined } from '../src/read/stats-json.js';
 import { StatsReader } from '../src/read/stats-reader.js';
@@ -55,7 +58,9 @@ async function clear(db: Db) {
  */
 async function expectRebuildEqual(db: Db, market: { grace: number; carry: number; projects: unknown[][] }) {
   const incremental = await keptData(db);
-  expect(incremental.pace.length).toBe(10 * market.projects.filter((p) => p.length).length);
+  // every variant of every project with lists, in parts of a year
+  const variants = new Set(incremental.pace.map((r) => `${r.project_id}:${r.status}:${r.rooms}`));
+  expect(variants.size).toBe(10 * market.projects.filter((p) => p.length).length);
   await rebuildProjects(db, market.grace, undefined, undefined, market.carry);
   expect(await keptData(db)).toEqual(incremental);
   const projects = await db.query<{ id: number }>('select id from project order by id');
@@ -141,6 +146,52 @@ describeEachDb('kept derived data', (ctx) => {
     expect(lines).toEqual(['сводки для рейтинга рынка раскладываются по месяцам…']);
     expect((await keptData(ctx.db)).ranks).toEqual(ranks);
     expect(await ctx.db.query(`select key from app_meta where key = 'ranks_by_month_needed'`)).toEqual([]);
+  });
+
+  it('migration 24 has the pace summaries kept whole split into years at the next open, byte for byte as the import keeps them', async () => {
+    await clear(ctx.db);
+    const [market] = fc.sample(marketArb, { numRuns: 1, seed: 24 });
+    const importer = new Importer(ctx.db, market.grace, market.carry);
+    for (const batch of importPlan(market.projects, 9)) await importSnapshots(importer, batch);
+    const kept = await keptData(ctx.db);
+    // the summaries as kept before migration 24: one row a variant, the whole summary
+    const rows = await ctx.db.query<{ project_id: number; status: string; rooms: string; body: Uint8Array }>(
+      'select project_id, status, rooms, body from pace_summary order by project_id, status, rooms, part',
+    );
+    const whole = new Map<
+      string,
+      { project_id: number; status: string; rooms: string; parts: PaceSummary[] }
+    >();
+    for (const r of rows) {
+      const key = `${r.project_id}:${r.status}:${r.rooms}`;
+      const w = whole.get(key) ?? { ...r, parts: [] };
+      w.parts.push(decodeSummary(r.body));
+      whole.set(key, w);
+    }
+    expect(rows.length).toBeGreaterThan(whole.size);
+    await ctx.db.query('delete from pace_summary');
+    await ctx.db.query('alter table pace_summary drop constraint pace_summary_pkey');
+    await ctx.db.query('alter table pace_summary drop column part');
+    await ctx.db.query('alter table pace_summary add primary key (project_id, status, rooms)');
+    for (const w of whole.values())
+      await ctx.db.query(
+        'insert into pace_summary (project_id, status, rooms, body) values ($1, $2, $3, $4)',
+        [w.project_id, w.status, w.rooms, encodeSummary(joinSummaries(w.parts))],
+      );
+    await ctx.db.exec(MIGRATIONS.find((m) => m.id === 24)!.sql);
+    // the market reads the whole rows before they are split, and the parts after, alike
+    const projects = await ctx.db.query<{ id: number; data_version: number }>(
+      'select id, data_version from project',
+    );
+    const before = await new MarketReader(new ReadCache()).summaries(ctx.db, projects, 'ALL', 'all');
+    const lines: string[] = [];
+    await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));
+    expect(lines).toEqual(['сводки темпа продаж раскладываются по годам…']);
+    expect(await keptData(ctx.db)).toEqual(kept);
+    expect(await ctx.db.query(`select key from app_meta where key = 'pace_parts_needed'`)).toEqual([]);
+    const after = await new MarketReader(new ReadCache()).summaries(ctx.db, projects, 'ALL', 'all');
+    expect(after).toEqual(before);
+    expect(after.size).toBe(projects.length);
   });
 
   it('migration 23 has the stats series kept as texts laid out as sent at the next open, byte for byte as the import keeps them', async () => {

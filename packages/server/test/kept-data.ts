@@ -18,7 +18,7 @@ const chessRows = (db: Db) =>
   db.query<{ body: Uint8Array }>('select project_id, body from chess_latest order by 1');
 
 export async function keptData(db: Db) {
-  const hex = (rows: { body: Uint8Array }[]) =>
+  const hex = <T extends { body: Uint8Array }>(rows: T[]) =>
     rows.map((r) => ({ ...r, body: Buffer.from(r.body).toString('hex') }));
   return {
     segments: await db.query('select * from flat_segment order by project_id, flat_id, start_day'),
@@ -33,8 +33,8 @@ export async function keptData(db: Db) {
        from summary_project order by project_id, date`,
     ),
     pace: hex(
-      await db.query<{ body: Uint8Array }>(
-        'select project_id, status, rooms, body from pace_summary order by project_id, status, rooms',
+      await db.query<{ project_id: number; status: string; rooms: string; part: string; body: Uint8Array }>(
+        'select project_id, status, rooms, part::text, body from pace_summary order by project_id, status, rooms, part',
       ),
     ),
     chess: hex(await chessRows(db)),

@@ -1,7 +1,7 @@
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { rebuildProjectDerived } from '../derive/index.js';
-import { keepRanksOfKeptSummaries } from '../derive/pace.js';
+import { keepRanksOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
 import { layOutKeptSeries } from '../derive/series.js';
 import { loadModel } from '../ingest/store.js';
 
@@ -35,14 +35,14 @@ export async function rebuildProjects(
 }
 
 /** What a migration asks the next open to do (app_meta keys). */
-const MARKS = `'rebuild_needed', 'ranks_by_month_needed', 'series_layout_needed'`;
+const MARKS = `'rebuild_needed', 'ranks_by_month_needed', 'series_layout_needed', 'pace_parts_needed'`;
 
 /**
  * Rebuilds every project's derived data when a migration changed stored records (app_meta
  * `rebuild_needed`, e.g. the building keys of migration 5), then clears the mark; splits the kept pace
  * summaries into the ranking's months when migration 14 asks (`ranks_by_month_needed`) and lays out the
- * kept stats series as sent when migration 23 asks (`series_layout_needed`), which a rebuild does too. Run at
- * every open.
+ * kept stats series as sent when migration 23 asks (`series_layout_needed`) and the kept pace summaries into
+ * years when migration 24 asks (`pace_parts_needed`), which a rebuild does too. Run at every open.
  */
 export async function rebuildIfMarked(
   db: Db,
@@ -68,6 +68,10 @@ export async function rebuildIfMarked(
       const done = await rebuildProjects(db, grace, undefined, undefined, carry);
       say(`пересчитано проектов: ${done.length}`);
     } else {
+      if (marked.has('pace_parts_needed')) {
+        say('сводки темпа продаж раскладываются по годам…');
+        await splitKeptPace(db);
+      }
       if (marked.has('ranks_by_month_needed')) {
         say('сводки для рейтинга рынка раскладываются по месяцам…');
         await keepRanksOfKeptSummaries(db);

@@ -25,11 +25,15 @@ export interface RankMonth {
 const HEADER = 16;
 const monthBytes = (n: number, m: number, b: number) => HEADER + 24 * n + 4 * (5 * n + 3 * m + b);
 
-/** The summary split into its months, in order (a project without snapshots has none). */
-export function rankMonths(s: RankSummary): RankMonth[] {
+/**
+ * The summary split into its months, in order (a project without snapshots has none); from snapshot
+ * `fromK` on (the first of a month) when given: the months before it are not made.
+ */
+export function rankMonths(s: RankSummary, fromK = 0): RankMonth[] {
   const out: RankMonth[] = [];
   let r = 0;
-  for (let k0 = 0; k0 < s.dates.length; ) {
+  while (r < s.removalK.length && s.removalK[r] < fromK) r++;
+  for (let k0 = fromK; k0 < s.dates.length; ) {
     const month = monthOf(s.dates[k0]);
     let k1 = k0;
     while (k1 < s.dates.length && monthOf(s.dates[k1]) === month) k1++;

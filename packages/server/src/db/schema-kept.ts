@@ -20,7 +20,8 @@ export const seriesMonth = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.month] })],
 );
 
-// Kept: a project's pace summary per filter (DESIGN §10.5–10.6), written by every import of the project.
+// Kept: a project's pace summary per filter (DESIGN §10.5–10.6), a year to a row; an import rewrites the
+// years from its change on.
 export const paceSummary = pgTable(
   'pace_summary',
   {
@@ -29,9 +30,11 @@ export const paceSummary = pgTable(
       .references(() => project.id),
     status: text('status').notNull(),
     rooms: text('rooms').notNull(),
+    /** the first day of the year whose snapshots the row holds (analytics/pace-parts.ts) */
+    part: date('part').notNull(),
     body: bytea('body').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms, t.part] })],
 );
 
 /**

@@ -1,15 +1,19 @@
-import type { FlatEvent } from '../analytics/events.js';
+import { type FlatEvent, lowerBound } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
 import { rankSummaryOf } from '../analytics/pace-last.js';
-import { PACE_VARIANTS, type PaceSummary, paceSummaries, variantFilter } from '../analytics/pace-summary.js';
+import { joinSummaries, partOf, splitSummary } from '../analytics/pace-parts.js';
+import {
+  PACE_VARIANTS,
+  type PaceSummary,
+  paceSummaries,
+  variantFilter,
+  WINDOW,
+} from '../analytics/pace-summary.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { base64, bytes, decodeSummary, encodeSummary } from '../db/kept.js';
+import { base64, bytes, decodeSummary, encodeSummary, monthOf } from '../db/kept.js';
 import { rankMonths } from '../db/kept-rank.js';
 import { fromDay } from '../lib/days.js';
-
-/** The summaries last kept for a model (in PACE_VARIANTS order), while the importer keeps the model. */
-const held = new WeakMap<ProjectModel, PaceSummary[]>();
 
 /** The model's segments, flats in id order: the order the summaries' sums are made in, on every path. */
 function segmentsInFlatOrder(model: ProjectModel): Segment[][] {
@@ -46,17 +50,31 @@ async function eventsFrom(db: Db, projectId: number, fromDay_: number) {
   return events;
 }
 
-async function storedSummaries(db: Db, projectId: number): Promise<PaceSummary[] | null> {
+/**
+ * The kept summaries in PACE_VARIANTS order, their parts from the year `fromPart` on joined, with
+ * placeholders for the snapshots `before` them (analytics/pace-parts.ts); null when a variant is missing.
+ */
+async function storedSummaries(
+  db: Db,
+  projectId: number,
+  fromPart = 0,
+  before: number[] = [],
+): Promise<PaceSummary[] | null> {
   const rows = await db.query<{ status: string; rooms: string; body: string }>(
-    `select status, rooms, ${base64('body')} from pace_summary where project_id = $1`,
-    [projectId],
+    `select status, rooms, ${base64('body')} from pace_summary
+     where project_id = $1 and part >= $2::date order by status, rooms, part`,
+    [projectId, fromDay(fromPart)],
   );
-  const byKey = new Map(rows.map((r) => [`${r.status}:${r.rooms}`, r.body]));
+  const byKey = new Map<string, PaceSummary[]>();
+  for (const r of rows) {
+    const key = `${r.status}:${r.rooms}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), decodeSummary(bytes(r.body))]);
+  }
   const out: PaceSummary[] = [];
   for (const v of PACE_VARIANTS) {
-    const body = byKey.get(`${v.status}:${v.rooms}`);
-    if (!body) return null;
-    out.push(decodeSummary(bytes(body)));
+    const parts = byKey.get(`${v.status}:${v.rooms}`);
+    if (!parts) return null;
+    out.push(joinSummaries(parts, before));
   }
   return out;
 }
@@ -72,56 +90,73 @@ export async function keepPace(
   model: ProjectModel,
   firstSeen: Map<number, number>,
   fromK: number,
-): Promise<PaceSummary[]> {
-  const n = model.dates.length;
+): Promise<void> {
+  const dates = model.dates;
+  const n = dates.length;
   let previous: PaceSummary[] | null = null;
-  if (fromK > 0) previous = held.get(model) ?? (await storedSummaries(db, model.projectId));
+  // the parts a change from snapshot fromK rewrites: from the year of the snapshot before it (its carried
+  // end moves), and back over the removals whose 30 days reach the change (their days back move)
+  let kP = 0;
+  if (fromK > 0) {
+    const from = partOf(Math.min(dates[fromK - 1], dates[fromK] - WINDOW));
+    kP = lowerBound(dates, from);
+    previous = await storedSummaries(db, model.projectId, from, dates.slice(0, kP));
+  }
   // the previous summaries must cover the snapshots before fromK as they are now
-  const k = previous?.every((s) => s.dates.length >= fromK && sameStart(s.dates, model.dates, fromK))
-    ? fromK
-    : 0;
+  const k = previous?.every((s) => s.dates.length >= fromK && sameStart(s.dates, dates, fromK)) ? fromK : 0;
   // a model of an append's window holds the segments from its window on: the sweep must start there
   if (model.known && k !== fromK)
     throw new Error(`the kept pace summaries of project ${model.projectId} do not match its snapshots`);
-  const events = await eventsFrom(db, model.projectId, n ? model.dates[k] : 0);
+  if (k === 0) kP = 0;
+  const events = await eventsFrom(db, model.projectId, n ? dates[k] : 0);
   const summaries = paceSummaries(
     segmentsInFlatOrder(model),
     events,
     firstSeen,
-    model.dates,
+    dates,
     model.carry,
     PACE_VARIANTS.map((v) => variantFilter(v.status, v.rooms)),
     k > 0 ? { k, previous: previous! } : undefined,
   );
-  await db.query('delete from pace_summary where project_id = $1', [model.projectId]);
-  if (n > 0) {
-    const params: unknown[] = [model.projectId];
-    const values = PACE_VARIANTS.map((v, i) => {
-      params.push(v.status, v.rooms, encodeSummary(summaries[i]));
+  // the entries before kP are placeholders: only the parts from there on are written
+  await db.query('delete from pace_summary where project_id = $1 and part >= $2::date', [
+    model.projectId,
+    fromDay(kP > 0 ? partOf(dates[kP]) : 0),
+  ]);
+  await writeParts(db, model.projectId, summaries, kP);
+  await keepRanks(db, model.projectId, summaries, kP);
+}
+
+/** Writes the summaries' parts from snapshot kP on (`summaries` in PACE_VARIANTS order). */
+async function writeParts(db: Db, projectId: number, summaries: PaceSummary[], kP: number): Promise<void> {
+  const params: unknown[] = [projectId];
+  const values: string[] = [];
+  for (const [i, v] of PACE_VARIANTS.entries())
+    for (const { part, summary } of splitSummary(summaries[i], kP)) {
+      params.push(v.status, v.rooms, fromDay(part), encodeSummary(summary));
       const at = params.length;
-      return `($1, $${at - 2}, $${at - 1}, $${at})`;
-    });
+      values.push(`($1, $${at - 3}, $${at - 2}, $${at - 1}::date, $${at})`);
+    }
+  if (values.length)
     await db.query(
-      `insert into pace_summary (project_id, status, rooms, body) values ${values.join(', ')}`,
+      `insert into pace_summary (project_id, status, rooms, part, body) values ${values.join(', ')}`,
       params,
     );
-  }
-  await keepRanks(db, model.projectId, summaries);
-  held.set(model, summaries);
-  return summaries;
 }
 
 /**
  * The ranking's form of the summaries of every room (the market ranks by those), a month to a row
  * (db/kept-rank.ts): `summaries` in PACE_VARIANTS order.
  */
-async function keepRanks(db: Db, projectId: number, summaries: PaceSummary[]): Promise<void> {
-  // the months as kept: those whose bytes are the same stay, the rest are replaced or dropped
+async function keepRanks(db: Db, projectId: number, summaries: PaceSummary[], kP = 0): Promise<void> {
+  // the months as kept from kP's on: those whose bytes are the same stay, the rest are replaced or dropped
+  const since = kP > 0 ? monthOf(summaries[0].dates[kP]) : 0;
   const kept = new Map(
     (
       await db.query<{ status: string; m: number; hash: string }>(
-        `select status, month - date '1970-01-01' as m, hash from rank_month where project_id = $1`,
-        [projectId],
+        `select status, month - date '1970-01-01' as m, hash from rank_month
+         where project_id = $1 and month >= $2::date`,
+        [projectId, fromDay(since)],
       )
     ).map((r) => [`${r.status}:${r.m}`, r.hash]),
   );
@@ -129,7 +164,7 @@ async function keepRanks(db: Db, projectId: number, summaries: PaceSummary[]): P
   const values: string[] = [];
   for (const [i, v] of PACE_VARIANTS.entries()) {
     if (v.rooms !== 'all') continue;
-    for (const m of rankMonths(rankSummaryOf(summaries[i]))) {
+    for (const m of rankMonths(rankSummaryOf(summaries[i]), kP)) {
       const key = `${v.status}:${m.month}`;
       if (kept.get(key) === m.hash) {
         kept.delete(key);
@@ -167,6 +202,25 @@ export async function keepRanksOfKeptSummaries(db: Db, onProgress?: (done: numbe
     await db.transaction(async (tx) => {
       const summaries = await storedSummaries(tx, id);
       if (summaries) await keepRanks(tx, id, summaries);
+    });
+    onProgress?.(i + 1, projects.length);
+  }
+}
+
+/**
+ * Splits the pace summaries kept whole into their years (after migration 24): each project's read, split
+ * and written again, nothing recomputed.
+ */
+export async function splitKeptPace(db: Db, onProgress?: (done: number, total: number) => void) {
+  const projects = await db.query<{ id: number }>(
+    'select distinct project_id as id from pace_summary order by 1',
+  );
+  for (const [i, { id }] of projects.entries()) {
+    await db.transaction(async (tx) => {
+      const summaries = await storedSummaries(tx, id);
+      if (!summaries) return;
+      await tx.query('delete from pace_summary where project_id = $1', [id]);
+      await writeParts(tx, id, summaries, 0);
     });
     onProgress?.(i + 1, projects.length);
   }

@@ -102,7 +102,7 @@ export async function loadAppendModel(
   const window = appendWindow(model, day, listed.size, snapshot.complete === true);
   if (!window) return null;
   const [{ kept }] = await db.query<{ kept: number }>(
-    'select count(*)::int as kept from pace_summary where project_id = $1',
+    'select count(distinct (status, rooms))::int as kept from pace_summary where project_id = $1',
     [projectId],
   );
   if (kept < PACE_VARIANTS.length) return null;

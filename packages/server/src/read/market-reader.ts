@@ -20,6 +20,7 @@ import {
   type RankSummary,
   unionLast,
 } from '../analytics/pace-last.js';
+import { joinSummaries } from '../analytics/pace-parts.js';
 import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
 import { unionDaySums, unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
@@ -90,14 +91,20 @@ export class MarketReader {
     if (missing.length === 0) return out;
     const stored = await db.query<{ project_id: number; body: string }>(
       `select project_id, ${base64('body')} from pace_summary
-       where status = $1 and rooms = $2 and project_id = any($3::int[])`,
+       where status = $1 and rooms = $2 and project_id = any($3::int[]) order by project_id, part`,
       [status, rooms, missing.map((p) => p.id)],
     );
-    const bodies = new Map(stored.map((r) => [r.project_id, r.body]));
+    // each project's parts, a year each, in order (analytics/pace-parts.ts)
+    const parts = new Map<number, PaceSummary[]>();
+    for (const r of stored) {
+      const list = parts.get(r.project_id) ?? [];
+      list.push(decodeSummary(bytes(r.body)));
+      parts.set(r.project_id, list);
+    }
     for (const p of missing) {
-      const body = bodies.get(p.id);
+      const own = parts.get(p.id);
       // a project with snapshots has its summaries from the import that stored them
-      const summary = body ? decodeSummary(bytes(body)) : EMPTY_SUMMARY;
+      const summary = !own ? EMPTY_SUMMARY : own.length === 1 ? own[0] : joinSummaries(own);
       (await this.cache.get(p.id, p.data_version, () => new Map())).set(key, summary);
       this.cache.grown(p.id);
       out.set(p.id, summary);
