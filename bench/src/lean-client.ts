@@ -30,7 +30,8 @@ function post(body: object, check: boolean): Promise<number> {
         res.on('end', () => {
           const ms = performance.now() - started;
           const text = Buffer.concat(chunks).toString();
-          if (res.statusCode !== 200) return fail(new Error(`${path}: HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
+          if (res.statusCode !== 200)
+            return fail(new Error(`${path}: HTTP ${res.statusCode}: ${text.slice(0, 200)}`));
           if (check && !(JSON.parse(text) as { allRoomsData?: unknown }).allRoomsData)
             return fail(new Error(`${path}: not a stats response`));
           done(ms);

@@ -268,9 +268,13 @@ export function timedKeptAlive(
 export function leanClient(origin: string, token: string, path: string, bodies: object[]): Promise<number[]> {
   return new Promise((done, fail) => {
     const script = fileURLToPath(new URL('./lean-client.js', import.meta.url));
-    execFile(process.execPath, [script, origin, token, path, JSON.stringify(bodies)], (error, stdout, stderr) => {
-      if (error) return fail(new Error(`lean client: ${stderr || error.message}`));
-      done(JSON.parse(stdout) as number[]);
-    });
+    execFile(
+      process.execPath,
+      [script, origin, token, path, JSON.stringify(bodies)],
+      (error, stdout, stderr) => {
+        if (error) return fail(new Error(`lean client: ${stderr || error.message}`));
+        done(JSON.parse(stdout) as number[]);
+      },
+    );
   });
 }
