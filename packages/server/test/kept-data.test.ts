@@ -52,6 +52,15 @@ async function clear(db: Db) {
   await db.query(`truncate ${PROJECT_TABLES} restart identity cascade`);
 }
 
+/** A fresh database holding one random market (`seed`), imported by the plan of `orderSeed`. */
+async function importedMarket(db: Db, seed: number, orderSeed: number) {
+  await clear(db);
+  const [market] = fc.sample(marketArb, { numRuns: 1, seed });
+  const importer = new Importer(db, market.grace, market.carry);
+  for (const batch of importPlan(market.projects, orderSeed)) await importSnapshots(importer, batch);
+  return market;
+}
+
 /**
  * Expects the kept data to equal a rebuild from the observations, byte for byte, and the chessboard each
  * project first shows, as kept, the one the reader makes from the timeline; returns the boards' cells.
@@ -121,10 +130,7 @@ describeEachDb('kept derived data', (ctx) => {
   });
 
   it('migration 11 fills first presences from the observations as the import keeps them', async () => {
-    await clear(ctx.db);
-    const [market] = fc.sample(marketArb, { numRuns: 1, seed: 11 });
-    const importer = new Importer(ctx.db, market.grace, market.carry);
-    for (const batch of importPlan(market.projects, 3)) await importSnapshots(importer, batch);
+    await importedMarket(ctx.db, 11, 3);
     const kept = await ctx.db.query('select id, first_seen::text from flat order by id');
     expect(kept.some((r) => (r as { first_seen: string | null }).first_seen !== null)).toBe(true);
     await ctx.db.query('alter table flat drop column first_seen');
@@ -133,10 +139,7 @@ describeEachDb('kept derived data', (ctx) => {
   });
 
   it("migration 14 has the ranking's months split from the kept pace summaries at the next open, as the import keeps them", async () => {
-    await clear(ctx.db);
-    const [market] = fc.sample(marketArb, { numRuns: 1, seed: 14 });
-    const importer = new Importer(ctx.db, market.grace, market.carry);
-    for (const batch of importPlan(market.projects, 5)) await importSnapshots(importer, batch);
+    const market = await importedMarket(ctx.db, 14, 5);
     const { ranks } = await keptData(ctx.db);
     expect(ranks.length).toBeGreaterThan(0);
     await ctx.db.query('delete from rank_month');
@@ -149,10 +152,7 @@ describeEachDb('kept derived data', (ctx) => {
   });
 
   it('migration 24 has the pace summaries kept whole split into years at the next open, byte for byte as the import keeps them', async () => {
-    await clear(ctx.db);
-    const [market] = fc.sample(marketArb, { numRuns: 1, seed: 24 });
-    const importer = new Importer(ctx.db, market.grace, market.carry);
-    for (const batch of importPlan(market.projects, 9)) await importSnapshots(importer, batch);
+    const market = await importedMarket(ctx.db, 24, 9);
     const kept = await keptData(ctx.db);
     // the summaries as kept before migration 24: one row a variant, the whole summary
     const rows = await ctx.db.query<{ project_id: number; status: string; rooms: string; body: Uint8Array }>(
@@ -195,10 +195,7 @@ describeEachDb('kept derived data', (ctx) => {
   });
 
   it('migration 23 has the stats series kept as texts laid out as sent at the next open, byte for byte as the import keeps them', async () => {
-    await clear(ctx.db);
-    const [market] = fc.sample(marketArb, { numRuns: 1, seed: 23 });
-    const importer = new Importer(ctx.db, market.grace, market.carry);
-    for (const batch of importPlan(market.projects, 7)) await importSnapshots(importer, batch);
+    const market = await importedMarket(ctx.db, 23, 7);
     const kept = await keptData(ctx.db);
     expect(kept.series.length).toBeGreaterThan(0);
     // the months as kept before migration 23: bytea, the days' texts joined, gzipped

@@ -195,16 +195,7 @@ async function keepRanks(db: Db, projectId: number, summaries: PaceSummary[], kP
  * one-row form): each project's summaries are read, split and written again, nothing recomputed.
  */
 export async function keepRanksOfKeptSummaries(db: Db, onProgress?: (done: number, total: number) => void) {
-  const projects = await db.query<{ id: number }>(
-    'select distinct project_id as id from pace_summary order by 1',
-  );
-  for (const [i, { id }] of projects.entries()) {
-    await db.transaction(async (tx) => {
-      const summaries = await storedSummaries(tx, id);
-      if (summaries) await keepRanks(tx, id, summaries);
-    });
-    onProgress?.(i + 1, projects.length);
-  }
+  await eachKeptProject(db, onProgress, async (tx, id, summaries) => keepRanks(tx, id, summaries));
 }
 
 /**
@@ -212,15 +203,25 @@ export async function keepRanksOfKeptSummaries(db: Db, onProgress?: (done: numbe
  * and written again, nothing recomputed.
  */
 export async function splitKeptPace(db: Db, onProgress?: (done: number, total: number) => void) {
+  await eachKeptProject(db, onProgress, async (tx, id, summaries) => {
+    await tx.query('delete from pace_summary where project_id = $1', [id]);
+    await writeParts(tx, id, summaries, 0);
+  });
+}
+
+/** Runs `fn` on every project's kept summaries (all parts joined), a transaction each. */
+async function eachKeptProject(
+  db: Db,
+  onProgress: ((done: number, total: number) => void) | undefined,
+  fn: (tx: Db, projectId: number, summaries: PaceSummary[]) => Promise<void>,
+) {
   const projects = await db.query<{ id: number }>(
     'select distinct project_id as id from pace_summary order by 1',
   );
   for (const [i, { id }] of projects.entries()) {
     await db.transaction(async (tx) => {
       const summaries = await storedSummaries(tx, id);
-      if (!summaries) return;
-      await tx.query('delete from pace_summary where project_id = $1', [id]);
-      await writeParts(tx, id, summaries, 0);
+      if (summaries) await fn(tx, id, summaries);
     });
     onProgress?.(i + 1, projects.length);
   }
