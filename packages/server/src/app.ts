@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { accessOf } from './auth/access.js';
 import { bearerAuth } from './auth/guard.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
@@ -97,6 +98,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout =
     Math.min(config.httpHeadersTimeoutSeconds, config.httpRequestTimeoutSeconds) * 1000;
+  // deny by default: a route that the access table does not name cannot be registered (DESIGN §12.1)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (!accessOf(String(method), route.url))
+        throw new Error(`маршрут ${method} ${route.url} не назван в таблице доступа (auth/access.ts)`);
+  });
   const routes = new RouteTable(app);
   registerEdgeChecks(app);
   // first: its onSend hook keeps responses before compression

@@ -1,4 +1,5 @@
 import { type Role, roleAtLeast } from '@cena-metra/contract';
+import { isApiPath } from '../http/paths.js';
 
 /**
  * Who may call what (DESIGN §11.5). `public`: anyone; `viewer`: any signed-in user; `export`: a download
@@ -7,9 +8,10 @@ import { type Role, roleAtLeast } from '@cena-metra/contract';
 export type Access = 'public' | 'viewer' | 'export' | 'analyst' | 'admin';
 
 /**
- * The one table of the API's routes and who may call them: `METHOD /api/path` as Fastify registers it.
- * A route under /api that is not here is refused to everyone (403), and test/roles.test.ts holds this
- * table to the OpenAPI document both ways, so a new route cannot go unsaid.
+ * The one table of the API's routes and who may call them: `METHOD /api/path` as Fastify registers it
+ * (the route's declared path, which the guard takes from the router: DESIGN §12.1). A route under /api
+ * that is not here cannot be registered (app.ts) and is refused to everyone; test/roles.test.ts holds
+ * this table to the OpenAPI document both ways, so a new route cannot go unsaid.
  */
 export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
@@ -78,11 +80,24 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/users/:id/sessions': 'admin',
   'GET /api/audit': 'admin',
   'GET /api/audit.csv': 'admin',
+  // a CORS preflight (registered only when CORS_ORIGINS is set) carries no data and no credentials
+  'OPTIONS *': 'public',
 };
 
-/** The access of a route (HEAD as its GET); undefined: not in the table. */
-export function accessOf(method: string, url: string): Access | undefined {
-  return ROUTE_ACCESS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+/** The API's own documentation (Swagger UI and its files): open, it says what the OpenAPI document says. */
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * The access of a matched route, by its method and declared path (HEAD as its GET): the table's entry;
+ * the documentation's pages and, outside /api, the web app's files and the demo's feeds are read by anyone
+ * (GET only). Undefined: nobody may call it.
+ */
+export function accessOf(method: string, route: string): Access | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  const listed = ROUTE_ACCESS[`${m} ${route}`];
+  if (listed || m !== 'GET') return listed;
+  if (route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`) || !isApiPath(route)) return 'public';
+  return undefined;
 }
 
 /** Whether a role may call a route of this access. */

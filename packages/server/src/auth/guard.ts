@@ -4,9 +4,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Db } from '../db/driver.js';
 import { SessionCache } from '../http/caches.js';
-import { isApiUrl } from '../http/errors.js';
-import { DOCS_PREFIX } from '../http/plugins.js';
-import { accessOf, allows } from './access.js';
+import { isApiPath } from '../http/paths.js';
+import { type Access, accessOf, allows } from './access.js';
 import { decodeTokenHeader, type TelegramUser, verifyInitData } from './telegram.js';
 import { type User, userForToken } from './users.js';
 
@@ -16,6 +15,8 @@ declare module 'fastify' {
     token: string | null;
     /** the Telegram user of a valid `token` header (WebApp initData) */
     telegramUser: TelegramUser | null;
+    /** the access of the route the router matched (auth/access.ts); null before the guard or unmatched */
+    access: Access | null;
   }
   interface FastifyInstance {
     sessions: SessionCache;
@@ -23,9 +24,14 @@ declare module 'fastify' {
 }
 
 /**
- * Who asks and whether they may (DESIGN §5, §11.5): a bearer token on every API route but the open ones,
- * the user's role held to the route's access (auth/access.ts, the one table), and a Telegram WebApp
+ * Who asks and whether they may (DESIGN §5, §11.5, §12.1): a bearer token on every API route but the open
+ * ones, the user's role held to the route's access (auth/access.ts, the one table), and a Telegram WebApp
  * identity in the `token` header, valid or refused with a 401.
+ *
+ * The decision is taken on the route the router matched — its method and declared path — never on the
+ * request-target's text: `/%61pi/users`, `http://host/api/users` and `/x/../api/users` run the route of
+ * `/api/users` and are judged as it is. A request no route matches goes to the not-found answer, the same
+ * for everyone; a matched route without an entry in the table is refused.
  */
 export const bearerAuth = fp(
   async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
@@ -33,8 +39,20 @@ export const bearerAuth = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('token', null);
     app.decorateRequest('telegramUser', null);
+    app.decorateRequest('access', null);
     app.addHook('onRequest', async (request, reply) => {
-      if (!isApiUrl(request.url)) return;
+      const route = request.routeOptions.url;
+      // nothing matched: the not-found answer (http/errors.ts), for everyone alike
+      if (route === undefined) return;
+      const access = accessOf(request.method, route);
+      request.access = access ?? null;
+      if (!isApiPath(route)) {
+        if (access === 'public') return;
+        return reply.status(403).send({ message: 'доступ запрещён', code: ERROR_CODES.forbidden });
+      }
+      // an API answer depends on who asks (or on a link's token): kept by no cache; the open summaries
+      // say otherwise (http/etag.ts)
+      reply.header('cache-control', 'no-store');
       const messenger = request.headers.token;
       if (typeof messenger === 'string' && messenger) {
         const botToken = opts.config.telegramBotToken;
@@ -48,8 +66,6 @@ export const bearerAuth = fp(
           });
         request.telegramUser = checked.user;
       }
-      if (request.url.startsWith(DOCS_PREFIX) || !request.routeOptions.url) return;
-      const access = accessOf(request.method, request.routeOptions.url);
       if (access === 'public') return;
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -5,7 +5,7 @@ import {
   type ErrorCode,
   hasControlCharacters,
 } from '@cena-metra/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from '../lib/errors.js';
 
 /** Deepest nesting a JSON body may have: our largest shape (a snapshot) is four levels deep. */
@@ -187,9 +187,8 @@ export class RouteTable {
     });
   }
 
-  /** Methods a path answers to (empty when no route has the path). */
-  allowedMethods(request: FastifyRequest): string[] {
-    const path = request.url.split('?')[0];
+  /** Methods a path (canonical: http/paths.ts) answers to (empty when no route has the path). */
+  allowedMethods(path: string): string[] {
     const methods = new Set<string>();
     for (const r of this.routes) if (r.pattern.test(path)) methods.add(r.method);
     return METHODS.filter((m) => methods.has(m));

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from '../lib/errors.js';
 import { codeOfStatus, type RouteTable } from './edge.js';
+import { canonicalPath, isApiPath } from './paths.js';
 
 const FIELD_NAMES: Record<string, string> = {
   body: 'тело запроса',
@@ -32,10 +33,6 @@ function clientMessage(error: FastifyError, status: number): string {
   if (status === 404) return 'не найдено';
   if (/^[ -~]*$/.test(error.message)) return `некорректный запрос (${error.message.slice(0, 200)})`;
   return error.message;
-}
-
-export function isApiUrl(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /**
@@ -91,25 +88,23 @@ export const errorHandlers = fp(
       return reply.status(500).send({ message: 'внутренняя ошибка сервера', code: ERROR_CODES.internal });
     });
     app.setNotFoundHandler((request, reply) => {
+      // what the address names however it is spelled (an API path in any case or encoding is the API's)
+      const path = canonicalPath(request.url);
       // history fallback: any non-API page address gets the app, which routes it in the browser
-      if (
-        opts.webApp &&
-        request.method === 'GET' &&
-        !isApiUrl(request.url) &&
-        !request.url.startsWith('/assets/')
-      )
+      if (opts.webApp && request.method === 'GET' && !isApiPath(path) && !path.startsWith('/assets/'))
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      const allowed = opts.routes.allowedMethods(request);
+      if (isApiPath(path)) reply.header('cache-control', 'no-store');
+      const allowed = opts.routes.allowedMethods(path);
       if (allowed.length && !allowed.includes(request.method))
         return reply
           .status(405)
           .header('allow', allowed.join(', '))
           .send({
-            message: `метод ${request.method} не поддерживается для ${request.url.split('?')[0]}: допустимо ${allowed.join(', ')}`,
+            message: `метод ${request.method} не поддерживается для ${path}: допустимо ${allowed.join(', ')}`,
             code: ERROR_CODES.methodNotAllowed,
           });
       return reply.status(404).send({
-        message: `не найдено: ${request.method} ${request.url.split('?')[0]}`,
+        message: `не найдено: ${request.method} ${path}`,
         code: ERROR_CODES.notFound,
       });
     });

@@ -6,11 +6,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { DOCS_PREFIX } from '../auth/access.js';
 import type { Config } from '../config.js';
 import { REQUEST_BROTLI_QUALITY, REQUEST_GZIP_LEVEL } from '../read/encoding.js';
 
-/** Paths under /api that need no token: the API's own documentation. */
-export const DOCS_PREFIX = '/api/docs';
 export const OPENAPI_PATH = '/api/openapi.json';
 
 /**

@@ -36,11 +36,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const guesses = new PasswordGuessLimiter();
   const canExport = (role: Role) => allows(role, 'export', app.deps.config.viewersExport);
 
-  // tokens and who is signed in are never kept by a browser's or a proxy's cache
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
 
   app.post(
     '/auth/login',

@@ -26,11 +26,6 @@ import {
 /** Watchlists, their alerts and the Telegram link of the signed-in user (issue 17). */
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.db;
-  // what a user watches is theirs alone: never kept by a shared cache
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'private, no-store');
-    return payload;
-  });
 
   app.get('/watches', { schema: { response: { 200: watchesResponseSchema } } }, async (request) =>
     listWatches(db, request.user!.id),
