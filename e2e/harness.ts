@@ -49,7 +49,7 @@ export async function startProduct(): Promise<Product> {
       // the bot starts with the token: it talks to nothing (a closed local port), the web app is what is tested
       TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
       // the feed a test serves on this machine, allowed as an operator allows an intranet host (§11.5)
-      COLLECT_ALLOW_HOSTS: '127.0.0.1',
+      COLLECT_ALLOW_HOSTS: '127.0.0.1:*',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -341,11 +341,39 @@ export type ProjectQuality = z.infer<typeof projectQualitySchema>;
 // --- sources collected by schedule (DESIGN §10.8) ---
 const sourceName = safeText('name', 100).trim().pipe(z.string().min(1, 'name: укажите название источника'));
 const optionalName = (field: string) => safeText(field, 200).trim().nullable().optional();
+/**
+ * Headers a source's requests carry (a key, a cookie): names and values one-line text; the ones that frame
+ * the request itself are the server's (DESIGN §12.1).
+ */
+export const FORBIDDEN_SOURCE_HEADERS = [
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+] as const;
+/** Why a source may not set a header (null: it may). */
+export function sourceHeaderProblem(name: string): string | null {
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) return `headers: «${name.slice(0, 60)}» — не имя заголовка`;
+  if ((FORBIDDEN_SOURCE_HEADERS as readonly string[]).includes(name.toLowerCase()))
+    return `headers: заголовок ${name} задаёт сам сервер, источник не может его менять`;
+  return null;
+}
+const sourceHeaders = z.record(safeText('headers', 200), safeText('headers', 2000)).superRefine((headers, ctx) => {
+  for (const name of Object.keys(headers)) {
+    const problem = sourceHeaderProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [name] });
+  }
+});
 export const sourceInputSchema = z.object({
   name: sourceName,
   kind: sourceKindSchema,
   url: safeText('url', 2000).trim(),
-  headers: z.record(z.string().max(200), z.string().max(2000)).default({}),
+  headers: sourceHeaders.default({}),
   developer: optionalName('developer'),
   project: optionalName('project'),
   enabled: z.boolean().default(true),
@@ -355,7 +383,7 @@ export const sourcePatchSchema = z.object({
   name: sourceName.optional(),
   kind: sourceKindSchema.optional(),
   url: safeText('url', 2000).trim().optional(),
-  headers: z.record(z.string().max(200), z.string().max(2000)).optional(),
+  headers: sourceHeaders.optional(),
   developer: optionalName('developer'),
   project: optionalName('project'),
   enabled: z.boolean().optional(),

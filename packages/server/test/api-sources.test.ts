@@ -8,7 +8,7 @@ import { signedInApp } from './signed-in-app.js';
 
 // the feeds these tests collect are served on this machine: allowed as an operator allows an intranet
 // host (DESIGN §11.5; test/collect-guard.test.ts holds the refusals)
-process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1';
+process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1:*';
 
 // /api/sources (DESIGN §10.8): the «Источники» page's API, against a loopback feed.
 

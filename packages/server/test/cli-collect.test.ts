@@ -10,7 +10,7 @@ import { openDb } from '../src/db/driver.js';
 
 // the feeds these tests collect are served on this machine: allowed as an operator allows an intranet
 // host (DESIGN §11.5; test/collect-guard.test.ts holds the refusals)
-process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1';
+process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1:*';
 
 // `cena-metra source …`, `collect`, `reparse` (DESIGN §10.8) as a user runs them, against a loopback server.
 

@@ -86,24 +86,32 @@ describe('fetching a list: nothing inside the network is asked', () => {
     const before = target.connections();
     const error = await fetchList(`http://feeds.test:${redirectorPort}/feed.xml`, {
       ...quick,
-      policy: policy('feeds.test'),
+      policy: policy(`feeds.test:${redirectorPort}`),
     }).catch((e) => e);
     expect(error).toBeInstanceOf(FetchError);
     expect((error as Error).message).toMatch(/^url: 127\.0\.0\.1 ведёт во внутреннюю сеть/);
     expect(target.connections()).toBe(before);
   });
 
-  it('an allowed host is fetched (COLLECT_ALLOW_HOSTS), by name or address', async () => {
+  it('an allowed host is fetched (COLLECT_ALLOW_HOSTS), by name or address, on the port it names', async () => {
     const got = await fetchList(`http://127.0.0.1:${target.port}/feed.xml`, {
       ...quick,
-      policy: policy('127.0.0.1'),
+      policy: policy(`127.0.0.1:${target.port}`),
     });
     expect(got.status === 'ok' && got.body.toString()).toBe('<realty-feed/>');
     const named = await fetchList(`http://feeds.test:${target.port}/feed.xml`, {
       ...quick,
-      policy: policy('feeds.test'),
+      policy: policy(`feeds.test:${target.port}`),
     });
     expect(named.status).toBe('ok');
+    // the host without a port: http's and https's ports only, not this one; nothing asked of it
+    const before = target.connections();
+    const error = await fetchList(`http://127.0.0.1:${target.port}/feed.xml`, {
+      ...quick,
+      policy: policy('127.0.0.1'),
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(FetchError);
+    expect(target.connections()).toBe(before);
   });
 });
 
@@ -124,6 +132,11 @@ describeEachDb('sources that lead inside the network are refused (400 naming url
     'http://169.254.169.254/latest/meta-data/',
     'http://2130706433/',
     'http://0/',
+    'http://[::127.0.0.1]/feed.xml',
+    'http://[::ffff:0:127.0.0.1]/feed.xml',
+    'http://[2002:7f00:1::]/feed.xml',
+    'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
   ])('%s', async (url) => {
     const res = await app.inject({
       method: 'POST',

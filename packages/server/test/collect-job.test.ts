@@ -13,7 +13,7 @@ import { freshDb } from './databases.js';
 
 // the feeds these tests collect are served on this machine: allowed as an operator allows an intranet
 // host (DESIGN §11.5; test/collect-guard.test.ts holds the refusals)
-process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1';
+process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1:*';
 
 // The daily collection (DESIGN §10.8): all enabled sources, failing ones reported, once across instances.
 

@@ -11,7 +11,7 @@ import { describeEachDb } from './databases.js';
 
 // the feeds these tests collect are served on this machine: allowed as an operator allows an intranet
 // host (DESIGN §11.5; test/collect-guard.test.ts holds the refusals)
-process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1';
+process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1:*';
 
 // DESIGN §10.8: sources collected over HTTP — against real servers on loopback started by the tests.
 

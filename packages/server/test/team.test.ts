@@ -12,7 +12,7 @@ import { flat, snap } from './market-fixture.js';
 // one-time links, the sessions of one's devices, and the audit log of it all.
 
 // sources on this machine are allowed as an operator allows an intranet host
-process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1';
+process.env.COLLECT_ALLOW_HOSTS = '127.0.0.1:*';
 
 describeEachDb('a team: users, sessions, the audit log', (ctx) => {
   let app: FastifyInstance;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type AddressPolicy,
@@ -84,10 +85,99 @@ describe('addresses a collection may not reach (DESIGN §11.5)', () => {
     );
     await expect(checkedAddresses('не адрес', policy())).rejects.toThrow(/не адрес http/);
     // COLLECT_ALLOW_HOSTS: names and addresses, case aside, IPv6 with or without brackets
-    const allow = policy(' Intranet.Local , 127.0.0.1,[::1]');
+    const allow = policy(' Intranet.Local , 127.0.0.1,[::1], 10.0.0.7:8080, [fd00::1]:9000, 10.0.0.9:*');
     expect(await checkedAddresses('http://intranet.local/feed', allow)).toBeNull();
-    expect(await checkedAddresses('http://127.0.0.1:8080/feed', allow)).toBeNull();
+    expect(await checkedAddresses('https://intranet.local/feed', allow)).toBeNull();
+    expect(await checkedAddresses('http://127.0.0.1:80/feed', allow)).toBeNull();
+    expect(await checkedAddresses('https://127.0.0.1:443/feed', allow)).toBeNull();
     expect(await checkedAddresses('http://[::1]/feed', allow)).toBeNull();
     await expect(checkedAddresses('http://10.0.0.1/', allow)).rejects.toThrow(ForbiddenAddressError);
+    // a host without a port: its default ports only (DESIGN §12.1), not every service it runs
+    for (const url of ['http://127.0.0.1:8080/feed', 'http://127.0.0.1:6379/', 'http://[::1]:5432/'])
+      await expect(checkedAddresses(url, allow), url).rejects.toThrow(ForbiddenAddressError);
+    // host:port opens that port only; host:* every port, said on purpose
+    expect(await checkedAddresses('http://10.0.0.7:8080/feed', allow)).toBeNull();
+    await expect(checkedAddresses('http://10.0.0.7/feed', allow)).rejects.toThrow(ForbiddenAddressError);
+    await expect(checkedAddresses('http://10.0.0.7:8081/', allow)).rejects.toThrow(ForbiddenAddressError);
+    expect(await checkedAddresses('http://[fd00::1]:9000/', allow)).toBeNull();
+    await expect(checkedAddresses('http://[fd00::1]/', allow)).rejects.toThrow(ForbiddenAddressError);
+    expect(await checkedAddresses('http://10.0.0.9:1234/', allow)).toBeNull();
+  });
+});
+
+describe('IPv6 forms that carry an IPv4 address are checked as that address (DESIGN §12.1)', () => {
+  const hex = (v4: string) => {
+    const [a, b, c, d] = v4.split('.').map(Number);
+    return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+  };
+  const inverted = (v4: string) =>
+    hex(
+      v4
+        .split('.')
+        .map((x) => 255 - Number(x))
+        .join('.'),
+    );
+  /** Every spelling of an IPv4 inside IPv6 that DESIGN §12.1 names, dotted and in hex. */
+  const forms = (v4: string) => {
+    const [hi, lo] = hex(v4);
+    const [ihi, ilo] = inverted(v4);
+    return [
+      `::${v4}`,
+      `::${hi}:${lo}`,
+      `::ffff:${v4}`,
+      `::ffff:${hi}:${lo}`,
+      `0:0:0:0:0:ffff:${hi}:${lo}`,
+      `::ffff:0:${v4}`,
+      `::ffff:0:${hi}:${lo}`,
+      `64:ff9b::${v4}`,
+      `64:ff9b::${hi}:${lo}`,
+      `64:ff9b:1::${hi}:${lo}`,
+      `2002:${hi}:${lo}::`,
+      `2002:${hi}:${lo}:1:2:3:4:5`,
+      `2001:0:${hi}:${lo}::`,
+      `2001:0:4136:e378:8000:63bf:${ihi}:${ilo}`,
+    ];
+  };
+  const internal = ['127.0.0.1', '10.1.2.3', '169.254.169.254', '192.168.0.1', '172.16.5.4', '100.64.0.9'];
+
+  it.each(internal)('every IPv6 form of %s is refused, as an address and as a URL', async (v4) => {
+    const p = policy();
+    for (const address of forms(v4)) {
+      expect(forbiddenAddress(address), address).not.toBeNull();
+      // the URL parser rewrites the host in hex: the guard reads what it gives
+      await expect(checkedAddresses(`http://[${address}]/feed`, p), address).rejects.toThrow(
+        ForbiddenAddressError,
+      );
+    }
+  });
+
+  it('the spellings of the issue: ::127.0.0.1, ::ffff:0:127.0.0.1, 2002:7f00:1::', async () => {
+    for (const url of ['http://[::127.0.0.1]/', 'http://[::ffff:0:127.0.0.1]/', 'http://[2002:7f00:1::]/'])
+      await expect(checkedAddresses(url, policy()), url).rejects.toThrow(/^url: .*внутреннюю сеть/);
+  });
+
+  it('generated: any address of a forbidden IPv4 network, in any carrying form, is refused', () => {
+    const networks: [number, number][] = [
+      [0x7f000000, 8],
+      [0x0a000000, 8],
+      [0xa9fe0000, 16],
+      [0xc0a80000, 16],
+      [0xac100000, 12],
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...networks), fc.nat(), fc.nat(13), ([base, bits], n, form) => {
+        const value = (base | (n & ((1 << (32 - bits)) - 1))) >>> 0;
+        const v4 = [24, 16, 8, 0].map((s) => (value >>> s) & 255).join('.');
+        return forbiddenAddress(forms(v4)[form]) !== null;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a public IPv4 in 6to4 or mapped form stays reachable; ::1 and :: stay themselves', () => {
+    expect(forbiddenAddress('2002:5db8:d822::1')).toBeNull();
+    expect(forbiddenAddress('::ffff:8.8.8.8')).toBeNull();
+    expect(forbiddenAddress('::1')).toContain('loopback');
+    expect(forbiddenAddress('::')).toContain('эта сеть');
   });
 });

@@ -10,6 +10,7 @@ import {
   defaultPolicy,
   ForbiddenAddressError,
   forbiddenAddress,
+  isAllowedHost,
 } from './address-guard.js';
 import { LOCAL_PROTOCOL, readLocalFeed } from './local-feeds.js';
 
@@ -136,7 +137,7 @@ function guardedAgent(policy: AddressPolicy): Agent {
           : policy.resolve(host);
         resolved
           .then((addresses) => {
-            if (!policy.allow.has(host))
+            if (!isAllowedHost(policy, host))
               for (const a of addresses) {
                 const why = forbiddenAddress(a.address);
                 if (why)
@@ -181,7 +182,31 @@ function refusal(error: unknown): ForbiddenAddressError | null {
   return null;
 }
 
-/** GETs `url` following redirects itself, each hop's address checked first. */
+/** Headers that carry a credential: sent to the source's own origin only, never after a redirect elsewhere. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/**
+ * A URL's user-info (`user:password@`, DESIGN §12.1) as the Basic credentials it means, and the URL without
+ * it (a request is never made to a URL that carries credentials, nor are they logged with it).
+ */
+export function withoutUserInfo(url: string): { url: string; authorization: string | null } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, authorization: null };
+  }
+  if (!parsed.username && !parsed.password) return { url, authorization: null };
+  const pair = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.toString(), authorization: `Basic ${Buffer.from(pair, 'utf8').toString('base64')}` };
+}
+
+/**
+ * GETs `url` following redirects itself, each hop's address checked first; credentials go to the first
+ * origin only.
+ */
 async function guardedGet(
   url: string,
   init: { headers: Record<string, string>; signal: AbortSignal },
@@ -189,14 +214,20 @@ async function guardedGet(
   agent: Agent,
 ): Promise<Response> {
   let current = url;
+  let headers = init.headers;
+  const origin = new URL(url).origin;
   for (let hop = 0; ; hop++) {
     await checkedAddresses(current, policy, 'url');
-    const res = await fetch(current, { ...init, redirect: 'manual', dispatcher: agent });
+    const res = await fetch(current, { ...init, headers, redirect: 'manual', dispatcher: agent });
     const location = res.headers.get('location');
     if (res.status < 300 || res.status >= 400 || res.status === 304 || !location) return res;
     await res.body?.cancel();
     if (hop === MAX_REDIRECTS) throw new FetchError(`больше ${MAX_REDIRECTS} перенаправлений`, res.status);
     current = new URL(location, current).toString();
+    if (new URL(current).origin !== origin)
+      headers = Object.fromEntries(
+        Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.has(k.toLowerCase())),
+      );
   }
 }
 
@@ -204,10 +235,14 @@ async function guardedGet(
 export async function fetchList(url: string, options: FetchOptions = {}): Promise<Fetched> {
   const o = { ...FETCH_DEFAULTS, ...options };
   if (url.startsWith(LOCAL_PROTOCOL)) return local(url, o.toFile);
+  const bare = withoutUserInfo(url);
+  // the source's own Authorization header wins over its URL's user-info
+  if (bare.authorization && !Object.keys(o.headers ?? {}).some((k) => k.toLowerCase() === 'authorization'))
+    o.headers = { ...o.headers, authorization: bare.authorization };
   const policy = o.policy ?? defaultPolicy();
   const agent = guardedAgent(policy);
   try {
-    return await attempts(url, o, policy, agent);
+    return await attempts(bare.url, o, policy, agent);
   } finally {
     await agent.close().catch(() => {});
   }

@@ -1,4 +1,10 @@
-import { SOURCE_KINDS, type SourceKind } from '@cena-metra/contract';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  hasControlCharacters,
+  SOURCE_KINDS,
+  type SourceKind,
+  sourceHeaderProblem,
+} from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { checkedAddresses, defaultPolicy, ForbiddenAddressError } from './address-guard.js';
@@ -16,11 +22,50 @@ export interface Source {
   enabled: boolean;
 }
 
-/** What the audit log keeps of a source: its headers by name only (they may carry a key). */
+/** The mark shown for a secret: a URL's user-info, a header's value. */
+export const SECRET_MARK = '***';
+
+/**
+ * A source's URL as shown and audited (DESIGN §12.1): its user-info (`user:password@`) is a secret like its
+ * headers — stored and used, shown as `***@`.
+ */
+export function shownUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!parsed.username && !parsed.password) return url;
+  parsed.username = SECRET_MARK;
+  parsed.password = '';
+  return parsed.toString();
+}
+
+/**
+ * The URL to store when a source is changed: a URL whose user-info is still the shown `***` (the form
+ * sends back what it showed) keeps the stored user-info; anything else is taken as given.
+ */
+export function keptSecretUrl(given: string, stored: string): string {
+  let next: URL;
+  let before: URL;
+  try {
+    next = new URL(given);
+    before = new URL(stored);
+  } catch {
+    return given;
+  }
+  if (next.username !== SECRET_MARK || next.password) return given;
+  next.username = before.username;
+  next.password = before.password;
+  return next.toString();
+}
+
+/** What the audit log keeps of a source: its headers by name only and its URL without user-info. */
 export const loggedSource = (s: Source) => ({
   name: s.name,
   kind: s.kind,
-  url: s.url,
+  url: shownUrl(s.url),
   developer: s.developer,
   project: s.project,
   enabled: s.enabled,
@@ -62,6 +107,9 @@ export function checkSource(
   const name = input.name?.trim();
   if (!name) throw new BadRequestError('name: укажите название источника');
   if (name.length > 100) throw new BadRequestError('name: не длиннее 100 символов');
+  if (hasControlCharacters(name)) throw new BadRequestError(`name: ${CONTROL_CHARACTERS_MESSAGE}`);
+  // the URL parser drops tabs and line breaks silently: what was typed must be what is stored
+  if (hasControlCharacters(input.url)) throw new BadRequestError(`url: ${CONTROL_CHARACTERS_MESSAGE}`);
   if (!(SOURCE_KINDS as readonly string[]).includes(input.kind))
     throw new BadRequestError(`kind: допустимо ${SOURCE_KINDS.join(', ')} (получено «${input.kind}»)`);
   let url: URL;
@@ -75,14 +123,14 @@ export function checkSource(
   if (input.url.length > 2000) throw new BadRequestError('url: не длиннее 2000 символов');
   const headers = input.headers ?? {};
   for (const [k, v] of Object.entries(headers)) {
-    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(k))
-      throw new BadRequestError(`headers: «${k}» — не имя заголовка`);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: a header value must not carry them
-    if (/[\u0000-\u001f\u007f]/.test(v)) throw new BadRequestError(`headers: «${k}»: управляющие символы`);
+    const problem = sourceHeaderProblem(k);
+    if (problem) throw new BadRequestError(problem);
+    if (hasControlCharacters(v)) throw new BadRequestError(`headers: «${k}»: ${CONTROL_CHARACTERS_MESSAGE}`);
   }
   for (const field of ['developer', 'project'] as const) {
     const v = input[field];
     if (v != null && v.trim().length > 200) throw new BadRequestError(`${field}: не длиннее 200 символов`);
+    if (v != null && hasControlCharacters(v)) throw new BadRequestError(`${field}: ${CONTROL_CHARACTERS_MESSAGE}`);
   }
   return {
     ...input,
@@ -144,7 +192,8 @@ export async function addSource(db: Db, input: SourceInput, trusted = false): Pr
 
 export async function updateSource(db: Db, id: number, patch: Partial<SourceInput>): Promise<Source> {
   const current = await getSource(db, id);
-  const s = checkSource({ ...current, ...patch }, current.url.startsWith(LOCAL_PROTOCOL));
+  const url = patch.url === undefined ? current.url : keptSecretUrl(patch.url, current.url);
+  const s = checkSource({ ...current, ...patch, url }, current.url.startsWith(LOCAL_PROTOCOL));
   if (s.url !== current.url) await checkAddress(s.url, false);
   if (s.name.toLowerCase() !== current.name.toLowerCase()) {
     const [clash] = await db.query('select 1 from source where lower(name) = lower($1) and id <> $2', [

@@ -102,7 +102,7 @@ export function readOffer(
   }
   if (given(f.planUrl)) {
     const url = typeof f.planUrl === 'string' ? f.planUrl.trim() : '';
-    if (!/^https?:\/\/[^\s]+$/i.test(url) || url.length > OFFER_LIMITS.maxUrl)
+    if (!/^https?:\/\/[^\s]+$/i.test(url) || url.length > OFFER_LIMITS.maxUrl || hasControlCharacters(url))
       warn('planUrl', `должно быть адресом http(s) до ${OFFER_LIMITS.maxUrl} символов`, f.planUrl);
     else offer.planUrl = url;
   }

@@ -315,7 +315,7 @@ export function validateSnapshot(
       }
       const section = passed(sections, SECTION, f.section, null);
       const number = text(NUMBER, f.number, MAX_ID_LENGTH, null);
-      if (typeof f.finish === 'string' && hasControlCharacters(f.finish))
+      if (typeof f.finish === 'string' && hasControlCharacters(cleanName(f.finish)))
         fail(FINISH, CONTROL_CHARACTERS_MESSAGE, f.finish);
       if (errors.length > before) return;
       const offer = readOffer(f, price!, area!, LIMITS, (field, message, value) => {

@@ -10,6 +10,7 @@ import {
   parseHeader,
   removeSource,
   type Source,
+  shownUrl,
   updateSource,
 } from '../../collect/sources.js';
 import type { Db } from '../../db/driver.js';
@@ -64,7 +65,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
         try {
           const s = await addSource(ctx.db, { name, ...opts, headers });
           await audit(ctx.db, cliActor(), 'source.create', s.name, null, loggedSource(s));
-          printRows([{ номер: s.id, источник: s.name, вид: s.kind, адрес: s.url }], globals().json);
+          printRows([{ номер: s.id, источник: s.name, вид: s.kind, адрес: shownUrl(s.url) }], globals().json);
         } finally {
           await ctx.close();
         }
@@ -86,7 +87,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
             номер: s.id,
             источник: s.name,
             вид: s.kind,
-            адрес: s.url,
+            адрес: shownUrl(s.url),
             включён: s.enabled ? 'да' : 'нет',
             'последний сбор': byId.get(s.id) ? `${byId.get(s.id)!.date} ${byId.get(s.id)!.status}` : '—',
             квартир: byId.get(s.id)?.flats ?? '',

@@ -1,6 +1,6 @@
 import type { SourceRun, SourceView } from '@cena-metra/contract';
 import type { SourceRunResult } from '../../collect/collector.js';
-import { getSource, listSources, type Source } from '../../collect/sources.js';
+import { getSource, listSources, type Source, shownUrl } from '../../collect/sources.js';
 import type { Db } from '../../db/driver.js';
 
 interface RunRow {
@@ -46,7 +46,7 @@ function viewOf(s: Source, runs: RunRow[], nextRun: Date | null): SourceView {
     id: s.id,
     name: s.name,
     kind: s.kind,
-    url: s.url,
+    url: shownUrl(s.url),
     headerNames: Object.keys(s.headers),
     developer: s.developer,
     project: s.project,
