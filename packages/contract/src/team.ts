@@ -116,6 +116,10 @@ export const AUDIT_ACTIONS = {
   'collect.scheduled': 'Сбор по расписанию',
   import: 'Загрузка снимков',
   'place.update': 'Место проекта изменено',
+  // refused attempts (DESIGN §12.1): a row per address, action and minute, with how many times
+  'auth.login_failed': 'Неудачный вход',
+  'access.denied': 'Отказано в доступе',
+  'access.throttled': 'Слишком много попыток',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {
@@ -146,6 +150,8 @@ export const auditEntrySchema = z.object({
   target: z.string(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  /** how many times within the row's minute (refused attempts); 1 for everything else */
+  count: z.number().int(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = z.object({ total: z.number().int(), rows: z.array(auditEntrySchema) });

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Logger } from 'pino';
 import { accessOf } from './auth/access.js';
 import { bearerAuth } from './auth/guard.js';
+import { refusalAudit } from './auth/refusals.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
 import { registerDemoFeeds } from './demo/feeds.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlers, { routes, webApp: deps.webRoot !== undefined });
   if (deps.webRoot) await app.register(webApp, { root: deps.webRoot });
   await app.register(bearerAuth, { db: deps.db, config });
+  await app.register(refusalAudit, { db: deps.db });
   await app.register(readers, { carry: config.maxCarryDays, cache });
   await app.register(afterImport, { db: deps.db, onImported: deps.onImported });
   await app.register(

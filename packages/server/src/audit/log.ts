@@ -42,6 +42,29 @@ export async function audit(
   );
 }
 
+/** The refused attempts the log keeps (DESIGN §12.1). */
+export type Refusal = 'auth.login_failed' | 'access.denied' | 'access.throttled';
+
+/**
+ * A refused attempt: a failed sign-in (the name tried), a 401 or 403 on a write, a 429. Flood-proof: one
+ * row per address, action and minute, whose count grows with each repeat (migration 25).
+ */
+export async function auditRefusal(
+  db: Db,
+  actor: Actor,
+  action: Refusal,
+  target: string,
+  now = new Date(),
+): Promise<void> {
+  const bucket = `${action} ${actor.address ?? '-'} ${now.toISOString().slice(0, 16)}`;
+  await db.query(
+    `insert into audit_log (at, actor_id, actor, address, action, target, bucket)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (bucket) where bucket is not null do update set count = audit_log.count + 1`,
+    [now.toISOString(), actor.id, actor.name, actor.address, action, target, bucket],
+  );
+}
+
 /** An import's row: named by its projects (the first few), each snapshot's project, day and outcome. */
 export async function auditImport(db: Db, actor: Actor, results: ImportResult[]): Promise<void> {
   const names = [...new Set(results.map((r) => r.project))];
@@ -83,6 +106,7 @@ interface Row {
   target: string;
   before: unknown;
   after: unknown;
+  count: number;
 }
 const entry = (r: Row): AuditEntry => ({
   id: Number(r.id),
@@ -93,6 +117,7 @@ const entry = (r: Row): AuditEntry => ({
   target: r.target,
   before: typeof r.before === 'string' ? JSON.parse(r.before) : (r.before ?? null),
   after: typeof r.after === 'string' ? JSON.parse(r.after) : (r.after ?? null),
+  count: Number(r.count),
 });
 
 /** A page of the log, newest first, and how many rows the filters match. */
@@ -103,7 +128,7 @@ export async function auditPage(db: Db, q: AuditQuery): Promise<{ total: number;
     params,
   );
   const rows = await db.query<Row>(
-    `select id, at, actor, address, action, target, before, after from audit_log ${where}
+    `select id, at, actor, address, action, target, before, after, count from audit_log ${where}
      order by id desc limit ${q.limit} offset ${q.offset}`,
     params,
   );
@@ -120,7 +145,7 @@ export async function* auditRows(
   let before = Number.MAX_SAFE_INTEGER;
   for (;;) {
     const rows = await db.query<Row>(
-      `select id, at, actor, address, action, target, before, after from audit_log
+      `select id, at, actor, address, action, target, before, after, count from audit_log
        ${where ? `${where} and` : 'where'} id < $${params.length + 1} order by id desc limit ${batch}`,
       [...params, before],
     );

@@ -11,7 +11,10 @@ export const userInvite = pgTable('user_invite', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Never updated or deleted: the database refuses (a trigger). No foreign key: a removed user's rows stay. */
+/**
+ * Never updated or deleted: the database refuses (a trigger), but for the count of a refused attempt's row.
+ * No foreign key: a removed user's rows stay.
+ */
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,4 +25,8 @@ export const auditLog = pgTable('audit_log', {
   target: text('target').notNull(),
   before: jsonb('before'),
   after: jsonb('after'),
+  /** how many times a refused attempt happened in its bucket's minute (1 for everything else) */
+  count: integer('count').notNull().default(1),
+  /** a refused attempt's address × action × minute (migration 25); null for everything else */
+  bucket: text('bucket'),
 });

@@ -11,7 +11,39 @@ export function logFormatFor(asked: LogFormat | undefined, stream: { isTTY?: boo
 }
 
 /** The fields of a request line that a person does not need on a terminal (they stay in JSON). */
-const REQUEST_FIELDS = 'pid,hostname,reqId,method,url,statusCode,ms';
+const REQUEST_FIELDS = 'pid,hostname,reqId,method,url,statusCode,ms,userId,ip';
+
+/** Path parameters and query fields that hold a secret (a one-time link's token, a code): never logged. */
+const SECRET_NAMES = /^(token|code|password|secret|key|invite)$/i;
+const SECRET_MARK = '***';
+
+/**
+ * The address of a request as its log line shows it (DESIGN §12.1): the matched route with its parameters,
+ * a secret one (an invite's token) as ***, and the query with secret fields as ***; a request no route
+ * matched keeps its path, a one-time link's token in it masked all the same.
+ */
+export function loggedUrl(request: FastifyRequest): string {
+  const raw = request.url;
+  const q = raw.indexOf('?');
+  let path = q < 0 ? raw : raw.slice(0, q);
+  const route = request.routeOptions.url;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (route && Object.keys(params).some((name) => SECRET_NAMES.test(name)))
+    path = route.replace(/:(\w+)/g, (_m, name: string) =>
+      SECRET_NAMES.test(name) ? SECRET_MARK : encodeURIComponent(String(params[name] ?? '')),
+    );
+  else path = path.replace(/(\/invite\/)[^/]+/gi, `$1${SECRET_MARK}`);
+  if (q < 0) return path;
+  const query = raw
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq > 0 && SECRET_NAMES.test(part.slice(0, eq)) ? `${part.slice(0, eq)}=${SECRET_MARK}` : part;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
 
 /**
  * The process's logger (pino; pino-pretty for a terminal, docs/decisions.md): time, level and the message,
@@ -37,9 +69,10 @@ export function createLogger(
 }
 
 /**
- * Fastify's request lines, one short line per request when its response is sent: method, path, status
- * and milliseconds («GET /api/health 200 3 мс»), at info (a 5xx or a failed send at error), the fields
- * beside it for JSON — instead of Fastify's two lines with the whole request and response objects.
+ * Fastify's request lines, one short line per request when its response is sent: method, path, status,
+ * milliseconds, who (the user's id) and from where («GET /api/health 200 3 мс · 127.0.0.1», «… · польз. 5 ·
+ * 127.0.0.1»), at info (a 5xx or a failed send at error), the fields beside it for JSON — instead of
+ * Fastify's two lines with the whole request and response objects. Never a token or a link's code.
  */
 class RequestLines extends LogController {
   override incomingRequest(): void {}
@@ -50,8 +83,11 @@ class RequestLines extends LogController {
     reply: FastifyReply,
   ): void {
     const ms = Math.round(reply.elapsedTime);
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms };
-    const text = `${request.method} ${request.url} ${reply.statusCode} ${ms} мс`;
+    const url = loggedUrl(request);
+    const userId = request.user?.id ?? null;
+    const line = { method: request.method, url, statusCode: reply.statusCode, ms, userId, ip: request.ip };
+    const who = userId === null ? '' : ` · польз. ${userId}`;
+    const text = `${request.method} ${url} ${reply.statusCode} ${ms} мс${who} · ${request.ip}`;
     if (error || reply.statusCode >= 500) request.log.error(error ? { ...line, err: error } : line, text);
     else request.log.info(line, text);
   }

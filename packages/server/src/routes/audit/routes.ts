@@ -17,7 +17,7 @@ const MOSCOW = new Intl.DateTimeFormat('sv-SE', {
 });
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
-export const AUDIT_CSV_HEADER = ['Когда (МСК)', 'Кто', 'Адрес', 'Действие', 'Объект', 'До', 'После'];
+export const AUDIT_CSV_HEADER = ['Когда (МСК)', 'Кто', 'Адрес', 'Действие', 'Объект', 'До', 'После', 'Раз'];
 export const auditCsvLine = (e: AuditEntry) =>
   csvLine([
     MOSCOW.format(new Date(e.at)),
@@ -27,6 +27,7 @@ export const auditCsvLine = (e: AuditEntry) =>
     e.target,
     json(e.before),
     json(e.after),
+    e.count,
   ]);
 
 /** The audit log (DESIGN §11.5), admins only: read, filtered, and downloaded. Nothing here writes it. */

@@ -45,12 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const wait = guesses.wait(request.ip, username);
       if (wait > 0) throw tooManyGuesses(reply, wait, 'входа');
       const user = await checkCredentials(app.deps.db, username, password);
-      if (!user) {
+      // a disabled account answers exactly as a wrong password (DESIGN §12.1): whether the password was
+      // right must not be learned from it
+      if (!user || user.disabled) {
         guesses.fail(request.ip, username);
         throw new AppError('неверное имя пользователя или пароль', ERROR_CODES.unauthorized, 401);
       }
-      if (user.disabled)
-        throw new AppError('учётная запись отключена администратором', ERROR_CODES.forbidden, 403);
       const token = await createSession(app.deps.db, user.id, device(request));
       return { username: user.username, role: user.role, token, canExport: canExport(user.role) };
     },
