@@ -73,7 +73,7 @@ export function readOffer(
     else
       for (const [rawTerm, value] of Object.entries(f.offerPrices as Record<string, unknown>)) {
         const term = cleanName(rawTerm);
-        if (!term || term.length > OFFER_LIMITS.maxTerm || hasControlCharacters(term)) {
+        if (!term || term.length > OFFER_LIMITS.maxTerm || hasControlCharacters(rawTerm, true)) {
           warn('offerPrices', `условие оплаты — текст до ${OFFER_LIMITS.maxTerm} символов`, rawTerm);
           continue;
         }
@@ -89,7 +89,8 @@ export function readOffer(
   if (given(f.promo)) {
     const promo = typeof f.promo === 'string' ? cleanName(f.promo) : undefined;
     if (promo === undefined) warn('promo', 'должно быть строкой', f.promo);
-    else if (hasControlCharacters(promo)) warn('promo', CONTROL_CHARACTERS_MESSAGE, f.promo);
+    else if (hasControlCharacters(promo) || hasControlCharacters(f.promo as string, true))
+      warn('promo', CONTROL_CHARACTERS_MESSAGE, f.promo);
     else if (promo.length > OFFER_LIMITS.maxPromo)
       warn('promo', `не длиннее ${OFFER_LIMITS.maxPromo} символов`, f.promo);
     else if (promo) offer.promo = promo;

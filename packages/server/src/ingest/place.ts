@@ -46,7 +46,8 @@ function placeText(value: unknown, field: string, max: number, warn: Warn): stri
   }
   const t = cleanName(String(value));
   if (!t) return undefined;
-  if (hasControlCharacters(t)) warn(field, CONTROL_CHARACTERS_MESSAGE, value);
+  if (hasControlCharacters(t) || hasControlCharacters(String(value), true))
+    warn(field, CONTROL_CHARACTERS_MESSAGE, value);
   else if (t.length > max) warn(field, `не длиннее ${max} символов`, value);
   else return t;
   return undefined;

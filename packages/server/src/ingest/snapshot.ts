@@ -183,7 +183,9 @@ export function validateSnapshot(
     }
     const t = toText(value);
     if (t === undefined) fail(field, 'должно быть строкой', value);
-    else if (hasControlCharacters(t)) fail(field, CONTROL_CHARACTERS_MESSAGE, value);
+    // the raw text too: a vertical tab or a byte order mark is refused, not made a space by cleanName
+    else if (hasControlCharacters(t) || (typeof value === 'string' && hasControlCharacters(value, true)))
+      fail(field, CONTROL_CHARACTERS_MESSAGE, value);
     else if (t.length > max) fail(field, `не длиннее ${max} символов`, value);
     else if (!t && required) fail(field, `обязательное поле: ${required}`, value);
     else return t;
@@ -315,7 +317,7 @@ export function validateSnapshot(
       }
       const section = passed(sections, SECTION, f.section, null);
       const number = text(NUMBER, f.number, MAX_ID_LENGTH, null);
-      if (typeof f.finish === 'string' && hasControlCharacters(cleanName(f.finish)))
+      if (typeof f.finish === 'string' && hasControlCharacters(f.finish, true))
         fail(FINISH, CONTROL_CHARACTERS_MESSAGE, f.finish);
       if (errors.length > before) return;
       const offer = readOffer(f, price!, area!, LIMITS, (field, message, value) => {

@@ -141,7 +141,14 @@ export function AuditPage() {
                   <td className="whitespace-nowrap">{dateTime(r.at)}</td>
                   <td>{r.actor}</td>
                   <td className="whitespace-nowrap text-gray-500">{r.address ?? '—'}</td>
-                  <td>{AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}</td>
+                  <td>
+                    {AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}
+                    {r.count > 1 && (
+                      <span className="ml-1 text-gray-500" title="столько раз за эту минуту с этого адреса">
+                        × {r.count}
+                      </span>
+                    )}
+                  </td>
                   <td>{r.target}</td>
                   <td className="text-sm">
                     {auditChange(r.before, r.after).map((line) => (
