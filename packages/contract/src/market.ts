@@ -358,17 +358,20 @@ export const FORBIDDEN_SOURCE_HEADERS = [
 ] as const;
 /** Why a source may not set a header (null: it may). */
 export function sourceHeaderProblem(name: string): string | null {
-  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) return `headers: «${name.slice(0, 60)}» — не имя заголовка`;
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
+    return `headers: «${name.slice(0, 60)}» — не имя заголовка`;
   if ((FORBIDDEN_SOURCE_HEADERS as readonly string[]).includes(name.toLowerCase()))
     return `headers: заголовок ${name} задаёт сам сервер, источник не может его менять`;
   return null;
 }
-const sourceHeaders = z.record(safeText('headers', 200), safeText('headers', 2000)).superRefine((headers, ctx) => {
-  for (const name of Object.keys(headers)) {
-    const problem = sourceHeaderProblem(name);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [name] });
-  }
-});
+const sourceHeaders = z
+  .record(safeText('headers', 200), safeText('headers', 2000))
+  .superRefine((headers, ctx) => {
+    for (const name of Object.keys(headers)) {
+      const problem = sourceHeaderProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [name] });
+    }
+  });
 export const sourceInputSchema = z.object({
   name: sourceName,
   kind: sourceKindSchema,

@@ -75,6 +75,6 @@ export function documentedRoutes(doc: unknown): { method: string; path: string; 
   return Object.entries(paths)
     .filter(([path]) => path.startsWith('/api/'))
     .flatMap(([path, ops]) =>
-    Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path, route: `${m.toUpperCase()} ${path}` })),
-  );
+      Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path, route: `${m.toUpperCase()} ${path}` })),
+    );
 }

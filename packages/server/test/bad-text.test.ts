@@ -141,8 +141,20 @@ describeEachDb('bad text in any string field: a 400 naming it, nothing written',
     };
   }
 
-  const cases = (): { name: string; method: 'POST' | 'PUT' | 'PATCH'; url: () => string; who: 'admin' | 'analyst'; body: Json }[] => [
-    { name: 'import', method: 'POST', url: () => '/api/ingest/snapshots', who: 'admin', body: snapshot('Самолет', 'Новый') },
+  const cases = (): {
+    name: string;
+    method: 'POST' | 'PUT' | 'PATCH';
+    url: () => string;
+    who: 'admin' | 'analyst';
+    body: Json;
+  }[] => [
+    {
+      name: 'import',
+      method: 'POST',
+      url: () => '/api/ingest/snapshots',
+      who: 'admin',
+      body: snapshot('Самолет', 'Новый'),
+    },
     {
       name: 'a new source',
       method: 'POST',
@@ -162,7 +174,12 @@ describeEachDb('bad text in any string field: a 400 naming it, nothing written',
       method: 'PATCH',
       url: () => `/api/sources/${sourceId}`,
       who: 'admin',
-      body: { name: 'Фид 2', url: 'https://93.184.216.34/feed2.xml', headers: { Cookie: 'a=b' }, project: 'Северный' },
+      body: {
+        name: 'Фид 2',
+        url: 'https://93.184.216.34/feed2.xml',
+        headers: { Cookie: 'a=b' },
+        project: 'Северный',
+      },
     },
     {
       name: 'a new user',
@@ -171,7 +188,13 @@ describeEachDb('bad text in any string field: a 400 naming it, nothing written',
       who: 'admin',
       body: { username: 'newcomer', role: 'viewer', password: 'long-password' },
     },
-    { name: 'a user changed', method: 'PATCH', url: () => `/api/users/${userId}`, who: 'admin', body: { role: 'viewer' } },
+    {
+      name: 'a user changed',
+      method: 'PATCH',
+      url: () => `/api/users/${userId}`,
+      who: 'admin',
+      body: { role: 'viewer' },
+    },
     {
       name: 'a place',
       method: 'PUT',
@@ -199,7 +222,13 @@ describeEachDb('bad text in any string field: a 400 naming it, nothing written',
       who: 'analyst',
       body: { currentPassword: 'ann-password', newPassword: 'ann-password-2' },
     },
-    { name: 'a sign-in', method: 'POST', url: () => '/api/auth/login', who: 'analyst', body: { username: 'ann', password: 'x' } },
+    {
+      name: 'a sign-in',
+      method: 'POST',
+      url: () => '/api/auth/login',
+      who: 'analyst',
+      body: { username: 'ann', password: 'x' },
+    },
   ];
 
   it('every string field of every body, in turn, with generated bad text', async () => {
@@ -207,7 +236,9 @@ describeEachDb('bad text in any string field: a 400 naming it, nothing written',
     for (const c of cases()) {
       const body = c.name === 'a watch' ? { ...(c.body as object), projectId } : c.body;
       for (const target of stringPaths(body)) {
-        const field = String(target.key ? target.path[target.path.length - 2] : target.path[target.path.length - 1]);
+        const field = String(
+          target.key ? target.path[target.path.length - 2] : target.path[target.path.length - 1],
+        );
         await fc.assert(
           fc.asyncProperty(badText, async (text) => {
             const before = await tableCounts(ctx.db);
@@ -269,7 +300,11 @@ describe('bad text in a file: the CSV, JSON and YRL readers refuse it naming the
   // a file holds UTF-8: a lone surrogate cannot be written into it (JSON's \ud800 escape can, below)
   // (a value is trimmed by the reader: a letter before the character keeps it inside)
   const inFile = fc
-    .tuple(WORD.map((w) => `к${w}`), BAD, WORD.map((w) => `${w}а`))
+    .tuple(
+      WORD.map((w) => `к${w}`),
+      BAD,
+      WORD.map((w) => `${w}а`),
+    )
     .filter(([, b]) => !/[\ud800-\udfff\n\r]/.test(b));
   const row: Record<string, string> = {
     date: '2026-11-20',
@@ -313,9 +348,12 @@ describe('bad text in a file: the CSV, JSON and YRL readers refuse it naming the
     for (const field of ['developer', 'project', 'flats[0].id', 'flats[0].building'])
       await fc.assert(
         fc.asyncProperty(badText, async (text) => {
-          const snap = { date: '2026-11-20', developer: 'Пионер', project: 'Северный', flats: [
-            { id: '1', building: '1', rooms: 1, area: 40, price: 9_000_000 },
-          ] } as Record<string, unknown> & { flats: Record<string, unknown>[] };
+          const snap = {
+            date: '2026-11-20',
+            developer: 'Пионер',
+            project: 'Северный',
+            flats: [{ id: '1', building: '1', rooms: 1, area: 40, price: 9_000_000 }],
+          } as Record<string, unknown> & { flats: Record<string, unknown>[] };
           if (field.startsWith('flats')) snap.flats[0][field.slice(9)] = text;
           else snap[field] = text;
           const path = join(dir, `j${n++}.json`);
@@ -331,7 +369,11 @@ describe('bad text in a file: the CSV, JSON and YRL readers refuse it naming the
   it('YRL: a direction mark or an invisible character in the building name or the flat number', async () => {
     let n = 0;
     const xmlSafe = fc
-      .tuple(WORD, fc.constantFrom('\u200e', '\u200f', '\u202e', '\u2066', '\u200b', '\ufeff', '\u0085'), WORD)
+      .tuple(
+        WORD,
+        fc.constantFrom('\u200e', '\u200f', '\u202e', '\u2066', '\u200b', '\ufeff', '\u0085'),
+        WORD,
+      )
       .map(([a, b, c]) => `к${a}${b}${c}а`);
     await fc.assert(
       fc.asyncProperty(xmlSafe, fc.constantFrom('building-name', 'apartment'), async (text, tag) => {

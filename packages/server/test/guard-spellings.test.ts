@@ -17,9 +17,7 @@ import { type RawResponse, rawRequest } from './raw-http.js';
 // the same 404 (or 400/405) for everyone — never a way past the sign-in.
 
 const hex = (c: string, lower = false) => {
-  const h = Buffer.from(c, 'utf8')
-    .toString('hex')
-    .replace(/(..)/g, '%$1');
+  const h = Buffer.from(c, 'utf8').toString('hex').replace(/(..)/g, '%$1');
   return lower ? h : h.toUpperCase();
 };
 
@@ -150,7 +148,10 @@ describeEachDb('the guard × every spelling of every route × every role', (ctx)
       }
     }
     // the first of them, and how many (the note of issue 41 quotes this on the guard that read the URL)
-    expect({ failures: failures.length, first: failures.filter((f) => !f.includes('cache-control')).slice(0, 12) }).toEqual({
+    expect({
+      failures: failures.length,
+      first: failures.filter((f) => !f.includes('cache-control')).slice(0, 12),
+    }).toEqual({
       failures: 0,
       first: [],
     });

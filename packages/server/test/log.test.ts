@@ -33,7 +33,9 @@ describe('logs', () => {
     const requests = lines.filter((l) => /^\[[\d:]+\] \w+: GET /.test(l));
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: GET \/api\/health 200 \d+ мс · 127\.0\.0\.1$/);
-    expect(requests[1]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] ERROR: GET \/api\/boom\?x=1 500 \d+ мс · 127\.0\.0\.1$/);
+    expect(requests[1]).toMatch(
+      /^\[\d{2}:\d{2}:\d{2}\] ERROR: GET \/api\/boom\?x=1 500 \d+ мс · 127\.0\.0\.1$/,
+    );
     expect(lines).toContainEqual(expect.stringMatching(/^\[\d{2}:\d{2}:\d{2}\] WARN: источник не ответил$/));
     // no JSON and no colour codes when the stream is not a terminal
     expect(lines.some((l) => l.startsWith('{') || l.includes('\u001b['))).toBe(false);
@@ -91,7 +93,11 @@ describeEachDb('a request line names who and from where, never a token or a link
       const code: string = made.json().invite.token;
       expect(code.length).toBeGreaterThan(20);
       await app.inject({ method: 'GET', url: `/api/auth/invite/${code}` });
-      await app.inject({ method: 'POST', url: `/api/auth/invite/${code}`, payload: { password: 'newcomer-pass' } });
+      await app.inject({
+        method: 'POST',
+        url: `/api/auth/invite/${code}`,
+        payload: { password: 'newcomer-pass' },
+      });
       // a mistyped link that no route matches keeps its code out of the log too
       await app.inject({ method: 'GET', url: `/api/auth/invite/${code}/extra?token=${token}` });
       await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth });

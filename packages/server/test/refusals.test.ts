@@ -70,9 +70,9 @@ describeEachDb('refused attempts in the audit log', (ctx) => {
       remoteAddress: '10.2.2.3',
     });
     expect(spelled.statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/users', remoteAddress: '10.2.2.4' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/users', remoteAddress: '10.2.2.4' })).statusCode,
+    ).toBe(401);
     expect(await rows('access.denied')).toEqual([
       { actor: 'гость', address: '10.2.2.2', action: 'access.denied', target: 'POST /api/users', count: 1 },
       { actor: 'vic', address: '10.2.2.3', action: 'access.denied', target: 'POST /api/users', count: 1 },
@@ -81,10 +81,13 @@ describeEachDb('refused attempts in the audit log', (ctx) => {
   });
 
   it('a flood is a row per address, action and minute with its count; a 429 is audited too', async () => {
-    const before = Number((await ctx.db.query<{ n: number }>('select count(*)::int as n from audit_log'))[0].n);
+    const before = Number(
+      (await ctx.db.query<{ n: number }>('select count(*)::int as n from audit_log'))[0].n,
+    );
     // 60 names from one address: 50 failures, then the address waits (429)
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i++) statuses.push((await login(`guess${i}`, 'wrong-password', '10.3.3.3')).statusCode);
+    for (let i = 0; i < 60; i++)
+      statuses.push((await login(`guess${i}`, 'wrong-password', '10.3.3.3')).statusCode);
     expect(statuses.filter((s) => s === 401).length).toBe(50);
     expect(statuses.filter((s) => s === 429).length).toBe(10);
     const failed = (await rows('auth.login_failed')).filter((r) => r.address === '10.3.3.3');
@@ -95,10 +98,16 @@ describeEachDb('refused attempts in the audit log', (ctx) => {
     expect(throttled.length).toBeLessThanOrEqual(2);
     expect(throttled.reduce((n, r) => n + r.count, 0)).toBe(10);
     expect(throttled[0].target).toBe('POST /api/auth/login');
-    const after = Number((await ctx.db.query<{ n: number }>('select count(*)::int as n from audit_log'))[0].n);
+    const after = Number(
+      (await ctx.db.query<{ n: number }>('select count(*)::int as n from audit_log'))[0].n,
+    );
     expect(after - before).toBeLessThanOrEqual(4);
     // the admin reads the count in the log
-    const page = await app.inject({ method: 'GET', url: '/api/audit?action=access.throttled', headers: admin });
+    const page = await app.inject({
+      method: 'GET',
+      url: '/api/audit?action=access.throttled',
+      headers: admin,
+    });
     expect(page.json().rows.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBe(10);
   });
 
@@ -116,17 +125,17 @@ describeEachDb('refused attempts in the audit log', (ctx) => {
       ['10.4.4.5', 'POST /api/users', 1],
     ]);
     // the count alone may grow: anything else of the row, or a smaller count, is refused by the database
-    await expect(ctx.db.query("update audit_log set target = 'x' where address = '10.4.4.5'")).rejects.toThrow(
-      /не изменяются/,
-    );
+    await expect(
+      ctx.db.query("update audit_log set target = 'x' where address = '10.4.4.5'"),
+    ).rejects.toThrow(/не изменяются/);
     await expect(ctx.db.query("update audit_log set count = 0 where address = '10.4.4.5'")).rejects.toThrow(
       /не изменяются/,
     );
     // and a row that is not a refused attempt keeps its count of 1
     await audit(ctx.db, cliActor(), 'source.create', 'Фид');
-    await expect(ctx.db.query("update audit_log set count = count + 1 where action = 'source.create'")).rejects.toThrow(
-      /не изменяются/,
-    );
+    await expect(
+      ctx.db.query("update audit_log set count = count + 1 where action = 'source.create'"),
+    ).rejects.toThrow(/не изменяются/);
   });
 
   it('a disabled account: a right password gets the very answer of a wrong one', async () => {

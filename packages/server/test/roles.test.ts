@@ -27,7 +27,9 @@ for (const viewersExport of [true, false])
       const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
         Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
       );
-      const inTable = Object.keys(ROUTE_ACCESS).filter((r) => r !== 'GET /api/openapi.json' && r !== 'OPTIONS *');
+      const inTable = Object.keys(ROUTE_ACCESS).filter(
+        (r) => r !== 'GET /api/openapi.json' && r !== 'OPTIONS *',
+      );
       expect(documented.sort()).toEqual(inTable.sort());
     });
 

@@ -15,7 +15,10 @@ function refusalOf(request: FastifyRequest, status: number): { action: Refusal; 
   if (status !== 401 && status !== 403) return null;
   if (route === LOGIN) {
     const tried = (request.body as { username?: unknown } | undefined)?.username;
-    return { action: 'auth.login_failed', target: typeof tried === 'string' ? tried.trim().slice(0, 100) : '' };
+    return {
+      action: 'auth.login_failed',
+      target: typeof tried === 'string' ? tried.trim().slice(0, 100) : '',
+    };
   }
   return READS.has(request.method) ? null : { action: 'access.denied', target: route };
 }

@@ -55,7 +55,8 @@ export function ipv6Bytes(address: string): Uint8Array {
   const [head, tail] = text.includes('::') ? text.split('::') : [text, null];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === null ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  const groups =
+    tail === null ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
   const bytes = new Uint8Array(16);
   groups.forEach((g, i) => {
     const v = Number.parseInt(g || '0', 16);
@@ -119,8 +120,7 @@ export function allowedHosts(value: string | undefined): Set<string> {
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     const withPort = /^(\[[^\]]+\]|[^:]+):(\d{1,5}|\*)$/.exec(entry);
-    if (withPort)
-      out.add(`${bareHost(withPort[1])}:${withPort[2] === '*' ? '*' : Number(withPort[2])}`);
+    if (withPort) out.add(`${bareHost(withPort[1])}:${withPort[2] === '*' ? '*' : Number(withPort[2])}`);
     else for (const port of DEFAULT_PORTS) out.add(`${bareHost(entry)}:${port}`);
   }
   return out;

@@ -130,7 +130,8 @@ export function checkSource(
   for (const field of ['developer', 'project'] as const) {
     const v = input[field];
     if (v != null && v.trim().length > 200) throw new BadRequestError(`${field}: не длиннее 200 символов`);
-    if (v != null && hasControlCharacters(v)) throw new BadRequestError(`${field}: ${CONTROL_CHARACTERS_MESSAGE}`);
+    if (v != null && hasControlCharacters(v))
+      throw new BadRequestError(`${field}: ${CONTROL_CHARACTERS_MESSAGE}`);
   }
   return {
     ...input,

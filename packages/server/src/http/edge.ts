@@ -80,7 +80,8 @@ export function jsonProblem(value: unknown, top = 'тело запроса'): st
     const v = visit.value;
     if (typeof v === 'string') {
       // a value may span lines (a promo, an address); a one-line field is held to that by its schema
-      if (hasControlCharacters(v, true)) return `${pathText(pathOf(visit), top)}: ${CONTROL_CHARACTERS_MESSAGE}`;
+      if (hasControlCharacters(v, true))
+        return `${pathText(pathOf(visit), top)}: ${CONTROL_CHARACTERS_MESSAGE}`;
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;

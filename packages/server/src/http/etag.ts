@@ -40,7 +40,9 @@ export function registerReadCaches(app: FastifyInstance, cache: ReadCache): void
       const url = createHash('sha1').update(request.url).digest('base64url').slice(0, 16);
       const tag = `W/"d${version}-${url}"`;
       // the open summaries may be kept and revalidated; a signed-in read is kept nowhere (DESIGN §12.1)
-      reply.header('etag', tag).header('cache-control', request.access === 'public' ? 'no-cache' : 'no-store');
+      reply
+        .header('etag', tag)
+        .header('cache-control', request.access === 'public' ? 'no-cache' : 'no-store');
       if (request.headers['if-none-match'] === tag) {
         reply.code(304).send();
         return reply;

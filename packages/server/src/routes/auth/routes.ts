@@ -36,7 +36,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const guesses = new PasswordGuessLimiter();
   const canExport = (role: Role) => allows(role, 'export', app.deps.config.viewersExport);
 
-
   app.post(
     '/auth/login',
     { schema: { body: loginRequestSchema, response: { 200: sessionSchema } } },

@@ -21,9 +21,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       const ifNoneMatch = request.headers['if-none-match'];
       const res = await app.stats.statsResponse(app.reads, request.body, encoding, ifNoneMatch);
-      reply
-        .header('etag', res.etag)
-        .header('vary', 'accept-encoding');
+      reply.header('etag', res.etag).header('vary', 'accept-encoding');
       if (res.body === null) return reply.code(304).send();
       reply.type('application/json; charset=utf-8');
       if (res.encoding) return reply.header('content-encoding', res.encoding).send(res.body);
