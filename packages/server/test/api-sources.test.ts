@@ -143,3 +143,101 @@ describeEachDb('sources API', (ctx) => {
     expect(guest.statusCode).toBe(401);
   });
 });
+
+describeEachDb(
+  "a source URL's user-info is a secret; the headers that frame a request are the server's",
+  (ctx) => {
+    let app: FastifyInstance;
+    let headers: Record<string, string> = {};
+    let server: Server;
+    let port = 0;
+    const seen: (string | undefined)[] = [];
+    beforeAll(async () => {
+      ({ app, headers } = await signedInApp(ctx.db));
+      const other = createServer((req, res) => {
+        seen.push(req.headers.authorization);
+        res.writeHead(200).end(FEED);
+      });
+      await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+      const otherPort = (other.address() as AddressInfo).port;
+      server = createServer((req, res) => {
+        const want = `Basic ${Buffer.from('feeduser:p@ss wörd').toString('base64')}`;
+        if (req.url === '/away.xml')
+          res.writeHead(302, { location: `http://127.0.0.1:${otherPort}/f.xml` }).end();
+        else if (req.headers.authorization === want) res.writeHead(200).end(FEED);
+        else res.writeHead(401).end();
+      });
+      server.on('close', () => other.close());
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(async () => {
+      await app?.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    });
+    const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+      app.inject({ method, url, headers, ...(payload && { payload }) });
+
+    it('stored and used as Basic credentials, shown and audited as ***, kept when the form sends *** back', async () => {
+      const url = `http://feeduser:p%40ss%20w%C3%B6rd@127.0.0.1:${port}/private.xml`;
+      const made = await call('POST', '/api/sources', { name: 'Закрытый фид', kind: 'yrl', url });
+      expect(made.statusCode, made.body).toBe(201);
+      const shown = `http://***@127.0.0.1:${port}/private.xml`;
+      expect(made.json().url).toBe(shown);
+      const run = await call('POST', `/api/sources/${made.json().id}/run`);
+      expect(run.json(), run.body).toMatchObject({ status: 'done', httpStatus: 200 });
+      // the form sends back what it showed, with another name: the credentials stay
+      const changed = await call('PATCH', `/api/sources/${made.json().id}`, { name: 'Закрытый', url: shown });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const [row] = await ctx.db.query<{ url: string }>('select url from source where id = $1', [
+        made.json().id,
+      ]);
+      expect(row.url).toBe(url);
+      expect((await call('POST', `/api/sources/${made.json().id}/run`)).json().status).toMatch(
+        /done|unchanged/,
+      );
+      // nowhere to be read: the list, the audit log, its CSV
+      for (const where of ['/api/sources', '/api/audit?limit=500', '/api/audit.csv']) {
+        const body = (await call('GET', where)).body;
+        expect(body, where).not.toContain('feeduser');
+        expect(body, where).not.toContain('p%40ss');
+      }
+      // a new user-info replaces the stored one
+      await call('PATCH', `/api/sources/${made.json().id}`, {
+        url: `http://other:x@127.0.0.1:${port}/private.xml`,
+      });
+      const [after] = await ctx.db.query<{ url: string }>('select url from source where id = $1', [
+        made.json().id,
+      ]);
+      expect(after.url).toBe(`http://other:x@127.0.0.1:${port}/private.xml`);
+    });
+
+    it('credentials do not follow a redirect to another origin', async () => {
+      const made = await call('POST', '/api/sources', {
+        name: 'Уводящий',
+        kind: 'yrl',
+        url: `http://feeduser:p%40ss%20w%C3%B6rd@127.0.0.1:${port}/away.xml`,
+      });
+      const run = await call('POST', `/api/sources/${made.json().id}/run`);
+      expect(run.json(), run.body).toMatchObject({ status: 'done' });
+      expect(seen).toEqual([undefined]);
+    });
+
+    it.each(['Host', 'content-length', 'Transfer-Encoding', 'CONNECTION', 'Upgrade', 'Keep-Alive'])(
+      'a source may not set %s: a 400 naming headers, nothing stored',
+      async (name) => {
+        const before = await ctx.db.query('select id from source');
+        const res = await call('POST', '/api/sources', {
+          name: `С заголовком ${name}`,
+          kind: 'yrl',
+          url: `http://127.0.0.1:${port}/private.xml`,
+          headers: { [name]: 'x' },
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().message).toMatch(/^headers/);
+        expect(await ctx.db.query('select id from source')).toEqual(before);
+      },
+    );
+  },
+);
