@@ -225,7 +225,8 @@ export type PriceChangesResponse = z.infer<typeof priceChangesResponseSchema>;
 
 // --- search ---
 export const searchQuerySchema = z.object({
-  q: safeText('q', 100).trim().pipe(z.string().min(1, 'q: введите запрос')),
+  // a search may hold a tab (pasted from a table): whitespace, as a space
+  q: safeText('q', 100, true).trim().pipe(z.string().min(1, 'q: введите запрос')),
 });
 export const searchResponseSchema = z.object({
   developers: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -40,9 +40,14 @@ export const CONTROL_CHARACTERS_MESSAGE =
 export const MAX_NAME_LENGTH = 200;
 export const MAX_ID_LENGTH = 100;
 
-/** A one-line text field: at most `max` characters, none of the forbidden ones, each failure naming the field. */
-export const safeText = (name: string, max: number) =>
+/**
+ * A text field: at most `max` characters, none of the forbidden ones (and, unless `multiline`, no tab or line
+ * break), each failure naming the field.
+ */
+export const safeText = (name: string, max: number, multiline = false) =>
   z
     .string({ message: `${name}: должно быть строкой` })
     .max(max, { message: `${name}: не длиннее ${max} символов` })
-    .refine((v) => !hasControlCharacters(v), { message: `${name}: ${CONTROL_CHARACTERS_MESSAGE}` });
+    .refine((v) => !hasControlCharacters(v, multiline), {
+      message: `${name}: ${CONTROL_CHARACTERS_MESSAGE}`,
+    });

@@ -124,7 +124,8 @@ export function urlProblem(url: string): string | null {
       return `параметры запроса: неверная кодировка (%) в «${part.slice(0, 40)}»`;
     }
     if (hasControlCharacters(key)) return `параметры запроса: имя ${CONTROL_CHARACTERS_MESSAGE}`;
-    if (hasControlCharacters(value)) return `${key}: ${CONTROL_CHARACTERS_MESSAGE}`;
+    // as in a body: a one-line parameter is held to that by its schema
+    if (hasControlCharacters(value, true)) return `${key}: ${CONTROL_CHARACTERS_MESSAGE}`;
   }
   return null;
 }
