@@ -11,6 +11,7 @@ import { DataVersionCache } from './http/caches.js';
 import { clientErrorHandler, codeOfStatus, RouteTable, registerEdgeChecks } from './http/edge.js';
 import { errorHandlers } from './http/errors.js';
 import { registerReadCaches } from './http/etag.js';
+import { serverHost } from './http/host.js';
 import { fastifyLogging } from './http/log.js';
 import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { webApp } from './http/web-app.js';
@@ -36,7 +37,6 @@ import { statsRoutes } from './routes/stats/routes.js';
 import { summaryRoutes } from './routes/summaries/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 import { watchRoutes } from './routes/watch/routes.js';
-import { afterImport } from './watch/after-import.js';
 
 export interface AppDeps {
   db: Db;
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bearerAuth, { db: deps.db, config });
   await app.register(refusalAudit, { db: deps.db });
   await app.register(readers, { carry: config.maxCarryDays, cache });
-  await app.register(afterImport, { db: deps.db, onImported: deps.onImported });
+  await app.register(serverHost, { db: deps.db, importer: app.importer, onImported: deps.onImported });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

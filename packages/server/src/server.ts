@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { getUserByName } from './auth/users.js';
 import type { Context } from './cli/context.js';
 import { collectJob } from './collect/job.js';
 import { replicaUrls } from './config.js';
@@ -37,13 +38,9 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
   const jobs = new JobRunner(db, app.log);
   jobs.add(
     collectJob({
-      importer: app.importer,
+      host: app.host,
       collectAt: config.collectAt,
       timezone: config.collectTz,
-      onCollected: () => {
-        app.dataVersion.invalidate();
-        app.afterImport();
-      },
       notify: async (text) => telegram?.notifyAdmin(text),
     }),
   );
@@ -65,10 +62,7 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
   void app.computeAlerts();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const [{ users }] = await db.query<{ users: number }>(
-    'select count(*)::int as users from app_user where lower(username) = $1',
-    [DEMO_USER.username],
-  );
+  const demoUser = await getUserByName(db, DEMO_USER.username);
   process.stdout.write(`Цена метра: http://${config.host}:${port} (база: ${db.kind})\n`);
   // Telegram being unreachable must not keep the web app from serving: the bot starts beside it.
   const starting = startTelegram(db, config, app.log).then(
@@ -79,7 +73,7 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
     (error) => app.log.error({ err: error }, 'telegram: бот не запущен'),
   );
   void starting;
-  if (users > 0) {
+  if (demoUser) {
     process.stdout.write(`вход: ${DEMO_USER.username} / ${DEMO_USER.password}\n`);
     // the demo's own price lists, collected like any developer's (DESIGN §10.8), read in-process
     await registerDemoSources(db).catch((error) =>

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cliActor } from '../src/audit/log.js';
-import { removeUser } from '../src/auth/team.js';
 import { addUser } from '../src/auth/users.js';
+import { removeUser } from '../src/use-cases/users.js';
 import { computeAlerts } from '../src/watch/alerts.js';
 import { MAX_WATCHES } from '../src/watch/store.js';
 import { describeEachDb } from './databases.js';

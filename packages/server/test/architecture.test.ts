@@ -72,9 +72,59 @@ describe('layers: imports flow one way', () => {
   });
 
   it('routes reach the database only through their queries and the read layer', () => {
-    for (const file of files(join(SRC, 'routes')).filter((f) => f.endsWith('routes.ts'))) {
+    for (const file of files(join(SRC, 'routes'))) {
       const text = readFileSync(file, 'utf8');
-      expect(text, file).not.toMatch(/\.query(<[^>]*>)?\(\s*[`'"](select|insert|update|delete)/i);
+      expect(text, file).not.toMatch(SQL);
     }
+  });
+});
+
+/** A statement of SQL handed to the database: `.query(`select …`)`, `.exec('update …')`. */
+const SQL = /\.(query|exec)(<[^>]*>)?\(\s*[`'"]\s*(select|insert|update|delete|with|analyze|create|alter)\b/i;
+
+/** The folders and files where requests, commands and messages come in (DESIGN §12.2). */
+const ENTRY_POINTS = ['routes', 'cli', 'telegram/bot.ts', 'collect/job.ts', 'server.ts', 'app.ts'];
+const entryFiles = () =>
+  ENTRY_POINTS.flatMap((p) => (p.endsWith('.ts') ? [join(SRC, p)] : files(join(SRC, p))));
+
+describe('one way in (DESIGN §12.2)', () => {
+  it('no SQL in the routes, the CLI or the bot: their queries live by domain in db/queries or beside their act', () => {
+    const leaks = entryFiles().filter((f) => SQL.test(readFileSync(f, 'utf8')));
+    expect(leaks.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
+  it('the bot, the CLI, the jobs and the demo never import a route module', () => {
+    const leaks: string[] = [];
+    for (const dir of ['cli', 'telegram', 'collect', 'jobs', 'demo', 'use-cases', 'db', 'read', 'watch'])
+      for (const file of files(join(SRC, dir)))
+        for (const r of reaches(file))
+          if (r.target === 'routes') leaks.push(`${relative(SRC, file)}: ${r.line}`);
+    expect(leaks).toEqual([]);
+  });
+
+  it('an import, a collection and what follows them have one door: use-cases/', () => {
+    // who may apply a batch, collect a source, audit an import or compute the alerts
+    const doors: [RegExp, string[]][] = [
+      [/\bimport(Batch|Snapshots)\(/, ['ingest/batch.ts', 'collect/collector.ts', 'use-cases/imports.ts']],
+      [/\b(collectSource|reparseSource)\(/, ['collect/collector.ts', 'use-cases/collect.ts']],
+      [/\bauditImport\(/, ['audit/log.ts', 'use-cases/imports.ts', 'use-cases/collect.ts']],
+      // a server computes at start the alerts of what came in while it was down
+      [/\bcomputeAlerts\(/, ['watch/alerts.ts', 'use-cases/host.ts', 'http/host.ts', 'server.ts']],
+      [/\banalyzeAfterBulkLoad\(/, ['db/migrate.ts', 'use-cases/imports.ts']],
+    ];
+    const leaks: string[] = [];
+    for (const file of files(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      for (const [call, allowed] of doors)
+        if (call.test(text) && !allowed.includes(relative(SRC, file)))
+          leaks.push(`${relative(SRC, file)}: ${call}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('the acts know no HTTP: use-cases/ imports no Fastify and no route', () => {
+    for (const file of files(join(SRC, 'use-cases')))
+      for (const r of reaches(file))
+        expect(`${relative(SRC, file)} ${r.target}`).not.toMatch(/ (npm:fastify|routes|http)$/);
   });
 });

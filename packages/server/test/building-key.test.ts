@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FlatRecord } from '../src/analytics/types.js';
-import { rebuildIfMarked } from '../src/cli/rebuild-derived.js';
 import type { Db } from '../src/db/driver.js';
 import { migrate } from '../src/db/migrate.js';
 import { importSnapshots } from '../src/ingest/batch.js';
 import { Importer } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
+import { rebuildIfMarked } from '../src/use-cases/rebuild.js';
 import { describeEachDb, freshDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
 import { signedInApp } from './signed-in-app.js';

@@ -2,13 +2,16 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECT_JOB, collectAll, collectJob, reportText } from '../src/collect/job.js';
+import { COLLECT_JOB, collectJob } from '../src/collect/job.js';
+import { reportText } from '../src/collect/report.js';
 import { nextCollect } from '../src/collect/schedule.js';
-import { addSource } from '../src/collect/sources.js';
+import { addSource, listSources } from '../src/collect/sources.js';
 import { openDb } from '../src/db/driver.js';
 import { Importer } from '../src/ingest/importer.js';
 import { type JobLog, runJob } from '../src/jobs/jobs.js';
 import { todayIn } from '../src/lib/days.js';
+import { collectDay } from '../src/use-cases/collect.js';
+import { commandHost } from '../src/use-cases/host.js';
 import { freshDb } from './databases.js';
 
 // the feeds these tests collect are served on this machine: allowed as an operator allows an intranet
@@ -54,11 +57,11 @@ describe('the daily collection', () => {
       await addSource(db, { name: 'Фид', kind: 'yrl', url: `${base}/feed.xml` });
       await addSource(db, { name: 'Сломан', kind: 'json', url: `${base}/broken.json` });
       await addSource(db, { name: 'Выключен', kind: 'json', url: `${base}/off.json`, enabled: false });
-      const importer = new Importer(db, 2);
-      const first = await collectAll(db, importer, '2026-11-20', fast);
+      const host = commandHost(db, new Importer(db, 2));
+      const first = await collectDay(host, await listSources(db), '2026-11-20', fast);
       expect(first).toMatchObject({ sources: 2, done: 1, failed: 1, flats: 5, failing: [], partial: [] });
       expect(reportText(first)).toBeNull();
-      const second = await collectAll(db, importer, '2026-11-21', fast);
+      const second = await collectDay(host, await listSources(db), '2026-11-21', fast);
       expect(second.failing).toEqual(['Сломан']);
       expect(reportText(second)).toBe(
         'Сбор прайс-листов за 2026-11-21: источников 2, собрано 1.\nНе собираются второй раз подряд: Сломан.',
@@ -85,7 +88,7 @@ describe('the daily collection', () => {
       const sent: string[] = [];
       const job = (db: typeof first.db) =>
         collectJob({
-          importer: new Importer(db, 2),
+          host: commandHost(db, new Importer(db, 2)),
           collectAt: '06:00',
           timezone: 'Europe/Moscow',
           fetch: fast,

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { audit, auditRefusal, cliActor } from '../src/audit/log.js';
-import { changeUser } from '../src/auth/team.js';
 import { addUser, createSession } from '../src/auth/users.js';
 import { loadConfig } from '../src/config.js';
+import { changeUser } from '../src/use-cases/users.js';
 import { describeEachDb } from './databases.js';
 
 // DESIGN §12.1: refused attempts leave a trace in the audit log — a failed sign-in (the name tried, the

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { cliActor } from '../src/audit/log.js';
-import { removeUser } from '../src/auth/team.js';
 import { addUser } from '../src/auth/users.js';
 import { loadConfig } from '../src/config.js';
+import { removeUser } from '../src/use-cases/users.js';
 import { describeEachDb, freshDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
 

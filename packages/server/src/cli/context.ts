@@ -6,7 +6,7 @@ import { lockDataDir } from '../db/lock.js';
 import { migrate } from '../db/migrate.js';
 import { CliError } from '../lib/errors.js';
 import { limitHeapGrowth } from '../lib/heap.js';
-import { rebuildIfMarked } from './rebuild-derived.js';
+import { rebuildIfMarked } from '../use-cases/rebuild.js';
 
 export interface GlobalOptions {
   dataDir?: string;

@@ -224,3 +224,14 @@ export async function removeSource(db: Db, id: number): Promise<void> {
   await getSource(db, id);
   await db.query('delete from source where id = $1', [id]);
 }
+
+/** Each source's last run (the CLI's list): its day, status and flats. */
+export async function lastRuns(
+  db: Db,
+): Promise<Map<number, { date: string; status: string; flats: number }>> {
+  const rows = await db.query<{ source_id: number; date: string; status: string; flats: number }>(
+    `select distinct on (source_id) source_id, date::text as date, status, flats from source_run
+     order by source_id, id desc`,
+  );
+  return new Map(rows.map((r) => [r.source_id, r]));
+}

@@ -32,3 +32,10 @@ export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
     'analyze snapshot, flat, flat_observation, flat_segment, series_month, flat_event, summary_project, pace_summary, rank_month, project_latest',
   );
 }
+
+/** The ids of the migrations a database has had applied; none when it has no migration table yet. */
+export async function appliedMigrations(db: Db): Promise<number[]> {
+  const [table] = await db.query<{ t: string | null }>("select to_regclass('schema_migration')::text as t");
+  if (!table?.t) return [];
+  return (await db.query<{ id: number }>('select id from schema_migration')).map((r) => Number(r.id));
+}

@@ -1,6 +1,10 @@
-import { addSource } from '../collect/sources.js';
+import type { Actor } from '../audit/log.js';
 import type { Db } from '../db/driver.js';
+import { createSource } from '../use-cases/sources.js';
 import { demoSources } from './feeds.js';
+
+/** Who registers the demo's sources in the audit log. */
+const DEMO_ACTOR: Actor = { id: null, name: 'демо', address: null };
 
 /**
  * On a demo database, the two demo sources are registered once (a user may delete them); at every start
@@ -13,7 +17,7 @@ export async function registerDemoSources(db: Db): Promise<void> {
     if (done) await db.query('update source set url = $2 where lower(name) = lower($1)', [s.name, s.url]);
     else {
       const [exists] = await db.query('select 1 from source where lower(name) = lower($1)', [s.name]);
-      if (!exists) await addSource(db, s, true);
+      if (!exists) await createSource(db, s, DEMO_ACTOR, true);
     }
   }
   if (!done)

@@ -1,13 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { addUser, getUserByName } from '../auth/users.js';
 import type { Db } from '../db/driver.js';
-import { analyzeAfterBulkLoad } from '../db/migrate.js';
+import { markDemoData } from '../db/queries/meta.js';
 import { ensureDeveloper, type Importer } from '../ingest/importer.js';
 import type { Snapshot } from '../ingest/snapshot.js';
 import { todayIso } from '../lib/days.js';
+import { commandHost } from '../use-cases/host.js';
+import { followImport } from '../use-cases/imports.js';
 import { type DemoOptions, planDemo } from './generate.js';
 import { demoLists } from './lists.js';
-import { markDemoData } from './meta.js';
 import { type WireChunk, WireDecoder } from './wire.js';
 
 export const DEMO_USER = { username: 'demo', password: 'demo' };
@@ -119,6 +120,7 @@ export async function runDemo(
   if (!(await getUserByName(db, DEMO_USER.username)))
     await addUser(db, DEMO_USER.username, DEMO_USER.password);
   await markDemoData(db, true);
-  await analyzeAfterBulkLoad(db);
+  // what follows every import (the tables' statistics after this bulk load among it)
+  await followImport(commandHost(db, importer), done);
   return { projects: plan.projects.length, snapshots: done };
 }

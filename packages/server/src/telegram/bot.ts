@@ -2,8 +2,8 @@ import { hasControlCharacters, MAX_NAME_LENGTH, watchRulesSchema } from '@cena-m
 import { Bot, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
+import { getFlatCard } from '../db/queries/flats.js';
 import { AppError, NotFoundError } from '../lib/errors.js';
-import { getFlatCard } from '../routes/flats/queries.js';
 import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../watch/store.js';
 import { digestBlocks, escapeHtml, flatCardText, splitMessage } from './format.js';
 import {
@@ -16,7 +16,7 @@ import {
   subscribeAll,
   subscribeProject,
   unsubscribe,
-} from './store.js';
+} from './queries.js';
 
 export interface BotOptions {
   db: Db;

@@ -3,8 +3,8 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
 import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
 import { digestBlocks, splitMessage } from './format.js';
+import { ALL_PROJECTS, digestOf, latestSummary, loadSummaryDay } from './queries.js';
 import { sendParts } from './send.js';
-import { ALL_PROJECTS, digestOf, latestSummary, loadSummaryDay } from './store.js';
 
 export type PublisherLog = JobLog;
 

@@ -2,6 +2,7 @@ import { countOf, PROJECTS, SNAPSHOTS } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/driver.js';
+import { countProjects } from '../../db/queries/catalog.js';
 import { DEMO_USER, runDemo } from '../../demo/run.js';
 import { Importer } from '../../ingest/importer.js';
 import { todayIn } from '../../lib/days.js';
@@ -42,9 +43,7 @@ export function registerDemo(program: Command, globals: () => GlobalOptions) {
       const ctx = await openContext(globals(), 'demo');
       try {
         if (opts.ifEmpty) {
-          const [{ count }] = await ctx.db.query<{ count: number }>(
-            'select count(*)::int as count from project',
-          );
+          const count = await countProjects(ctx.db);
           if (count > 0) {
             process.stdout.write(`в базе есть проекты (${count}): демо-данные не созданы\n`);
             return;

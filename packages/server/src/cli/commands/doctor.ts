@@ -4,7 +4,9 @@ import type { Command } from 'commander';
 import { type Config, loadConfig } from '../../config.js';
 import { type Db, openDb, PGLITE_RESERVE_BYTES } from '../../db/driver.js';
 import { lockDataDir } from '../../db/lock.js';
+import { appliedMigrations } from '../../db/migrate.js';
 import { MIGRATIONS } from '../../db/migrations.js';
+import { serverVersion } from '../../db/queries/meta.js';
 import { CliError } from '../../lib/errors.js';
 import { builtWebApp } from '../../lib/web-root.js';
 import type { GlobalOptions } from '../context.js';
@@ -54,10 +56,7 @@ function nodeCheck(version: string): Check {
 
 /** The migrations the database has against those this program knows. */
 async function migrationsCheck(db: Db): Promise<Check> {
-  const [table] = await db.query<{ t: string | null }>("select to_regclass('schema_migration')::text as t");
-  const done = table?.t
-    ? (await db.query<{ id: number }>('select id from schema_migration')).map((r) => r.id)
-    : [];
+  const done = await appliedMigrations(db);
   const known = new Set(MIGRATIONS.map((m) => m.id));
   const unknown = done.filter((id) => !known.has(id));
   const pending = MIGRATIONS.filter((m) => !done.includes(m.id));
@@ -92,9 +91,7 @@ async function databaseChecks(config: Config): Promise<Check[]> {
     let db: Db | null = null;
     try {
       db = await openDb({ databaseUrl: config.databaseUrl, timeoutMs: 5000 });
-      const [{ version }] = await db.query<{ version: string }>(
-        "select current_setting('server_version') as version",
-      );
+      const version = await serverVersion(db);
       return [
         {
           what: 'база (DATABASE_URL)',

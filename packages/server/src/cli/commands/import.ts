@@ -1,14 +1,13 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { auditImport, cliActor } from '../../audit/log.js';
-import { analyzeAfterBulkLoad } from '../../db/migrate.js';
-import { importBatch } from '../../ingest/batch.js';
+import { cliActor } from '../../audit/log.js';
 import { Importer } from '../../ingest/importer.js';
 import { FORMATS, type Format, type ReadItem, readFileSnapshots } from '../../ingest/readers/index.js';
 import { SKIP_REASONS, type SkipReason } from '../../ingest/readers/yrl.js';
 import { CliError } from '../../lib/errors.js';
-import { computeAlerts } from '../../watch/alerts.js';
+import { commandHost } from '../../use-cases/host.js';
+import { applyImport } from '../../use-cases/imports.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
 
@@ -73,24 +72,23 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
           };
           // offers of a feed that are not flats for sale (YRL), by file: said after the table
           const skipped = new Map<string, Partial<Record<string, number>>>();
-          const results = await importBatch(
-            importer,
-            files.map(
-              (file) => () =>
-                tallySkipped(
-                  asComplete(readFileSnapshots(file, readOptions), opts.complete === true),
-                  (counts) => skipped.set(file, counts),
-                ),
-            ),
-            (p) => {
-              if (p.phase === 'apply') bar.update(p.done, p.total);
+          const results = await applyImport(
+            commandHost(ctx.db, importer),
+            {
+              sources: files.map(
+                (file) => () =>
+                  tallySkipped(
+                    asComplete(readFileSnapshots(file, readOptions), opts.complete === true),
+                    (counts) => skipped.set(file, counts),
+                  ),
+              ),
+              onProgress: (p) => {
+                if (p.phase === 'apply') bar.update(p.done, p.total);
+              },
             },
+            cliActor(),
           );
           bar.stop();
-          if (results.length) await auditImport(ctx.db, cliActor(), results);
-          if (results.length > 1) await analyzeAfterBulkLoad(ctx.db);
-          // the watchlists' alerts of what came in (issue 17)
-          await computeAlerts(ctx.db);
           printRows(
             results.map((r) => ({
               застройщик: r.developer,

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { computeAlerts } from '../../watch/alerts.js';
+import { computeAlertsLocked } from '../../use-cases/host.js';
+import { rebuildProjects } from '../../use-cases/rebuild.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
-import { rebuildProjects } from '../rebuild-derived.js';
 
 export function registerRebuild(program: Command, globals: () => GlobalOptions) {
   const run = async (from?: string) => {
@@ -19,7 +19,7 @@ export function registerRebuild(program: Command, globals: () => GlobalOptions) 
       );
       bar.stop();
       // alerts of events the rebuild changed (those already raised stay, once per item and event)
-      await computeAlerts(ctx.db);
+      await computeAlertsLocked(ctx.db);
       printRows(
         done.map((p) => ({ id: p.id, проект: p.name, снимков: p.snapshots })),
         globals().json,

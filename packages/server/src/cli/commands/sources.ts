@@ -1,23 +1,22 @@
 import { SOURCE_KINDS } from '@cena-metra/contract';
 import type { Command } from 'commander';
-import { audit, cliActor } from '../../audit/log.js';
-import { collectSource, loggedRun, reparseSource, type SourceRunResult } from '../../collect/collector.js';
+import { cliActor } from '../../audit/log.js';
+import type { SourceRunResult } from '../../collect/collector.js';
 import {
-  addSource,
   getSource,
+  lastRuns,
   listSources,
-  loggedSource,
   parseHeader,
-  removeSource,
   type Source,
   shownUrl,
-  updateSource,
 } from '../../collect/sources.js';
 import type { Db } from '../../db/driver.js';
 import { Importer } from '../../ingest/importer.js';
 import { todayIn } from '../../lib/days.js';
 import { CliError } from '../../lib/errors.js';
-import { computeAlerts } from '../../watch/alerts.js';
+import { collectSources, reparseSources } from '../../use-cases/collect.js';
+import { commandHost } from '../../use-cases/host.js';
+import { changeSource, createSource, deleteSource } from '../../use-cases/sources.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows } from '../output.js';
 
@@ -63,8 +62,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
         const headers = Object.fromEntries(opts.header.map(parseHeader));
         const ctx = await openContext(globals(), 'source');
         try {
-          const s = await addSource(ctx.db, { name, ...opts, headers });
-          await audit(ctx.db, cliActor(), 'source.create', s.name, null, loggedSource(s));
+          const s = await createSource(ctx.db, { name, ...opts, headers }, cliActor());
           printRows([{ номер: s.id, источник: s.name, вид: s.kind, адрес: shownUrl(s.url) }], globals().json);
         } finally {
           await ctx.close();
@@ -77,11 +75,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
     .action(async () => {
       const ctx = await openContext(globals(), 'source');
       try {
-        const last = await ctx.db.query<{ source_id: number; date: string; status: string; flats: number }>(
-          `select distinct on (source_id) source_id, date::text as date, status, flats from source_run
-           order by source_id, id desc`,
-        );
-        const byId = new Map(last.map((r) => [r.source_id, r]));
+        const byId = await lastRuns(ctx.db);
         printRows(
           (await listSources(ctx.db)).map((s) => ({
             номер: s.id,
@@ -109,9 +103,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
       .action(async (key: string) => {
         const ctx = await openContext(globals(), 'source');
         try {
-          const before = await getSource(ctx.db, key);
-          const s = await updateSource(ctx.db, before.id, { enabled });
-          await audit(ctx.db, cliActor(), 'source.update', s.name, loggedSource(before), loggedSource(s));
+          const s = await changeSource(ctx.db, key, { enabled }, cliActor());
           printRows([{ номер: s.id, источник: s.name, включён: s.enabled ? 'да' : 'нет' }], globals().json);
         } finally {
           await ctx.close();
@@ -124,9 +116,7 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
     .action(async (key: string) => {
       const ctx = await openContext(globals(), 'source');
       try {
-        const s = await getSource(ctx.db, key);
-        await removeSource(ctx.db, s.id);
-        await audit(ctx.db, cliActor(), 'source.delete', s.name, loggedSource(s), null);
+        const s = await deleteSource(ctx.db, key, cliActor());
         printRows([{ номер: s.id, источник: s.name, удалён: 'да' }], globals().json);
       } finally {
         await ctx.close();
@@ -144,16 +134,20 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
       try {
         const date = opts.date ?? todayIn(ctx.config.collectTz);
         const importer = new Importer(ctx.db, ctx.config.removalGrace, ctx.config.maxCarryDays);
-        const rows = [];
-        let failed = 0;
-        for (const s of await chosen(ctx.db, opts.source)) {
-          const r = await collectSource(ctx.db, importer, s, date);
-          await audit(ctx.db, cliActor(), 'collect.run', s.name, null, loggedRun(r));
-          if (r.status === 'failed') failed++;
-          rows.push(runRow(s.name, r));
-        }
-        await computeAlerts(ctx.db);
-        printRows(rows, globals().json);
+        // one at a time: a command's lines come in the order asked
+        const runs = await collectSources(
+          commandHost(ctx.db, importer),
+          await chosen(ctx.db, opts.source),
+          date,
+          cliActor(),
+          {},
+          1,
+        );
+        const failed = runs.filter((r) => r.run.status === 'failed').length;
+        printRows(
+          runs.map((r) => runRow(r.source.name, r.run)),
+          globals().json,
+        );
         if (failed) throw new CliError(`не собрано источников: ${failed}`, 1);
       } finally {
         await ctx.close();
@@ -168,18 +162,17 @@ export function registerSources(program: Command, globals: () => GlobalOptions) 
       const ctx = await openContext(globals(), 'reparse');
       try {
         const importer = new Importer(ctx.db, ctx.config.removalGrace, ctx.config.maxCarryDays);
-        const rows = [];
         const sources = opts.source ? [await getSource(ctx.db, opts.source)] : await listSources(ctx.db);
-        for (const s of sources) {
-          const r = await reparseSource(ctx.db, importer, s);
-          rows.push({
-            источник: s.name,
+        const done = await reparseSources(commandHost(ctx.db, importer), sources, cliActor());
+        printRows(
+          done.map(({ source, result: r }) => ({
+            источник: source.name,
             дата: r?.date ?? '—',
             снимков: r?.results.length ?? 0,
             статус: r ? r.results.map((x) => x.status).join(', ') : 'нет сохранённого ответа',
-          });
-        }
-        printRows(rows, globals().json);
+          })),
+          globals().json,
+        );
       } finally {
         await ctx.close();
       }

@@ -9,11 +9,11 @@ import {
 } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import { cliActor } from '../../audit/log.js';
-import { changePassword, changeUser, createUser, listUsers, removeUser } from '../../auth/team.js';
 import { getUserByName } from '../../auth/users.js';
 import type { Db } from '../../db/driver.js';
 import { printable } from '../../ingest/snapshot.js';
 import { CliError } from '../../lib/errors.js';
+import { changePassword, changeUser, createUser, listUsers, removeUser } from '../../use-cases/users.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
 

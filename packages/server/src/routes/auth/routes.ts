@@ -16,9 +16,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allows } from '../../auth/access.js';
 import { PasswordGuessLimiter } from '../../auth/rate-limit.js';
-import { acceptInvite, changePassword, deviceSessions, endDeviceSession, inviteOf } from '../../auth/team.js';
 import { checkCredentials, createSession, hashToken, revokeSession } from '../../auth/users.js';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.js';
+import {
+  acceptInvite,
+  changePassword,
+  deviceSessions,
+  endDeviceSession,
+  inviteOf,
+} from '../../use-cases/users.js';
 import { actorOf } from '../actor.js';
 
 /** A 429 saying how long to wait, with Retry-After. */

@@ -15,12 +15,13 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../audit/log.js';
+import { getDevelopers, getPlaces, getProjectPlaces, getProjects } from '../../db/queries/catalog.js';
+import { getProjectQuality } from '../../db/queries/quality.js';
 import { PerVersion } from '../../http/caches.js';
-import { editPlace, projectPlace } from '../../ingest/place.js';
+import { projectPlace } from '../../ingest/place.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { changePlace } from '../../use-cases/places.js';
 import { actorOf } from '../actor.js';
-import { getProjectQuality } from './quality.js';
-import { getDevelopers, getPlaces, getProjectPlaces, getProjects } from './queries.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const developers = new PerVersion<Developer[]>();
@@ -101,18 +102,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: projectPlaceSchema },
       },
     },
-    async (request) => {
-      const id = request.params.id;
-      const place = await app.deps.db.transaction(async (tx) => {
-        const before = await projectPlace(tx, id);
-        const after = before && (await editPlace(tx, id, request.body));
-        if (!before || !after) return null;
-        await audit(tx, actorOf(request), 'place.update', `проект № ${id}`, before.place, after.place);
-        return after;
-      });
-      if (!place) throw new NotFoundError(`проект ${id} не найден`);
-      app.dataVersion.invalidate();
-      return place;
-    },
+    async (request) => changePlace(app.host, request.params.id, request.body, actorOf(request)),
   );
 };

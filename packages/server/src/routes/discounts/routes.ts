@@ -5,7 +5,7 @@ import {
   discountResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getDiscounts, getProjectDiscounts } from './queries.js';
+import { getDiscounts, getProjectDiscounts } from '../../read/discounts.js';
 
 export const discountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

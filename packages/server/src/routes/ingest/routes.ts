@@ -1,11 +1,10 @@
 import { importResultSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditImport } from '../../audit/log.js';
 import { jsonProblem } from '../../http/edge.js';
-import { importSnapshots } from '../../ingest/batch.js';
 import { type Snapshot, SnapshotValidationError, validateSnapshot } from '../../ingest/snapshot.js';
 import { BadRequestError } from '../../lib/errors.js';
+import { applyImport } from '../../use-cases/imports.js';
 import { actorOf } from '../actor.js';
 
 const NDJSON = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
@@ -64,14 +63,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         .toLowerCase();
       const snapshots = snapshotsOfBody(request.body, NDJSON.includes(type));
       // validated whole first, then applied in one transaction: all of the batch or none (§3.3)
-      try {
-        const results = await importSnapshots(app.importer, snapshots);
-        await auditImport(app.deps.db, actorOf(request), results);
-        if (results.some((r) => r.status !== 'unchanged')) app.afterImport();
-        return results;
-      } finally {
-        app.dataVersion.invalidate();
-      }
+      return applyImport(app.host, { snapshots }, actorOf(request));
     },
   );
 };

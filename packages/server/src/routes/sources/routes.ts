@@ -9,13 +9,13 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from '../../audit/log.js';
-import { collectSource, loggedRun } from '../../collect/collector.js';
 import { nextCollect } from '../../collect/schedule.js';
-import { addSource, getSource, loggedSource, removeSource, updateSource } from '../../collect/sources.js';
+import { getSource } from '../../collect/sources.js';
+import { runById, sourceRuns, sourceView, sourceViews } from '../../collect/views.js';
 import { todayIn } from '../../lib/days.js';
+import { collectSources } from '../../use-cases/collect.js';
+import { changeSource, createSource, deleteSource } from '../../use-cases/sources.js';
 import { actorOf } from '../actor.js';
-import { runById, sourceRuns, sourceView, sourceViews } from './queries.js';
 
 /**
  * Sources collected by schedule (DESIGN §10.8): list, add, change, remove, run now, their runs. Admins
@@ -31,8 +31,7 @@ export const sourceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sources',
     { schema: { body: sourceInputSchema, response: { 201: sourceSchema } } },
     async (request, reply) => {
-      const s = await addSource(db, request.body);
-      await audit(db, actorOf(request), 'source.create', s.name, null, loggedSource(s));
+      const s = await createSource(db, request.body, actorOf(request));
       return reply.code(201).send(await sourceView(db, s.id, next()));
     },
   );
@@ -40,16 +39,7 @@ export const sourceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sources/:id',
     { schema: { params: sourceParamsSchema, body: sourcePatchSchema, response: { 200: sourceSchema } } },
     async (request) => {
-      const before = await getSource(db, request.params.id);
-      const after = await updateSource(db, request.params.id, request.body);
-      await audit(
-        db,
-        actorOf(request),
-        'source.update',
-        after.name,
-        loggedSource(before),
-        loggedSource(after),
-      );
+      await changeSource(db, request.params.id, request.body, actorOf(request));
       return sourceView(db, request.params.id, next());
     },
   );
@@ -57,9 +47,7 @@ export const sourceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sources/:id',
     { schema: { params: sourceParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      const before = await getSource(db, request.params.id);
-      await removeSource(db, request.params.id);
-      await audit(db, actorOf(request), 'source.delete', before.name, loggedSource(before), null);
+      await deleteSource(db, request.params.id, actorOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -74,14 +62,8 @@ export const sourceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const source = await getSource(db, request.params.id);
-      try {
-        const result = await collectSource(db, app.importer, source, todayIn(config.collectTz));
-        await audit(db, actorOf(request), 'collect.run', source.name, null, loggedRun(result));
-        if (result.results.some((r) => r.status !== 'unchanged')) app.afterImport();
-        return runById(db, result);
-      } finally {
-        app.dataVersion.invalidate();
-      }
+      const [done] = await collectSources(app.host, [source], todayIn(config.collectTz), actorOf(request));
+      return runById(db, done.run);
     },
   );
   app.get(

@@ -1,6 +1,6 @@
 import type { Developer, Place, PlacesResponse, Project, ProjectPlacesResponse } from '@cena-metra/contract';
-import type { Db } from '../../db/driver.js';
 import { NotFoundError } from '../../lib/errors.js';
+import type { Db } from '../driver.js';
 
 export async function getDevelopers(db: Db): Promise<Developer[]> {
   return db.query<Developer>('select id, name from developer order by lower(name), id');
@@ -54,4 +54,10 @@ export async function getPlaces(db: Db): Promise<PlacesResponse> {
     districts: sorted(rows.map((r) => r.district)),
     stations: sorted(stations),
   };
+}
+
+/** How many projects the database holds (an empty one gets the demo at first start). */
+export async function countProjects(db: Db): Promise<number> {
+  const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from project');
+  return Number(count);
 }

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/driver.js';
-import { isDemoData } from '../../demo/meta.js';
+import type { Db } from '../driver.js';
+import { isDemoData } from './meta.js';
 
 /** The market's latest snapshot date and whether the data are the demo's. */
 export async function getDataState(db: Db): Promise<{ lastSnapshotDate: string | null; demo: boolean }> {

@@ -1,5 +1,5 @@
 import type { SearchResponse } from '@cena-metra/contract';
-import type { Db } from '../../db/driver.js';
+import type { Db } from '../driver.js';
 
 const LIMIT = 10;
 

@@ -1,8 +1,8 @@
 import { type FlatCard, offerOf } from '@cena-metra/contract';
 import { developerDiscount, round2 } from '../../analytics/stats.js';
-import type { Db } from '../../db/driver.js';
-import { RECORD_COLUMNS, recordFromRow } from '../../db/records.js';
 import { NotFoundError } from '../../lib/errors.js';
+import type { Db } from '../driver.js';
+import { RECORD_COLUMNS, recordFromRow } from '../records.js';
 
 /**
  * The flat card: its latest listed record, ACTIVE when it is active on the project's last snapshot day,

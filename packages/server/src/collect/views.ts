@@ -1,7 +1,7 @@
 import type { SourceRun, SourceView } from '@cena-metra/contract';
-import type { SourceRunResult } from '../../collect/collector.js';
-import { getSource, listSources, type Source, shownUrl } from '../../collect/sources.js';
-import type { Db } from '../../db/driver.js';
+import type { Db } from '../db/driver.js';
+import type { SourceRunResult } from './collector.js';
+import { getSource, listSources, type Source, shownUrl } from './sources.js';
 
 interface RunRow {
   id: number;

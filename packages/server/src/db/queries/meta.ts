@@ -1,4 +1,4 @@
-import type { Db } from '../db/driver.js';
+import type { Db } from '../driver.js';
 
 const DEMO_KEY = 'demo_data';
 
@@ -13,4 +13,12 @@ export async function markDemoData(db: Db, on: boolean): Promise<void> {
     `insert into app_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`,
     [DEMO_KEY, on ? '1' : '0'],
   );
+}
+
+/** The database server's version (PostgreSQL's `server_version`). */
+export async function serverVersion(db: Db): Promise<string> {
+  const [{ version }] = await db.query<{ version: string }>(
+    "select current_setting('server_version') as version",
+  );
+  return version;
 }

@@ -6,12 +6,12 @@ import type {
   DiscountResponse,
   StatsStatus,
 } from '@cena-metra/contract';
-import { discountedFlats, type ProjectDiscounts, projectDiscountSummary } from '../../analytics/discounts.js';
-import { round2 } from '../../analytics/stats.js';
-import type { Db } from '../../db/driver.js';
-import { fromDay, toDay } from '../../lib/days.js';
-import { NotFoundError } from '../../lib/errors.js';
-import type { StatsReader } from '../../read/stats-reader.js';
+import { discountedFlats, type ProjectDiscounts, projectDiscountSummary } from '../analytics/discounts.js';
+import { round2 } from '../analytics/stats.js';
+import type { Db } from '../db/driver.js';
+import { fromDay, toDay } from '../lib/days.js';
+import { NotFoundError } from '../lib/errors.js';
+import type { StatsReader } from './stats-reader.js';
 
 interface ScopeProject {
   id: number;

@@ -8,9 +8,9 @@ import {
   sheetCsvLine,
 } from '@cena-metra/contract';
 import { isPriceEventAfterGap } from '../../analytics/carry.js';
-import type { Db } from '../../db/driver.js';
 import { fromDay, toDay, todayIso } from '../../lib/days.js';
 import { BadRequestError } from '../../lib/errors.js';
+import type { Db } from '../driver.js';
 import { gapDaysSql } from './gaps.js';
 
 /** The filter of a price-changes list or CSV: the validated query without its paging. */

@@ -8,9 +8,9 @@ import {
   type UserPatch,
 } from '@cena-metra/contract';
 import { type Actor, audit } from '../audit/log.js';
+import { addUser, getUserById, getUserByName, hashToken, setPassword } from '../auth/users.js';
 import type { Db } from '../db/driver.js';
 import { AppError, NotFoundError } from '../lib/errors.js';
-import { addUser, getUserById, getUserByName, hashToken, setPassword } from './users.js';
 
 // Users as admins manage them (DESIGN §11.5): made with a password or a one-time link, their role changed,
 // disabled (their sessions end), their sessions ended; never without an admin. Every change is audited

@@ -1,6 +1,6 @@
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { getSummary } from '../routes/summaries/queries.js';
+import { getSummary } from '../db/queries/summaries.js';
 import type { Digest, DigestCut, DigestProject } from './format.js';
 
 /** Subscription to every project (project_id 0 in telegram_subscription). */

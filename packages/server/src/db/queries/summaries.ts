@@ -1,8 +1,8 @@
 import type { Summary, SummaryListItem, SummaryProject, SummaryProjectRow } from '@cena-metra/contract';
 import { isGap, isPriceEventAfterGap } from '../../analytics/carry.js';
-import type { Db } from '../../db/driver.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { gapDaysSql } from '../events/gaps.js';
+import type { Db } from '../driver.js';
+import { gapDaysSql } from './gaps.js';
 
 const r2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 

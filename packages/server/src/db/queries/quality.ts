@@ -1,8 +1,8 @@
 import type { ProjectQuality } from '@cena-metra/contract';
 import { dataGaps, partialScans } from '../../analytics/quality.js';
-import type { Db } from '../../db/driver.js';
 import { fromDay, toDay } from '../../lib/days.js';
 import { NotFoundError } from '../../lib/errors.js';
+import type { Db } from '../driver.js';
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : null);
 

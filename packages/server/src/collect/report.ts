@@ -1,0 +1,37 @@
+import type { Db } from '../db/driver.js';
+
+export interface CollectReport {
+  date: string;
+  sources: number;
+  done: number;
+  unchanged: number;
+  failed: number;
+  flats: number;
+  /** sources whose last two runs failed */
+  failing: string[];
+  /** sources whose list of the day is partial (§10.4) */
+  partial: string[];
+}
+
+/** Sources whose last two runs failed (DESIGN §10.8: reported). */
+export async function failingSources(db: Db): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `select s.name from source s where s.enabled and (
+       select count(*) from (select status from source_run r where r.source_id = s.id order by r.id desc limit 2) l
+       where l.status = 'failed') = 2
+     order by lower(s.name)`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/** The report as the admin chat reads it; null when there is nothing to report. */
+export function reportText(r: CollectReport): string | null {
+  const lines: string[] = [];
+  if (r.failing.length) lines.push(`Не собираются второй раз подряд: ${r.failing.join(', ')}.`);
+  if (r.partial.length) lines.push(`Неполные списки: ${r.partial.join(', ')}.`);
+  if (!lines.length) return null;
+  return [
+    `Сбор прайс-листов за ${r.date}: источников ${r.sources}, собрано ${r.done + r.unchanged}.`,
+    ...lines,
+  ].join('\n');
+}
