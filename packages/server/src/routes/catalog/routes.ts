@@ -14,7 +14,6 @@ import {
   projectsResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audit } from '../../audit/log.js';
 import { getDevelopers, getPlaces, getProjectPlaces, getProjects } from '../../db/queries/catalog.js';
 import { getProjectQuality } from '../../db/queries/quality.js';
 import { PerVersion } from '../../http/caches.js';
