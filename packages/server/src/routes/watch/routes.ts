@@ -1,5 +1,6 @@
 import {
   alertsQuerySchema,
+  alertsReadResponseSchema,
   alertsReadSchema,
   alertsResponseSchema,
   telegramLinkSchema,
@@ -57,7 +58,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/alerts/read',
-    { schema: { body: alertsReadSchema, response: { 200: z.object({ unread: z.number().int() }) } } },
+    { schema: { body: alertsReadSchema, response: { 200: alertsReadResponseSchema } } },
     async (request) => ({ unread: await markAlertsRead(db, request.user!.id, request.body.ids) }),
   );
 
