@@ -1,10 +1,7 @@
 import {
-  type Developer,
   developersResponseSchema,
-  type Project,
   projectsResponseSchema,
   type StatsRequest,
-  type StatsResponse,
   statsAnswerSchema,
 } from '@cena-metra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { type Health, healthSchema } from '@cena-metra/contract';
+import { healthSchema } from '@cena-metra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../lib/api-client';
 

@@ -1,8 +1,6 @@
 import {
   type Place,
   type PlaceEdit,
-  type PlacesResponse,
-  type ProjectPlace,
   type ProjectPlacesResponse,
   placesResponseSchema,
   projectPlaceSchema,

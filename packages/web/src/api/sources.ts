@@ -1,7 +1,5 @@
 import {
   type SourceInput,
-  type SourceRun,
-  type SourceView,
   sourceRunSchema,
   sourceRunsResponseSchema,
   sourceSchema,

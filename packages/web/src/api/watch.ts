@@ -1,10 +1,7 @@
 import {
-  type AlertsResponse,
   alertsReadResponseSchema,
   alertsResponseSchema,
-  type TelegramLink,
   telegramLinkSchema,
-  type Watch,
   type WatchRequest,
   type WatchRules,
   watchesResponseSchema,

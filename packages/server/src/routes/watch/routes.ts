@@ -11,7 +11,6 @@ import {
   watchUpdateSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addWatch,
   listAlerts,

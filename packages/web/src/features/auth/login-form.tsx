@@ -1,4 +1,4 @@
-import { type Session, sessionSchema } from '@cena-metra/contract';
+import { sessionSchema } from '@cena-metra/contract';
 import { mdiAccount, mdiAsterisk } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
 import { Icon } from '../../components/icon';

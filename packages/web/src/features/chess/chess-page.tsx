@@ -1,7 +1,6 @@
 import {
   buildingLabel,
   type ChessCellView,
-  type ChessResponse,
   chessResponseSchema,
   formatRoubles,
   roomsLabel,

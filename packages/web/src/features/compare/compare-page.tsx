@@ -6,7 +6,6 @@ import {
   formatDecimal2,
   formatRoubles,
   placeLine,
-  type SearchResponse,
   searchResponseSchema,
 } from '@cena-metra/contract';
 import { mdiClose, mdiScaleBalance } from '@mdi/js';

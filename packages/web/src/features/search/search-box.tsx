@@ -1,4 +1,4 @@
-import { type SearchResponse, searchResponseSchema } from '@cena-metra/contract';
+import { searchResponseSchema } from '@cena-metra/contract';
 import { mdiMagnify } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
