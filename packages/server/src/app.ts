@@ -17,7 +17,7 @@ import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { webApp } from './http/web-app.js';
 import { Importer } from './ingest/importer.js';
 import { todayIn } from './lib/days.js';
-import { readers } from './read/plugin.js';
+import { readers } from './http/readers.js';
 import { ReadCache } from './read/read-cache.js';
 import { auditRoutes } from './routes/audit/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
