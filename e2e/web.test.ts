@@ -233,7 +233,7 @@ describe('dashboard', () => {
       await route.continue();
     });
     const canvas = await page.$('[data-testid=chart-all-rooms] canvas');
-    await page.click('[data-testid=available-switch] + span');
+    await page.click('[data-testid=available-switch]');
     await page.waitForSelector('[data-testid=charts][aria-busy=true]', { timeout: 900 });
     expect(await page.$('[data-testid=dashboard-loading]')).toBeNull();
     await page.waitForSelector('[data-testid=charts][aria-busy=false]');
@@ -242,7 +242,7 @@ describe('dashboard', () => {
     // with the new data: the count chart has no reserved lots' lines now
     expect(await page.getAttribute('[data-testid=chart-count] .echart', 'data-series')).not.toBe(countBefore);
     await page.unroute('**/api/project/stats');
-    await page.click('[data-testid=available-switch] + span');
+    await page.click('[data-testid=available-switch]');
     await page.waitForURL((u) => !u.search.includes('status='));
   });
 
@@ -1082,7 +1082,7 @@ describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)',
       const activeFlats = () => page.$$eval('[data-testid=summary-table] tbody tr', (rows) => rows.length);
       expect(await activeFlats()).toBeGreaterThan(0);
       const summaryText = await page.textContent('[data-testid=summary-table]');
-      await page.click('[data-testid=available-switch] + span');
+      await page.click('[data-testid=available-switch]');
       await page.waitForURL(/status=available/);
       await page.waitForFunction(
         () =>
@@ -1197,7 +1197,7 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     await expect.poll(() => seriesOf('pace-absorption')).toBe(1);
     // the index: one more series on chart 1, kept in the URL
     const before = await seriesOf('all-rooms');
-    await page.click('[data-testid=index-switch] + span');
+    await page.click('[data-testid=index-switch]');
     await page.waitForURL(/index=1/);
     await expect.poll(() => seriesOf('all-rooms')).toBe(before + 1);
     await page.reload();

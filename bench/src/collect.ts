@@ -64,7 +64,7 @@ export async function collectBench(
     } else if (market.has(req.url ?? '')) res.writeHead(200).end(market.get(req.url!));
     else res.writeHead(404).end();
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1:*', r));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // the feeds are served on this machine: allowed as an operator allows an intranet host (DESIGN §11.5)
   const pglite = { DATABASE_URL: '', LOG_LEVEL: 'silent', COLLECT_ALLOW_HOSTS: '127.0.0.1:*' };

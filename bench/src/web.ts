@@ -130,8 +130,8 @@ export async function webBench(
     };
     const switches: number[] = [];
     for (let i = 0; i < 3; i++) {
-      switches.push(await redraw(() => page.click('[data-testid=available-switch] + span')));
-      switches.push(await redraw(() => page.click('[data-testid=available-switch] + span')));
+      switches.push(await redraw(() => page.click('[data-testid=available-switch]')));
+      switches.push(await redraw(() => page.click('[data-testid=available-switch]')));
       switches.push(await redraw(() => page.selectOption('[data-testid=chart-type-select]', 'BUILDING')));
       switches.push(await redraw(() => page.selectOption('[data-testid=chart-type-select]', 'NONE')));
     }

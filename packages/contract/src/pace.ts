@@ -171,8 +171,10 @@ export const marketRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   developerId: z.number().int(),
-  /** a project's developer; for a place's row what the place lies in (a district's city, a city's region) */
+  /** a project's developer (a developer's row: itself; empty for a place's and the total's row) */
   developerName: z.string(),
+  /** a place's row: what the place lies in (a district's city, a city's region); empty when unknown */
+  parent: z.string().optional(),
   /** for a developer or a place: its projects in the ranking */
   projects: z.number().int(),
   /** the last day with data in the period: the figures are that day's */

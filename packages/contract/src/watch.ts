@@ -134,6 +134,8 @@ export const alertsQuerySchema = z.object({
   limit: intInRange('limit', 1, 500).default(50),
 });
 export const alertsResponseSchema = z.object({ unread: z.number().int(), alerts: z.array(alertSchema) });
+/** What marking alerts read answers: how many are left unread. */
+export const alertsReadResponseSchema = z.object({ unread: z.number().int() });
 export type AlertsResponse = z.infer<typeof alertsResponseSchema>;
 export const alertsReadSchema = z
   .object({ ids: z.array(idSchema('ids')).max(1000, { message: 'ids: не больше 1000' }).optional() })

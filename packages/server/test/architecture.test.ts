@@ -33,7 +33,7 @@ const LAYERS: Record<string, { may: string[]; npm?: RegExp }> = {
   analytics: { may: ['analytics', 'lib'], npm: /^@cena-metra\/contract$/ },
   lib: { may: ['lib'], npm: /^(@cena-metra\/contract|node:.*)$/ },
   // loads from the database, caches per data version, serves bytes; knows nothing of HTTP
-  read: { may: ['read', 'analytics', 'db', 'lib'] },
+  read: { may: ['read', 'analytics', 'db', 'lib'], npm: /^(@cena-metra\/contract|node:.*|lru-cache)$/ },
   db: { may: ['db', 'lib', 'analytics'] },
   // what an import brings up to date (DESIGN §11.1): from the model, into the kept tables
   derive: { may: ['derive', 'analytics', 'db', 'lib'] },

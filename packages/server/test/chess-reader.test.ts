@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { chessboard } from '../src/analytics/chess.js';
-import { lowerBound } from '../src/analytics/events.js';
 import { readSegments } from '../src/db/records.js';
 import { importSnapshots } from '../src/ingest/batch.js';
 import { Importer } from '../src/ingest/importer.js';
 import { fromDay, toDay } from '../src/lib/days.js';
+import { lowerBound } from '../src/lib/sorted.js';
 import { ChessReader } from '../src/read/chess-reader.js';
 import { ReadCache } from '../src/read/read-cache.js';
 import { describeEachDb } from './databases.js';

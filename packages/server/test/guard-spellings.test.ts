@@ -53,6 +53,10 @@ export function spellings(path: string): { name: string; target: string }[] {
     { name: 'absolute form, encoded', target: `http://anything${first}` },
     { name: 'absolute form, upper-case scheme', target: `HTTP://anything:80${path}` },
     { name: 'absolute form with user-info', target: `http://user:pass@anything${path}` },
+    { name: 'fullwidth letters, encoded', target: `/${hex('ａ')}${hex('ｐ')}${hex('ｉ')}${rest}` },
+    { name: 'a zero-width space, encoded', target: `/api${hex('\u200b')}${rest}` },
+    { name: 'a trailing encoded space', target: `${path}%20` },
+    { name: 'a tab in the path', target: `/api/%09${rest.slice(1)}` },
   );
   return out;
 }

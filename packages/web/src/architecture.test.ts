@@ -54,4 +54,20 @@ describe('web layers', () => {
       'router.tsx',
     ]);
   });
+
+  it('every answer of the API is parsed by its contract schema at the door (DESIGN §12.2)', () => {
+    const leaks: string[] = [];
+    for (const f of files(SRC)) {
+      if (f.endsWith('lib/api-client.ts')) continue;
+      const text = readFileSync(f, 'utf8');
+      // no answer typed by a cast: request<T>(…) or a fetched body `as` a type
+      if (/\brequest</.test(text)) leaks.push(`${relative(SRC, f)}: request<T>`);
+      for (const m of text.matchAll(/\brequest\(\s*([A-Za-z_]+)/g))
+        if (!/Schema$|^schema$/.test(m[1])) leaks.push(`${relative(SRC, f)}: request(${m[1]}, …)`);
+      // (the template's sample page reads a static file of its own, not an answer of the API)
+      if (/\.json\(\)\s*(as|\)\s*as)\s/.test(text) && !f.includes('features/samples/'))
+        leaks.push(`${relative(SRC, f)}: .json() as`);
+    }
+    expect(leaks).toEqual([]);
+  });
 });

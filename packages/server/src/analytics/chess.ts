@@ -1,6 +1,6 @@
 import type { ChessCellView, ChessResponse } from '@cena-metra/contract';
 import { fromDay } from '../lib/days.js';
-import { lowerBound } from './events.js';
+import { lowerBound } from '../lib/sorted.js';
 import { compareNatural } from './natural.js';
 import type { FlatRecord, Segment } from './types.js';
 

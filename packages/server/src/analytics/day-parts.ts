@@ -1,4 +1,4 @@
-import { lowerBound } from './events.js';
+import { lowerBound } from '../lib/sorted.js';
 import { WINDOW } from './pace-summary.js';
 import type { RankSummary } from './rank-summary.js';
 

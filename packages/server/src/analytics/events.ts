@@ -1,4 +1,5 @@
 import type { EventKind } from '@cena-metra/contract';
+import { lowerBound } from '../lib/sorted.js';
 import { carries } from './carry.js';
 import { area100 } from './cube.js';
 import { DEFAULT_CARRY_DAYS, type FlatHistory, type FlatRecord, type ObservationRow } from './types.js';
@@ -29,18 +30,6 @@ function rowAt(rows: ObservationRow[], day: number): number {
     } else hi = mid - 1;
   }
   return found;
-}
-
-/** Index of the first date >= day. */
-export function lowerBound(dates: ArrayLike<number>, day: number): number {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (dates[mid] < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export interface KnownState {

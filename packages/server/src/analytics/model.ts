@@ -1,7 +1,8 @@
+import { lowerBound } from '../lib/sorted.js';
 import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
 import { gapBetween } from './carry.js';
 import { addToCells, type CubeCell, sortedCells } from './cube.js';
-import { type FlatEvent, flatEventsAt, lowerBound } from './events.js';
+import { type FlatEvent, flatEventsAt } from './events.js';
 import { withPartialScans } from './partial.js';
 import { partialScans } from './quality.js';
 import { insertRow, rowIndex, stateAt } from './rows.js';

@@ -1,6 +1,6 @@
 import type { StatsStatus } from '@cena-metra/contract';
+import { lowerBound } from '../lib/sorted.js';
 import { area100, isReserved } from './cube.js';
-import { lowerBound } from './events.js';
 import type { Segment } from './types.js';
 
 /**

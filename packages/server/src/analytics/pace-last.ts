@@ -1,6 +1,6 @@
 import { fromDay } from '../lib/days.js';
+import { lowerBound } from '../lib/sorted.js';
 import { DayParts, medianOfSlots } from './day-parts.js';
-import { lowerBound } from './events.js';
 import { type UnionPoint, unionDaySums } from './pace-union.js';
 import type { RankSummary } from './rank-summary.js';
 

@@ -1,4 +1,4 @@
-import { lowerBound } from './events.js';
+import { lowerBound } from '../lib/sorted.js';
 import type { PaceSummary } from './pace-summary.js';
 
 /**

@@ -1,7 +1,8 @@
 import { ROOM_GROUPS, type RoomGroup, STATS_STATUSES, type StatsStatus } from '@cena-metra/contract';
+import { lowerBound } from '../lib/sorted.js';
 import { lastCarriedDay } from './carry.js';
 import { area100 } from './cube.js';
-import { type FlatEvent, lowerBound } from './events.js';
+import type { FlatEvent } from './events.js';
 import { GROUP_FILTERS, recordCounts } from './stats.js';
 import type { FlatRecord, Segment } from './types.js';
 

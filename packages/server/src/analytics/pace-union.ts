@@ -1,5 +1,5 @@
 import { fromDay } from '../lib/days.js';
-import { lowerBound } from './events.js';
+import { lowerBound } from '../lib/sorted.js';
 import { type PaceSummary, WINDOW } from './pace-summary.js';
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { lowerBound } from '../analytics/events.js';
 import type { RankSummary } from '../analytics/pace-last.js';
+import { WINDOW } from '../analytics/pace-summary.js';
+import { lowerBound } from '../lib/sorted.js';
 import { monthOf } from './kept.js';
 
 /**
@@ -170,12 +171,15 @@ export function joinRankMonths(bodies: readonly Uint8Array[]): RankSummary {
   };
 }
 
+/** How far back of a day a ranking reads: the pace's window (WINDOW days, pace-last.ts) and a day more. */
+export const READ_BACK = WINDOW + 1;
+
 /**
  * The first day a ranking of [from, …] may read a project's data on: the window of a last day with data
  * near `from` looks 30 days back from it (pace-last.ts), a day more for safety; rounded down to the
  * month's first day, neighbouring periods share what is held.
  */
-export const readFrom = (from: number) => monthOf(from - 31);
+export const readFrom = (from: number) => monthOf(from - READ_BACK);
 
 /**
  * The first day a ranking of [from, to] reads every project's data on: the index chains from `from`, and
@@ -183,7 +187,7 @@ export const readFrom = (from: number) => monthOf(from - 31);
  * period is read again from `readFrom(from)` (read/rank-reader.ts). A 90-day ranking reads 4 months of
  * each project, not 5.
  */
-export const rankStart = (from: number, to: number) => monthOf(Math.min(from, to - 31));
+export const rankStart = (from: number, to: number) => monthOf(Math.min(from, to - READ_BACK));
 
 /**
  * Whether a summary read from day `read` on has what a ranking of [from, to] reads of it: the 30-day window
@@ -194,5 +198,5 @@ export function covers(s: RankSummary, read: number, from: number, to: number): 
   const k = lowerBound(s.dates, to + 1) - 1;
   if (k < 0) return true;
   const last = Math.min(to, s.ends[k]);
-  return last < from || last - 31 >= read;
+  return last < from || last - READ_BACK >= read;
 }

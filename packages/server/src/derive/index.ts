@@ -1,6 +1,6 @@
-import { lowerBound } from '../analytics/events.js';
 import type { DerivedChanges, ProjectModel } from '../analytics/model.js';
 import type { Db } from '../db/driver.js';
+import { lowerBound } from '../lib/sorted.js';
 import { keepChess } from './chess.js';
 import { keepFirstSeen } from './first-seen.js';
 import { keepLatest } from './latest.js';

@@ -1,4 +1,4 @@
-import { type FlatEvent, lowerBound } from '../analytics/events.js';
+import type { FlatEvent } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
 import { rankSummaryOf } from '../analytics/pace-last.js';
 import { joinSummaries, partOf, splitSummary } from '../analytics/pace-parts.js';
@@ -14,6 +14,7 @@ import type { Db } from '../db/driver.js';
 import { base64, bytes, decodeSummary, encodeSummary, monthOf } from '../db/kept.js';
 import { rankMonths } from '../db/kept-rank.js';
 import { fromDay } from '../lib/days.js';
+import { lowerBound } from '../lib/sorted.js';
 
 /** The model's segments, flats in id order: the order the summaries' sums are made in, on every path. */
 function segmentsInFlatOrder(model: ProjectModel): Segment[][] {

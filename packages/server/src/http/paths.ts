@@ -25,8 +25,11 @@ export function canonicalPath(target: string): string {
   return `/${out.join('/')}${/[/\\]$/.test(path) && out.length ? '/' : ''}`;
 }
 
-/** Whether a path (canonical, or a route's declared path) is the API's, in any case. */
+/**
+ * Whether a path (canonical, or a route's declared path) is the API's, in any case and any Unicode form
+ * that folds to it (a fullwidth «ａｐｉ» is the API's too: a 404 of the API, not the web app's page).
+ */
 export function isApiPath(path: string): boolean {
-  const p = path.toLowerCase();
+  const p = path.normalize('NFKC').toLowerCase();
   return p === '/api' || p.startsWith('/api/') || p.startsWith('/api;');
 }

@@ -2,7 +2,6 @@ import { gunzipSync } from 'node:zlib';
 import type { ChessResponse } from '@cena-metra/contract';
 import { lastCarriedDay } from '../analytics/carry.js';
 import { chessboard, chessResponse } from '../analytics/chess.js';
-import { lowerBound } from '../analytics/events.js';
 import { compareNatural } from '../analytics/natural.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
@@ -10,6 +9,7 @@ import { base64, bytes } from '../db/kept.js';
 import { readBuildingFlats, readBuildings, readSegmentsOn } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
+import { lowerBound } from '../lib/sorted.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 
 /** What the chessboard of a project reads, per data version: a building's flats when first asked. */

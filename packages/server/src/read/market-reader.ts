@@ -214,7 +214,7 @@ export class MarketReader {
       return { from: q.from, to: q.to, projects, developers, total, places: null };
     }
     // a place within its parent (a district of its city, a city of its region): «Академический» of
-    // Moscow and of Yekaterinburg are two rows; the parent goes in the row's developerName
+    // Moscow and of Yekaterinburg are two rows; the parent is the row's own field
     const placeOf = (p: ProjectRow) => {
       const name = placeKey(p.place, by) ?? NO_PLACE;
       return { name, parent: (name !== NO_PLACE && placeParent(p.place, by)) || '' };
@@ -229,9 +229,10 @@ export class MarketReader {
         id: places.length + 1,
         name,
         developerId: 0,
-        developerName: parent,
+        developerName: '',
         projects: list.length,
       });
+      if (row) row.parent = parent;
       if (row) places.push(row);
     }
     this.shared.remeasure(partsKey);

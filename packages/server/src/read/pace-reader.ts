@@ -10,7 +10,7 @@ import type {
 import { ROOM_GROUPS, SETTLEMENT_DONE } from '@cena-metra/contract';
 import { lastCarriedDay } from '../analytics/carry.js';
 import { ppmDistribution, ppmPercentile } from '../analytics/distribution.js';
-import { type FlatEvent, lowerBound } from '../analytics/events.js';
+import type { FlatEvent } from '../analytics/events.js';
 import { type PaceSummary, paceSummariesBy, paceSummary } from '../analytics/pace-summary.js';
 import { projectPace, unionIndex } from '../analytics/pace-union.js';
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
@@ -19,6 +19,7 @@ import type { Db } from '../db/driver.js';
 import { DONE_DATE, readSegments } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
+import { lowerBound } from '../lib/sorted.js';
 import type { MarketReader } from './market-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 

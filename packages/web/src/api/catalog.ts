@@ -1,8 +1,13 @@
-import type { Developer, Project, StatsRequest, StatsResponse } from '@cena-metra/contract';
+import {
+  developersResponseSchema,
+  projectsResponseSchema,
+  type StatsRequest,
+  statsAnswerSchema,
+} from '@cena-metra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../lib/api-client';
 
-export const getDevelopers = () => request<Developer[]>({ url: '/developers' });
+export const getDevelopers = () => request(developersResponseSchema, { url: '/developers' });
 
 export const developersQueryOptions = () =>
   queryOptions({ queryKey: ['developers'], queryFn: getDevelopers, staleTime: 5 * 60_000 });
@@ -10,7 +15,7 @@ export const developersQueryOptions = () =>
 export const useDevelopers = () => useQuery(developersQueryOptions());
 
 export const getProjects = (developerId: number) =>
-  request<Project[]>({ url: '/projects', params: { developerId } });
+  request(projectsResponseSchema, { url: '/projects', params: { developerId } });
 
 export const projectsQueryOptions = (developerId: number | null) =>
   queryOptions({
@@ -23,7 +28,7 @@ export const projectsQueryOptions = (developerId: number | null) =>
 export const useProjects = (developerId: number | null) => useQuery(projectsQueryOptions(developerId));
 
 export const getProjectStats = (body: StatsRequest, signal?: AbortSignal) =>
-  request<StatsResponse>({ url: '/project/stats', method: 'POST', data: body, signal });
+  request(statsAnswerSchema, { url: '/project/stats', method: 'POST', data: body, signal });
 
 export const projectStatsQueryOptions = (body: StatsRequest | null) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import type { Health } from '@cena-metra/contract';
+import { healthSchema } from '@cena-metra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../lib/api-client';
 
@@ -6,6 +6,6 @@ import { request } from '../lib/api-client';
 export const useHealth = () =>
   useQuery({
     queryKey: ['health'],
-    queryFn: () => request<Health>({ url: '/health' }),
+    queryFn: () => request(healthSchema, { url: '/health' }),
     staleTime: 10 * 60_000,
   });

@@ -1,33 +1,33 @@
-import type {
-  CompareRequest,
-  CompareResponse,
-  DiscountBasis,
-  DiscountPeriod,
-  DiscountProjectResponse,
-  DiscountResponse,
-  DistributionRequest,
-  DistributionResponse,
-  FlatCard,
-  IndexResponse,
-  MarketPaceRequest,
-  MarketPaceResponse,
-  MarketRequest,
-  MarketResponse,
-  OfferSeriesResponse,
-  PaceRequest,
-  PaceResponse,
-  PaceRowsRequest,
-  PaceRowsResponse,
-  PriceChangesParams,
-  PriceChangesResponse,
-  ProjectQuality,
-  StatsRequest,
-  Summary,
-  SummaryListItem,
-  SummaryProject,
+import {
+  type CompareRequest,
+  compareResponseSchema,
+  type DiscountBasis,
+  type DiscountPeriod,
+  type DistributionRequest,
+  discountProjectResponseSchema,
+  discountResponseSchema,
+  distributionResponseSchema,
+  flatCardSchema,
+  indexResponseSchema,
+  type MarketPaceRequest,
+  type MarketRequest,
+  marketPaceResponseSchema,
+  marketResponseSchema,
+  offerSeriesResponseSchema,
+  type PaceRequest,
+  type PaceRowsRequest,
+  type PriceChangesParams,
+  paceResponseSchema,
+  paceRowsResponseSchema,
+  priceChangesResponseSchema,
+  projectQualitySchema,
+  type StatsRequest,
+  summaryListSchema,
+  summaryProjectSchema,
+  summarySchema,
 } from '@cena-metra/contract';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { request, requestFile } from '../lib/api-client';
+import { type AnswerSchema, request, requestFile } from '../lib/api-client';
 
 export const SUMMARIES_PAGE = 10;
 
@@ -36,20 +36,23 @@ export const useSummaries = () =>
   useInfiniteQuery({
     queryKey: ['summaries'],
     queryFn: ({ pageParam }) =>
-      request<SummaryListItem[]>({ url: '/summaries', params: { limit: SUMMARIES_PAGE, before: pageParam } }),
+      request(summaryListSchema, { url: '/summaries', params: { limit: SUMMARIES_PAGE, before: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length < SUMMARIES_PAGE ? undefined : last[last.length - 1].date),
   });
 
 export const summaryQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['summary', id], queryFn: () => request<Summary>({ url: `/summary/${id}` }) });
+  queryOptions({
+    queryKey: ['summary', id],
+    queryFn: () => request(summarySchema, { url: `/summary/${id}` }),
+  });
 export const useSummary = (id: number | null) =>
   useQuery({ ...summaryQueryOptions(id ?? 0), enabled: id !== null });
 
 export const useSummaryProject = (id: number, projectId: number) =>
   useQuery({
     queryKey: ['summary', id, 'project', projectId],
-    queryFn: () => request<SummaryProject>({ url: `/summary/${id}/project/${projectId}` }),
+    queryFn: () => request(summaryProjectSchema, { url: `/summary/${id}/project/${projectId}` }),
   });
 
 /** The flat card: open through the summary path, or signed in through /flat. */
@@ -58,8 +61,8 @@ export const useFlatCard = (flatId: number | null, open: boolean) =>
     queryKey: ['flat', flatId, open],
     queryFn: () =>
       open
-        ? request<FlatCard>({ url: `/summary/flat/${flatId}` })
-        : request<FlatCard>({ url: '/flat', params: { flatId } }),
+        ? request(flatCardSchema, { url: `/summary/flat/${flatId}` })
+        : request(flatCardSchema, { url: '/flat', params: { flatId } }),
     enabled: flatId !== null,
   });
 
@@ -67,7 +70,7 @@ export const usePriceChanges = (query: PriceChangesParams) =>
   useQuery({
     queryKey: ['price-changes', query],
     queryFn: ({ signal }) =>
-      request<PriceChangesResponse>({ url: '/price-changes', params: { ...query }, signal }),
+      request(priceChangesResponseSchema, { url: '/price-changes', params: { ...query }, signal }),
     placeholderData: (previous) => previous,
   });
 
@@ -84,7 +87,8 @@ export const useProjectDiscounts = (body: {
 }) =>
   useQuery({
     queryKey: ['discount-project', body],
-    queryFn: () => request<DiscountProjectResponse>({ url: '/discount/project', method: 'POST', data: body }),
+    queryFn: () =>
+      request(discountProjectResponseSchema, { url: '/discount/project', method: 'POST', data: body }),
   });
 
 export const useFlatDiscounts = (
@@ -92,7 +96,7 @@ export const useFlatDiscounts = (
 ) =>
   useQuery({
     queryKey: ['discount', body],
-    queryFn: () => request<DiscountResponse>({ url: '/discount', method: 'POST', data: body }),
+    queryFn: () => request(discountResponseSchema, { url: '/discount', method: 'POST', data: body }),
     enabled: body !== null,
   });
 
@@ -100,20 +104,20 @@ export const useFlatDiscounts = (
 export const useProjectQuality = (projectId: number | null) =>
   useQuery({
     queryKey: ['quality', projectId],
-    queryFn: () => request<ProjectQuality>({ url: `/projects/${projectId}/quality` }),
+    queryFn: () => request(projectQualitySchema, { url: `/projects/${projectId}/quality` }),
     enabled: projectId !== null,
   });
 
 // --- sales pace, the index, the market, the comparison (DESIGN §10.5–10.6) ---
-const post = <T>(url: string, data: object, signal?: AbortSignal) =>
-  request<T>({ url, method: 'POST', data, signal });
+const post = <T>(schema: AnswerSchema<T>, url: string, data: object, signal?: AbortSignal) =>
+  request(schema, { url, method: 'POST', data, signal });
 
 export const projectPaceQueryOptions = (body: PaceRequest | null) =>
   queryOptions({
     queryKey: ['pace', body],
     // derived from the same lists as the stats: as fresh as they are (catalog's stats keep 60 s too)
     staleTime: 60_000,
-    queryFn: ({ signal }) => post<PaceResponse>('/project/pace', body!, signal),
+    queryFn: ({ signal }) => post(paceResponseSchema, '/project/pace', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
@@ -122,14 +126,14 @@ export const useProjectPace = (body: PaceRequest | null) => useQuery(projectPace
 export const useProjectIndex = (body: { projectId: number; from: string; to: string } | null) =>
   useQuery({
     queryKey: ['index', body],
-    queryFn: ({ signal }) => post<IndexResponse>('/project/index', body!, signal),
+    queryFn: ({ signal }) => post(indexResponseSchema, '/project/index', body!, signal),
     enabled: body !== null,
   });
 
 export const useMarket = (body: MarketRequest | null) =>
   useQuery({
     queryKey: ['market', body],
-    queryFn: ({ signal }) => post<MarketResponse>('/market', body!, signal),
+    queryFn: ({ signal }) => post(marketResponseSchema, '/market', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
@@ -137,7 +141,7 @@ export const useMarket = (body: MarketRequest | null) =>
 export const useMarketPace = (body: MarketPaceRequest | null) =>
   useQuery({
     queryKey: ['market-pace', body],
-    queryFn: ({ signal }) => post<MarketPaceResponse>('/market/pace', body!, signal),
+    queryFn: ({ signal }) => post(marketPaceResponseSchema, '/market/pace', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
@@ -145,7 +149,7 @@ export const useMarketPace = (body: MarketPaceRequest | null) =>
 export const useCompare = (body: CompareRequest | null) =>
   useQuery({
     queryKey: ['compare', body],
-    queryFn: ({ signal }) => post<CompareResponse>('/compare', body!, signal),
+    queryFn: ({ signal }) => post(compareResponseSchema, '/compare', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
@@ -154,7 +158,7 @@ export const paceRowsQueryOptions = (body: PaceRowsRequest | null) =>
   queryOptions({
     queryKey: ['pace-rows', body],
     staleTime: 60_000,
-    queryFn: ({ signal }) => post<PaceRowsResponse>('/project/pace/rows', body!, signal),
+    queryFn: ({ signal }) => post(paceRowsResponseSchema, '/project/pace/rows', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
@@ -164,7 +168,7 @@ export const distributionQueryOptions = (body: DistributionRequest) =>
   queryOptions({
     queryKey: ['distribution', body],
     staleTime: 60_000,
-    queryFn: ({ signal }) => post<DistributionResponse>('/project/distribution', body, signal),
+    queryFn: ({ signal }) => post(distributionResponseSchema, '/project/distribution', body, signal),
     placeholderData: (previous) => previous,
   });
 export const useDistribution = (body: DistributionRequest) => useQuery(distributionQueryOptions(body));
@@ -174,5 +178,5 @@ export const useOfferSeries = (body: StatsRequest) =>
   useQuery({
     queryKey: ['offer-prices', body],
     staleTime: 60_000,
-    queryFn: ({ signal }) => post<OfferSeriesResponse>('/project/offer-prices', body, signal),
+    queryFn: ({ signal }) => post(offerSeriesResponseSchema, '/project/offer-prices', body, signal),
   });

@@ -1,9 +1,10 @@
-import type {
-  Place,
-  PlaceEdit,
-  PlacesResponse,
-  ProjectPlace,
-  ProjectPlacesResponse,
+import {
+  type Place,
+  type PlaceEdit,
+  type ProjectPlacesResponse,
+  placesResponseSchema,
+  projectPlaceSchema,
+  projectPlacesResponseSchema,
 } from '@cena-metra/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../lib/api-client';
@@ -12,7 +13,7 @@ import { request } from '../lib/api-client';
 export const usePlaces = () =>
   useQuery({
     queryKey: ['places'],
-    queryFn: () => request<PlacesResponse>({ url: '/places' }),
+    queryFn: () => request(placesResponseSchema, { url: '/places' }),
     staleTime: 5 * 60_000,
   });
 
@@ -20,7 +21,7 @@ export const usePlaces = () =>
 export const useProjectPlaces = () =>
   useQuery({
     queryKey: ['places', 'projects'],
-    queryFn: () => request<ProjectPlacesResponse>({ url: '/places/projects' }),
+    queryFn: () => request(projectPlacesResponseSchema, { url: '/places/projects' }),
     staleTime: 5 * 60_000,
     select: placesById,
   });
@@ -35,12 +36,12 @@ export function useProjectPlace(projectId: number | null) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ['project-place', projectId],
-    queryFn: () => request<ProjectPlace>({ url: `/projects/${projectId}/place` }),
+    queryFn: () => request(projectPlaceSchema, { url: `/projects/${projectId}/place` }),
     enabled: projectId !== null,
   });
   const edit = useMutation({
     mutationFn: (change: PlaceEdit) =>
-      request<ProjectPlace>({ url: `/projects/${projectId}/place`, method: 'PUT', data: change }),
+      request(projectPlaceSchema, { url: `/projects/${projectId}/place`, method: 'PUT', data: change }),
     onSuccess: (place) => {
       client.setQueryData(['project-place', projectId], place);
       // the market's places and rankings change with it

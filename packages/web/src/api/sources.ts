@@ -1,14 +1,20 @@
-import type { SourceInput, SourceRun, SourceView } from '@cena-metra/contract';
+import {
+  type SourceInput,
+  sourceRunSchema,
+  sourceRunsResponseSchema,
+  sourceSchema,
+  sourcesResponseSchema,
+} from '@cena-metra/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../lib/api-client';
+import { request, requestNothing } from '../lib/api-client';
 
 export const useSources = () =>
-  useQuery({ queryKey: ['sources'], queryFn: () => request<SourceView[]>({ url: '/sources' }) });
+  useQuery({ queryKey: ['sources'], queryFn: () => request(sourcesResponseSchema, { url: '/sources' }) });
 
 export const useSourceRuns = (id: number | null) =>
   useQuery({
     queryKey: ['sources', id, 'runs'],
-    queryFn: () => request<SourceRun[]>({ url: `/sources/${id}/runs` }),
+    queryFn: () => request(sourceRunsResponseSchema, { url: `/sources/${id}/runs` }),
     enabled: id !== null,
   });
 
@@ -18,25 +24,25 @@ export function useSourceActions() {
   const done = () => client.invalidateQueries({ queryKey: ['sources'] });
   return {
     add: useMutation({
-      mutationFn: (data: SourceInput) => request<SourceView>({ url: '/sources', method: 'POST', data }),
+      mutationFn: (data: SourceInput) => request(sourceSchema, { url: '/sources', method: 'POST', data }),
       onSuccess: done,
     }),
     update: useMutation({
       mutationFn: ({ id, data }: { id: number; data: Partial<SourceInput> }) =>
-        request<SourceView>({ url: `/sources/${id}`, method: 'PATCH', data }),
+        request(sourceSchema, { url: `/sources/${id}`, method: 'PATCH', data }),
       onSuccess: done,
     }),
     setEnabled: useMutation({
       mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-        request<SourceView>({ url: `/sources/${id}`, method: 'PATCH', data: { enabled } }),
+        request(sourceSchema, { url: `/sources/${id}`, method: 'PATCH', data: { enabled } }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => request<null>({ url: `/sources/${id}`, method: 'DELETE' }),
+      mutationFn: (id: number) => requestNothing({ url: `/sources/${id}`, method: 'DELETE' }),
       onSuccess: done,
     }),
     run: useMutation({
-      mutationFn: (id: number) => request<SourceRun>({ url: `/sources/${id}/run`, method: 'POST' }),
+      mutationFn: (id: number) => request(sourceRunSchema, { url: `/sources/${id}/run`, method: 'POST' }),
       onSuccess: done,
     }),
   };

@@ -1,17 +1,19 @@
-import type {
-  AuditPage,
-  AuditQuery,
-  DeviceSession,
-  Me,
-  Session,
-  TeamUser,
-  UserCreate,
-  UserCreated,
-  UserPatch,
+import {
+  type AuditQuery,
+  auditPageSchema,
+  deviceSessionsSchema,
+  inviteInfoSchema,
+  meSchema,
+  sessionSchema,
+  type UserCreate,
+  type UserPatch,
+  userCreatedSchema,
+  userSchema,
+  usersResponseSchema,
 } from '@cena-metra/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { request } from '../lib/api-client';
+import { request, requestNothing } from '../lib/api-client';
 import { refreshSession, useSession } from '../lib/session';
 
 /** Who is signed in, asked once a page is open: a role changed by an admin shows without signing in again. */
@@ -19,7 +21,7 @@ export function useMe() {
   const session = useSession();
   const me = useQuery({
     queryKey: ['me', session?.token],
-    queryFn: () => request<Me>({ url: '/auth/me' }),
+    queryFn: () => request(meSchema, { url: '/auth/me' }),
     enabled: session !== null,
     staleTime: 60_000,
   });
@@ -30,7 +32,7 @@ export function useMe() {
 }
 
 export const useUsers = () =>
-  useQuery({ queryKey: ['users'], queryFn: () => request<TeamUser[]>({ url: '/users' }) });
+  useQuery({ queryKey: ['users'], queryFn: () => request(usersResponseSchema, { url: '/users' }) });
 
 /** Create, change (role, disabled), end sessions: each refreshes the list. */
 export function useUserActions() {
@@ -38,20 +40,20 @@ export function useUserActions() {
   const done = () => client.invalidateQueries({ queryKey: ['users'] });
   return {
     create: useMutation({
-      mutationFn: (data: UserCreate) => request<UserCreated>({ url: '/users', method: 'POST', data }),
+      mutationFn: (data: UserCreate) => request(userCreatedSchema, { url: '/users', method: 'POST', data }),
       onSuccess: done,
     }),
     change: useMutation({
       mutationFn: ({ id, patch }: { id: number; patch: UserPatch }) =>
-        request<TeamUser>({ url: `/users/${id}`, method: 'PATCH', data: patch }),
+        request(userSchema, { url: `/users/${id}`, method: 'PATCH', data: patch }),
       onSuccess: done,
     }),
     invite: useMutation({
-      mutationFn: (id: number) => request<UserCreated>({ url: `/users/${id}/invite`, method: 'POST' }),
+      mutationFn: (id: number) => request(userCreatedSchema, { url: `/users/${id}/invite`, method: 'POST' }),
       onSuccess: done,
     }),
     endSessions: useMutation({
-      mutationFn: (id: number) => request<null>({ url: `/users/${id}/sessions`, method: 'DELETE' }),
+      mutationFn: (id: number) => requestNothing({ url: `/users/${id}/sessions`, method: 'DELETE' }),
       onSuccess: done,
     }),
   };
@@ -60,21 +62,21 @@ export function useUserActions() {
 export const useInvite = (token: string) =>
   useQuery({
     queryKey: ['invite', token],
-    queryFn: () => request<{ username: string; expiresAt: string }>({ url: `/auth/invite/${token}` }),
+    queryFn: () => request(inviteInfoSchema, { url: `/auth/invite/${token}` }),
     retry: false,
   });
 
 export const acceptInvite = (token: string, password: string) =>
-  request<Session>({ url: `/auth/invite/${token}`, method: 'POST', data: { password } });
+  request(sessionSchema, { url: `/auth/invite/${token}`, method: 'POST', data: { password } });
 
 export function useDeviceSessions() {
   const client = useQueryClient();
   const list = useQuery({
     queryKey: ['device-sessions'],
-    queryFn: () => request<DeviceSession[]>({ url: '/auth/sessions' }),
+    queryFn: () => request(deviceSessionsSchema, { url: '/auth/sessions' }),
   });
   const end = useMutation({
-    mutationFn: (id: number) => request<null>({ url: `/auth/sessions/${id}`, method: 'DELETE' }),
+    mutationFn: (id: number) => requestNothing({ url: `/auth/sessions/${id}`, method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['device-sessions'] }),
   });
   return { list, end };
@@ -90,6 +92,6 @@ export const auditParams = (q: Partial<AuditQuery>) =>
 export const useAudit = (q: AuditQuery) =>
   useQuery({
     queryKey: ['audit', q],
-    queryFn: () => request<AuditPage>({ url: '/audit', params: auditParams(q) }),
+    queryFn: () => request(auditPageSchema, { url: '/audit', params: auditParams(q) }),
     placeholderData: keepPreviousData,
   });

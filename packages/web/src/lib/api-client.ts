@@ -29,8 +29,26 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-/** A call to /api: JSON in and out, bearer token when signed in; failures raise ApiError. */
-export async function request<T>({ url, method = 'GET', data, params, signal }: RequestOptions): Promise<T> {
+/**
+ * What the contract's zod schemas offer a client: a parse that says what is wrong instead of throwing. Typed
+ * structurally, so the web needs no import of zod for it.
+ */
+export interface AnswerSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/** The code of an answer that does not match the contract (a server of another version, a proxy's page). */
+export const BAD_ANSWER = 'BAD_ANSWER';
+
+/** A call to /api: JSON in and out, bearer token when signed in; failures raise ApiError; the raw body. */
+async function call({ url, method = 'GET', data, params, signal }: RequestOptions): Promise<{
+  status: number;
+  body: unknown;
+}> {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {}))
     if (value !== undefined && value !== null) query.set(key, String(value));
@@ -54,7 +72,7 @@ export async function request<T>({ url, method = 'GET', data, params, signal }: 
     // fetch rejects without a status when the browser blocks the response (CORS) or the network is down
     throw new ApiError(CORS_MESSAGE, 0);
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { status: 204, body: undefined };
   const text = await response.text();
   let body: unknown = null;
   try {
@@ -69,12 +87,35 @@ export async function request<T>({ url, method = 'GET', data, params, signal }: 
       onUnauthorized();
     }
     throw new ApiError(
-      payload?.message ?? `${response.status} ${response.statusText}`,
+      typeof payload?.message === 'string' ? payload.message : `${response.status} ${response.statusText}`,
       response.status,
-      payload?.code,
+      typeof payload?.code === 'string' ? payload.code : undefined,
     );
   }
-  return body as T;
+  return { status: response.status, body };
+}
+
+/**
+ * A call to /api whose answer is parsed by the contract's schema at the door (DESIGN §12.2): what the page
+ * gets has the shape its types say, and an answer that does not (a server of another version, a proxy's
+ * HTML page) is a clear error naming the place, not a broken page.
+ */
+export async function request<T>(schema: AnswerSchema<T>, options: RequestOptions): Promise<T> {
+  const { status, body } = await call(options);
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? issue.path.map(String).join('.') : 'ответ';
+  throw new ApiError(
+    `ответ сервера не совпадает с ожидаемым (${options.url}: ${where}: ${issue?.message ?? 'неверная форма'})`,
+    status,
+    BAD_ANSWER,
+  );
+}
+
+/** A call to /api that answers nothing (204): its success is all there is. */
+export async function requestNothing(options: RequestOptions): Promise<void> {
+  await call(options);
 }
 
 /** A download from /api (CSV, Excel) with the bearer token; a refusal raises ApiError with its message. */

@@ -2,7 +2,9 @@ import { importResultSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonProblem } from '../../http/edge.js';
-import { type Snapshot, SnapshotValidationError, validateSnapshot } from '../../ingest/snapshot.js';
+import { ndjsonItems } from '../../ingest/readers/ndjson.js';
+import { type ReadItem, validated } from '../../ingest/readers/types.js';
+import type { Snapshot } from '../../ingest/snapshot.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { applyImport } from '../../use-cases/imports.js';
 import { actorOf } from '../actor.js';
@@ -12,34 +14,20 @@ const ORIGIN = 'тело запроса';
 export const INGEST_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** Snapshots of a JSON body (one object or an array) or an NDJSON body, validated as the CLI does. */
-export function snapshotsOfBody(body: unknown, ndjson: boolean): Snapshot[] {
+export async function snapshotsOfBody(body: unknown, ndjson: boolean): Promise<Snapshot[]> {
   const errors: string[] = [];
   const snapshots: Snapshot[] = [];
-  const take = (raw: unknown, at: string) => {
-    try {
-      snapshots.push(validateSnapshot(raw, { file: ORIGIN, at }, 'api'));
-    } catch (error) {
-      if (error instanceof SnapshotValidationError) errors.push(...error.errors);
-      else throw error;
-    }
+  const take = (item: ReadItem) => {
+    if ('errors' in item) errors.push(...item.errors);
+    else snapshots.push(item.snapshot);
   };
   if (ndjson) {
     const lines = String(body ?? '').split(/\r?\n/);
-    lines.forEach((line, i) => {
-      if (!line.trim()) return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        errors.push(`${ORIGIN}: строка ${i + 1}: не удалось разобрать JSON`);
-        return;
-      }
-      const problem = jsonProblem(parsed, 'снимок');
-      if (problem) errors.push(`${ORIGIN}: строка ${i + 1}: ${problem}`);
-      else take(parsed, `строка ${i + 1}`);
-    });
-  } else if (Array.isArray(body)) body.forEach((raw, i) => take(raw, `[${i}]`));
-  else take(body, '');
+    for await (const item of ndjsonItems(lines, ORIGIN, 'api', {}, (v) => jsonProblem(v, 'снимок')))
+      take(item);
+  } else if (Array.isArray(body))
+    body.forEach((raw, i) => take(validated(raw, { file: ORIGIN, at: `[${i}]` }, 'api')));
+  else take(validated(body, { file: ORIGIN, at: '' }, 'api'));
   if (errors.length) throw new BadRequestError(errors.slice(0, 20).join('; '));
   if (snapshots.length === 0) throw new BadRequestError(`${ORIGIN}: нет ни одного снимка`);
   return snapshots;
@@ -61,7 +49,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         .split(';')[0]
         .trim()
         .toLowerCase();
-      const snapshots = snapshotsOfBody(request.body, NDJSON.includes(type));
+      const snapshots = await snapshotsOfBody(request.body, NDJSON.includes(type));
       // validated whole first, then applied in one transaction: all of the batch or none (§3.3)
       return applyImport(app.host, { snapshots }, actorOf(request));
     },

@@ -1,5 +1,6 @@
 import {
   alertsQuerySchema,
+  alertsReadResponseSchema,
   alertsReadSchema,
   alertsResponseSchema,
   telegramLinkSchema,
@@ -10,7 +11,6 @@ import {
   watchUpdateSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addWatch,
   listAlerts,
@@ -57,7 +57,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/alerts/read',
-    { schema: { body: alertsReadSchema, response: { 200: z.object({ unread: z.number().int() }) } } },
+    { schema: { body: alertsReadSchema, response: { 200: alertsReadResponseSchema } } },
     async (request) => ({ unread: await markAlertsRead(db, request.user!.id, request.body.ids) }),
   );
 

@@ -1,4 +1,4 @@
-import type { Session } from '@cena-metra/contract';
+import { sessionSchema } from '@cena-metra/contract';
 import { mdiAccount, mdiAsterisk } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
 import { Icon } from '../../components/icon';
@@ -21,7 +21,7 @@ export function LoginForm() {
     setSending(true);
     setError(null);
     try {
-      const session = await request<Session>({
+      const session = await request(sessionSchema, {
         url: '/auth/login',
         method: 'POST',
         data: { username: username.trim(), password },

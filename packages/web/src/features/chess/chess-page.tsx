@@ -1,7 +1,7 @@
 import {
   buildingLabel,
   type ChessCellView,
-  type ChessResponse,
+  chessResponseSchema,
   formatRoubles,
   roomsLabel,
 } from '@cena-metra/contract';
@@ -60,7 +60,11 @@ export function ChessPage() {
   const q = useQuery({
     queryKey: ['chess', chosen, building, date, since],
     queryFn: ({ signal }) =>
-      request<ChessResponse>({ url: '/chess', params: { projectId: chosen, building, date, since }, signal }),
+      request(chessResponseSchema, {
+        url: '/chess',
+        params: { projectId: chosen, building, date, since },
+        signal,
+      }),
     enabled: chosen !== null,
     placeholderData: keepPreviousData,
   });

@@ -6,7 +6,7 @@ import {
   formatDecimal2,
   formatRoubles,
   placeLine,
-  type SearchResponse,
+  searchResponseSchema,
 } from '@cena-metra/contract';
 import { mdiClose, mdiScaleBalance } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
@@ -220,7 +220,7 @@ function ProjectPicker({ exclude, onPick }: { exclude: number[]; onPick: (id: nu
   const term = useDebounced(q.trim(), 250);
   const results = useQuery({
     queryKey: ['search', term],
-    queryFn: ({ signal }) => request<SearchResponse>({ url: '/search', params: { q: term }, signal }),
+    queryFn: ({ signal }) => request(searchResponseSchema, { url: '/search', params: { q: term }, signal }),
     enabled: term.length > 0,
     staleTime: 30_000,
   });

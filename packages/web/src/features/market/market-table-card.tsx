@@ -92,7 +92,7 @@ export function MarketTableCard({
     const parent = f.groupBy === 'city' ? 'region' : 'city';
     update({
       [f.groupBy]: r.name,
-      ...(f.groupBy !== 'region' && r.developerName && { [parent]: r.developerName }),
+      ...(f.groupBy !== 'region' && r.parent && { [parent]: r.parent }),
       view: 'projects',
     });
   };
@@ -219,7 +219,7 @@ export function MarketTableCard({
                       {[r.place?.district, r.place?.city].filter(Boolean).join(', ') || dash}
                     </td>
                   )}
-                  {parentLabel && <td>{r.developerName || dash}</td>}
+                  {parentLabel && <td>{r.parent || dash}</td>}
                   {MARKET_COLUMNS.map((c) => (
                     <td key={c.key} className="text-right">
                       {c.cell(r)}

@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@cena-metra/contract';
+import { searchResponseSchema } from '@cena-metra/contract';
 import { mdiMagnify } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -22,7 +22,7 @@ export function SearchBox() {
   const term = useDebounced(q.trim(), 250);
   const results = useQuery({
     queryKey: ['search', term],
-    queryFn: ({ signal }) => request<SearchResponse>({ url: '/search', params: { q: term }, signal }),
+    queryFn: ({ signal }) => request(searchResponseSchema, { url: '/search', params: { q: term }, signal }),
     enabled: open && term.length > 0 && session !== null,
     staleTime: 30_000,
   });

@@ -6,6 +6,7 @@ import { useDevelopers, useProjectStats, useProjects } from '../../../api/catalo
 import { useHealth } from '../../../api/health';
 import { usePaceRows, useProjectIndex } from '../../../api/market';
 import { TimeChart } from '../../../components/chart/time-chart';
+import { Switch } from '../../../components/controls';
 import { DateInput } from '../../../components/date-input';
 import { Icon } from '../../../components/icon';
 import { toast } from '../../../components/toast';
@@ -100,27 +101,30 @@ export function Dashboard() {
           testId="to-input"
           onChange={(date) => update(withDates(filters, from, date))}
         />
-        <div className="flex flex-wrap items-center gap-x-6">
+        <div className="flex h-12 flex-wrap items-center gap-x-6">
           <Switch
             checked={filters.smooth}
-            testId="smooth-switch"
-            label="Сглаживание"
-            onChange={(on) => update(withSmooth(filters, on))}
-          />
+            data-testid="smooth-switch"
+            onChange={(e) => update(withSmooth(filters, e.target.checked))}
+          >
+            Сглаживание
+          </Switch>
           <Switch
             checked={filters.availableOnly}
-            testId="available-switch"
-            label="Только свободные"
+            data-testid="available-switch"
             title="Без забронированных квартир: цены, количество и сводка"
-            onChange={(on) => update(withAvailableOnly(filters, on))}
-          />
+            onChange={(e) => update(withAvailableOnly(filters, e.target.checked))}
+          >
+            Только свободные
+          </Switch>
           <Switch
             checked={filters.index}
-            testId="index-switch"
-            label="Индекс цен"
+            data-testid="index-switch"
             title="Индекс цен тех же квартир рядом со средней ценой на первом графике: без влияния того, что уже продано"
-            onChange={(on) => update(withIndex(filters, on))}
-          />
+            onChange={(e) => update(withIndex(filters, e.target.checked))}
+          >
+            Индекс цен
+          </Switch>
         </div>
       </div>
       {rangeError && (
@@ -188,34 +192,6 @@ export function Dashboard() {
       {project && <PlacePanel key={`place-${project.id}`} projectId={project.id} />}
       {project && <QualityPanel projectId={project.id} />}
     </div>
-  );
-}
-
-function Switch({
-  checked,
-  testId,
-  label,
-  title,
-  onChange,
-}: {
-  checked: boolean;
-  testId: string;
-  label: string;
-  title?: string;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <label className="flex h-12 cursor-pointer items-center gap-3" title={title}>
-      <input
-        type="checkbox"
-        className="peer sr-only"
-        checked={checked}
-        data-testid={testId}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span className="relative h-6 w-11 rounded-full bg-gray-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-blue-600 peer-checked:after:translate-x-5 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-400 dark:bg-slate-600" />
-      <span>{label}</span>
-    </label>
   );
 }
 

@@ -59,7 +59,7 @@ describe('the exports carry the place (DESIGN §11.3)', () => {
       37.51,
     ]);
     const districts = marketSheet(
-      [row({ name: 'Южное Бутово', developerName: 'Москва' })],
+      [row({ name: 'Южное Бутово', developerName: '', parent: 'Москва' })],
       'places',
       'district',
     );

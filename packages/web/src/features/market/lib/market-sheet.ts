@@ -43,7 +43,7 @@ export function marketSheet(
             textColumn(PLACE_GROUP_LABELS[by], (r) => r.name),
             integerColumn('Проектов', (r) => r.projects),
             ...(placeParentLabel(by)
-              ? [textColumn<MarketRow>(placeParentLabel(by)!, (r) => r.developerName || null)]
+              ? [textColumn<MarketRow>(placeParentLabel(by)!, (r) => r.parent || null)]
               : []),
           ];
   return {

@@ -1,12 +1,8 @@
-/**
- * The migrations of the product as first built: the records, the bot, the price-changes export, jobs.
- * Append only (db/migrations.ts).
- */
-export const SEED: { id: number; name: string; sql: string }[] = [
-  {
-    id: 1,
-    name: 'init',
-    sql: `
+/** Migration 1, of the product as first built. Append only: a released migration is never edited. */
+export default {
+  id: 1,
+  name: 'init',
+  sql: `
 create table developer (
   id serial primary key,
   name text not null,
@@ -165,78 +161,4 @@ create table app_meta (
   value text not null
 );
 `,
-  },
-  {
-    id: 2,
-    name: 'telegram bot: subscriptions, the posting of each summary, deliveries',
-    sql: `
--- When a summary last changed: the publisher waits for a day's imports to settle before posting it.
-alter table daily_summary add column updated_at timestamptz not null default now();
-
--- The first schema's table was never written: replaced by one keyed by chat and project.
-drop table telegram_subscriber;
-
--- A chat's digest subscription: project_id 0 = every project, else one project per row.
-create table telegram_subscription (
-  chat_id bigint not null,
-  project_id int not null default 0,
-  created_at timestamptz not null default now(),
-  primary key (chat_id, project_id)
-);
-
--- One row per summary ever posted (the "posted once" guard), planned with all its deliveries in one
--- transaction; done_at is set when every delivery has ended.
-create table telegram_post (
-  summary_id int primary key references daily_summary (id) on delete cascade,
-  planned_at timestamptz not null default now(),
-  done_at timestamptz
-);
-
--- One message (split into parts) for one chat (a channel id may be @name, so text). sent_parts moves forward after each part Telegram
--- accepted, so a publisher resumed after a crash sends only the parts not yet sent.
-create table telegram_delivery (
-  summary_id int not null references telegram_post (summary_id) on delete cascade,
-  chat_id text not null,
-  is_channel boolean not null,
-  parts text not null,
-  sent_parts int not null default 0,
-  status text not null default 'pending',
-  error text,
-  updated_at timestamptz not null default now(),
-  primary key (summary_id, chat_id)
-);
-`,
-  },
-  {
-    id: 3,
-    name: 'price-changes export: indexes for reading events in the order of a price sort, page by page',
-    sql: `
--- The CSV export reads events in pages after the last row sent (keyset): a page by change or by new price
--- starts from these instead of sorting every event of the range for each page.
-create index flat_event_change on flat_event (change_percent) where change_percent is not null;
-create index flat_event_new_price on flat_event (new_price) where new_price is not null;
--- PGlite never analyzes by itself: plan the pages with statistics
-analyze flat_event;
-`,
-  },
-  {
-    id: 4,
-    name: 'background jobs: one record per run (started, finished, status, counts, error)',
-    sql: `
--- A run of a named job (the Telegram publisher, collection, alerts). A run left 'running' by a process
--- that died is marked 'interrupted' by the next run of the same job, which resumes the work.
-create table job_run (
-  id serial primary key,
-  job text not null,
-  -- the schedule's period the run is for (e.g. a day), when the job runs once per period
-  period text,
-  started_at timestamptz not null default now(),
-  finished_at timestamptz,
-  status text not null default 'running',
-  counts text,
-  error text
-);
-create index job_run_job on job_run (job, id);
-`,
-  },
-];
+};

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ChessReader } from './chess-reader.js';
-import { MarketReader } from './market-reader.js';
-import { PaceReader } from './pace-reader.js';
-import type { ReadCache } from './read-cache.js';
-import { StatsReader } from './stats-reader.js';
+import { ChessReader } from '../read/chess-reader.js';
+import { MarketReader } from '../read/market-reader.js';
+import { PaceReader } from '../read/pace-reader.js';
+import type { ReadCache } from '../read/read-cache.js';
+import { StatsReader } from '../read/stats-reader.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,8 @@
-/** Migrations of the fourth stage (DESIGN §12). Append only. */
-export const STAGE_4: { id: number; name: string; sql: string }[] = [
-  {
-    id: 25,
-    name: 'refused attempts in the audit log, a row per address, action and minute with a count (§12.1)',
-    sql: `
+/** Migration 25, of the fourth stage (DESIGN §12). Append only: a released migration is never edited. */
+export default {
+  id: 25,
+  name: 'refused attempts in the audit log, a row per address, action and minute with a count (§12.1)',
+  sql: `
 -- a refused sign-in, a 401 or 403 on a write and a 429 are audited; a flood of them is one row per
 -- address, action and minute (its bucket) whose count grows — nothing else of the log ever changes
 alter table audit_log add column count int not null default 1;
@@ -22,5 +21,4 @@ begin
 end
 $$;
 `,
-  },
-];
+};
