@@ -18,6 +18,7 @@ export * from './offer.js';
 export * from './pace.js';
 export * from './place.js';
 export * from './sheet.js';
+export * from './sources.js';
 export * from './stats-answer.js';
 export * from './tables.js';
 export * from './team.js';

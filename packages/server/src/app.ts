@@ -11,7 +11,6 @@ import { DataVersionCache } from './http/caches.js';
 import { clientErrorHandler, codeOfStatus, RouteTable, registerEdgeChecks } from './http/edge.js';
 import { errorHandlers } from './http/errors.js';
 import { registerReadCaches } from './http/etag.js';
-import { serverHost } from './http/host.js';
 import { fastifyLogging } from './http/log.js';
 import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { readers } from './http/readers.js';
@@ -37,6 +36,7 @@ import { statsRoutes } from './routes/stats/routes.js';
 import { summaryRoutes } from './routes/summaries/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 import { watchRoutes } from './routes/watch/routes.js';
+import { serverHost } from './server-host.js';
 
 export interface AppDeps {
   db: Db;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { getUserByName } from './auth/users.js';
 import type { Context } from './cli/context.js';
-import { collectJob } from './collect/job.js';
 import { replicaUrls } from './config.js';
 import { ReadRouter } from './db/replicas.js';
 import { registerDemoSources } from './demo/register-sources.js';
@@ -11,6 +10,7 @@ import { createLogger, logFormatFor } from './http/log.js';
 import { JobRunner } from './jobs/jobs.js';
 import { builtWebApp } from './lib/web-root.js';
 import { startTelegram, type Telegram } from './telegram/service.js';
+import { collectJob } from './use-cases/collect-job.js';
 
 /** The process around the app: listen, print where, graceful shutdown on signals. */
 export async function serve(ctx: Context): Promise<FastifyInstance> {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECT_JOB, collectJob } from '../src/collect/job.js';
 import { reportText } from '../src/collect/report.js';
 import { nextCollect } from '../src/collect/schedule.js';
 import { addSource, listSources } from '../src/collect/sources.js';
@@ -11,6 +10,7 @@ import { Importer } from '../src/ingest/importer.js';
 import { type JobLog, runJob } from '../src/jobs/jobs.js';
 import { todayIn } from '../src/lib/days.js';
 import { collectDay } from '../src/use-cases/collect.js';
+import { COLLECT_JOB, collectJob } from '../src/use-cases/collect-job.js';
 import { commandHost } from '../src/use-cases/host.js';
 import { freshDb } from './databases.js';
 

@@ -10,13 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { addUser, createSession } from '../src/auth/users.js';
-import { collectJob } from '../src/collect/job.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/driver.js';
 import { openDb } from '../src/db/driver.js';
 import { migrate } from '../src/db/migrate.js';
 import { runJob } from '../src/jobs/jobs.js';
 import { fromDay, toDay, todayIn } from '../src/lib/days.js';
+import { collectJob } from '../src/use-cases/collect-job.js';
 import { addWatch } from '../src/watch/store.js';
 import { describeEachDb } from './databases.js';
 

@@ -1,5 +1,5 @@
 import { type Role, roleAtLeast } from '@cena-metra/contract';
-import { isApiPath } from '../http/paths.js';
+import { DOCS_PREFIX, isApiPath } from '../http/paths.js';
 
 /**
  * Who may call what (DESIGN §11.5). `public`: anyone; `viewer`: any signed-in user; `export`: a download
@@ -83,9 +83,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // a CORS preflight (registered only when CORS_ORIGINS is set) carries no data and no credentials
   'OPTIONS *': 'public',
 };
-
-/** The API's own documentation (Swagger UI and its files): open, it says what the OpenAPI document says. */
-export const DOCS_PREFIX = '/api/docs';
 
 /**
  * The access of a matched route, by its method and declared path (HEAD as its GET): the table's entry;

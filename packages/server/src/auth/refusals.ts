@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { auditRefusal, type Refusal } from '../audit/log.js';
 import type { Db } from '../db/driver.js';
 import { canonicalPath } from '../http/paths.js';
-import { actorOf } from '../routes/actor.js';
+import { actorOf } from './actor.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOGIN = 'POST /api/auth/login';

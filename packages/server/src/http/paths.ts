@@ -33,3 +33,6 @@ export function isApiPath(path: string): boolean {
   const p = path.normalize('NFKC').toLowerCase();
   return p === '/api' || p.startsWith('/api/') || p.startsWith('/api;');
 }
+
+/** The API's own documentation (Swagger UI and its files): open, it says what the OpenAPI document says. */
+export const DOCS_PREFIX = '/api/docs';

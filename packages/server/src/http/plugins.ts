@@ -6,9 +6,9 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { DOCS_PREFIX } from '../auth/access.js';
 import type { Config } from '../config.js';
 import { REQUEST_BROTLI_QUALITY, REQUEST_GZIP_LEVEL } from '../read/encoding.js';
+import { DOCS_PREFIX } from './paths.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

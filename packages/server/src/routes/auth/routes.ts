@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allows } from '../../auth/access.js';
+import { actorOf } from '../../auth/actor.js';
 import { PasswordGuessLimiter } from '../../auth/rate-limit.js';
 import { checkCredentials, createSession, hashToken, revokeSession } from '../../auth/users.js';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.js';
@@ -25,7 +26,6 @@ import {
   endDeviceSession,
   inviteOf,
 } from '../../use-cases/users.js';
-import { actorOf } from '../actor.js';
 
 /** A 429 saying how long to wait, with Retry-After. */
 function tooManyGuesses(reply: { header: FastifyReply['header'] }, wait: number, what: string): AppError {

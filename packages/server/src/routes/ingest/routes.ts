@@ -1,13 +1,13 @@
 import { importResultSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../auth/actor.js';
 import { jsonProblem } from '../../http/edge.js';
 import { ndjsonItems } from '../../ingest/readers/ndjson.js';
 import { type ReadItem, validated } from '../../ingest/readers/types.js';
 import type { Snapshot } from '../../ingest/snapshot.js';
 import { BadRequestError } from '../../lib/errors.js';
 import { applyImport } from '../../use-cases/imports.js';
-import { actorOf } from '../actor.js';
 
 const NDJSON = ['application/x-ndjson', 'application/ndjson', 'application/jsonl'];
 const ORIGIN = 'тело запроса';

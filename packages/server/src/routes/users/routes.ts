@@ -8,8 +8,8 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../../auth/actor.js';
 import { changeUser, createUser, endUserSessions, listUsers, reissueInvite } from '../../use-cases/users.js';
-import { actorOf } from '../actor.js';
 
 /** «Пользователи» (DESIGN §11.5), admins only (auth/access.ts): list, create, change, end sessions. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/driver.js';
-import type { Importer } from '../ingest/importer.js';
-import { computeAlertsLocked, type Host } from '../use-cases/host.js';
+import type { Db } from './db/driver.js';
+import type { Importer } from './ingest/importer.js';
+import { computeAlertsLocked, type Host } from './use-cases/host.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,11 +1,11 @@
+import type { FetchOptions } from '../collect/fetch.js';
+import { type CollectReport, reportText } from '../collect/report.js';
+import { collectSchedule } from '../collect/schedule.js';
+import { listSources } from '../collect/sources.js';
 import type { Job } from '../jobs/jobs.js';
 import { todayIn } from '../lib/days.js';
-import { collectDay } from '../use-cases/collect.js';
-import type { Host } from '../use-cases/host.js';
-import type { FetchOptions } from './fetch.js';
-import { type CollectReport, reportText } from './report.js';
-import { collectSchedule } from './schedule.js';
-import { listSources } from './sources.js';
+import { collectDay } from './collect.js';
+import type { Host } from './host.js';
 
 export const COLLECT_JOB = 'collect';
 
