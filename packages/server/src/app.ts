@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { accessOf } from './auth/access.js';
@@ -7,7 +7,7 @@ import { refusalAudit } from './auth/refusals.js';
 import type { Config } from './config.js';
 import type { Db } from './db/driver.js';
 import { registerDemoFeeds } from './demo/feeds.js';
-import { DataVersionCache } from './http/caches.js';
+import type { DataVersionCache } from './http/caches.js';
 import { clientErrorHandler, codeOfStatus, RouteTable, registerEdgeChecks } from './http/edge.js';
 import { errorHandlers } from './http/errors.js';
 import { registerReadCaches } from './http/etag.js';
@@ -15,9 +15,8 @@ import { fastifyLogging } from './http/log.js';
 import { registerDocs, registerHttpPlugins } from './http/plugins.js';
 import { readers } from './http/readers.js';
 import { webApp } from './http/web-app.js';
-import { Importer } from './ingest/importer.js';
+import type { Importer } from './ingest/importer.js';
 import { todayIn } from './lib/days.js';
-import { ReadCache } from './read/read-cache.js';
 import { auditRoutes } from './routes/audit/routes.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { catalogRoutes } from './routes/catalog/routes.js';
@@ -37,6 +36,7 @@ import { summaryRoutes } from './routes/summaries/routes.js';
 import { userRoutes } from './routes/users/routes.js';
 import { watchRoutes } from './routes/watch/routes.js';
 import { serverHost } from './server-host.js';
+import { createServices, type Services } from './services.js';
 
 export interface AppDeps {
   db: Db;
@@ -67,12 +67,37 @@ declare module 'fastify' {
   }
 }
 
+/** The API's areas, each a plugin of its routes under /api (auth/access.ts says who may call each route). */
+const API_ROUTES: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  catalogRoutes,
+  statsRoutes,
+  paceRoutes,
+  marketRoutes,
+  chessRoutes,
+  discountRoutes,
+  flatRoutes,
+  eventRoutes,
+  searchRoutes,
+  summaryRoutes,
+  ingestRoutes,
+  sourceRoutes,
+  watchRoutes,
+  userRoutes,
+  auditRoutes,
+];
+
 /**
  * The Fastify app composed of plugins, one concern each (edge checks, caches, HTTP plugins, errors, the web
  * app, auth, the readers, what follows an import, the routes): tests drive it with app.inject, server.ts
- * listens. Nothing here runs in the background: the import keeps the derived data (DESIGN §11.1).
+ * listens. It makes no service: the importer, the caches and the readers come from services.ts (DESIGN
+ * §12.2). Nothing here runs in the background: the import keeps the derived data (DESIGN §11.1).
  */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  services: Services = createServices(deps),
+): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     // one short line per request (http/log.ts) rather than Fastify's two
@@ -108,9 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const routes = new RouteTable(app);
   registerEdgeChecks(app);
   // first: its onSend hook keeps responses before compression
-  // the one bounded in-memory layer: the readers' values and the serialized responses (CACHE_MB)
-  const cache = new ReadCache(config.cacheMb * 1024 * 1024);
-  registerReadCaches(app, cache);
+  registerReadCaches(app, services.cache);
   await registerHttpPlugins(app, deps.config);
   await registerDocs(app);
   // JSON only (and NDJSON on the ingest route): a text/plain body is a 415, not a string to validate
@@ -118,35 +141,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  app.decorate('importer', new Importer(deps.db, config.removalGrace, config.maxCarryDays));
-  app.decorate('reads', deps.reads ?? deps.db);
-  // the version of what the reads see, so an ETag never pairs a replica's older body with a newer version
-  app.decorate('dataVersion', new DataVersionCache(app.reads));
+  app.decorate('importer', services.importer);
+  app.decorate('reads', services.reads);
+  app.decorate('dataVersion', services.dataVersion);
   await app.register(errorHandlers, { routes, webApp: deps.webRoot !== undefined });
   if (deps.webRoot) await app.register(webApp, { root: deps.webRoot });
   await app.register(bearerAuth, { db: deps.db, config });
   await app.register(refusalAudit, { db: deps.db });
-  await app.register(readers, { carry: config.maxCarryDays, cache });
+  await app.register(readers, { readers: services.readers });
   await app.register(serverHost, { db: deps.db, importer: app.importer, onImported: deps.onImported });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(catalogRoutes);
-      await api.register(statsRoutes);
-      await api.register(paceRoutes);
-      await api.register(marketRoutes);
-      await api.register(chessRoutes);
-      await api.register(discountRoutes);
-      await api.register(flatRoutes);
-      await api.register(eventRoutes);
-      await api.register(searchRoutes);
-      await api.register(summaryRoutes);
-      await api.register(ingestRoutes);
-      await api.register(sourceRoutes);
-      await api.register(watchRoutes);
-      await api.register(userRoutes);
-      await api.register(auditRoutes);
+      for (const routes of API_ROUTES) await api.register(routes);
     },
     { prefix: '/api' },
   );

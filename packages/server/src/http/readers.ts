@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ChessReader } from '../read/chess-reader.js';
-import { MarketReader } from '../read/market-reader.js';
-import { PaceReader } from '../read/pace-reader.js';
-import type { ReadCache } from '../read/read-cache.js';
-import { StatsReader } from '../read/stats-reader.js';
+import type { ChessReader } from '../read/chess-reader.js';
+import type { MarketReader } from '../read/market-reader.js';
+import type { PaceReader } from '../read/pace-reader.js';
+import type { StatsReader } from '../read/stats-reader.js';
+import type { Readers } from '../services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,15 +15,13 @@ declare module 'fastify' {
   }
 }
 
-/** The readers of the kept data, sharing the one bounded cache in front (DESIGN §11.1). */
+/** The readers of the kept data (made by services.ts), as the app's decorations the routes use. */
 export const readers = fp(
-  async (app: FastifyInstance, opts: { carry: number; cache: ReadCache }) => {
-    const { carry, cache } = opts;
-    const market = new MarketReader(cache);
-    app.decorate('stats', new StatsReader({ carry, cache }));
-    app.decorate('pace', new PaceReader(carry, cache, market));
-    app.decorate('market', market);
-    app.decorate('chess', new ChessReader(carry, cache));
+  async (app: FastifyInstance, opts: { readers: Readers }) => {
+    app.decorate('stats', opts.readers.stats);
+    app.decorate('pace', opts.readers.pace);
+    app.decorate('market', opts.readers.market);
+    app.decorate('chess', opts.readers.chess);
   },
   { name: 'readers' },
 );
