@@ -33,6 +33,7 @@ export function spellings(path: string): { name: string; target: string }[] {
   out.push(
     { name: 'every character encoded', target: path.replace(/[^/]/g, (c) => hex(c)) },
     { name: 'lower-case hex', target: first },
+    { name: 'doubly encoded', target: `/%25${hex('a').slice(1)}pi${rest}` },
     { name: 'upper case', target: path.toUpperCase() },
     { name: 'upper-case prefix', target: `/API${rest}` },
     { name: 'mixed-case prefix', target: `/Api${rest}` },

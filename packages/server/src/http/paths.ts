@@ -10,10 +10,17 @@ export function canonicalPath(target: string): string {
   if (origin) path = path.slice(origin[0].length) || '/';
   const end = path.search(/[?#]/);
   if (end >= 0) path = path.slice(0, end);
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // malformed encoding is refused before any route runs (http/edge.ts); keep the text as it came
+  // decoded until it stops changing (at most a few times): a doubly encoded «%2561pi» is still the API's
+  for (let i = 0; i < 4 && path.includes('%'); i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // malformed encoding is refused before any route runs (http/edge.ts); keep the text as it came
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
   }
   const out: string[] = [];
   // a backslash is a slash to a browser's URL parser (WHATWG) and to many proxies
