@@ -10,9 +10,10 @@ const LOGIN = 'POST /api/auth/login';
 
 /** What a refused answer is in the audit log, and on what; null when it is not audited. */
 function refusalOf(request: FastifyRequest, status: number): { action: Refusal; target: string } | null {
+  // every answer passes here: nothing is made for one that is not refused
+  if (status !== 429 && status !== 401 && status !== 403) return null;
   const route = `${request.method} ${request.routeOptions.url ?? canonicalPath(request.url)}`;
   if (status === 429) return { action: 'access.throttled', target: route };
-  if (status !== 401 && status !== 403) return null;
   if (route === LOGIN) {
     const tried = (request.body as { username?: unknown } | undefined)?.username;
     return {

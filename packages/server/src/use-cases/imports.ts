@@ -15,7 +15,7 @@ export const appliedOf = (results: { status: ImportResult['status'] }[]) =>
 
 /**
  * What follows every import, whichever door it came through (DESIGN §12.2) — the one list, in order:
- * 1. the process's caches of the data forgotten (always: a failed batch changed nothing, but costs nothing);
+ * 1. the process's caches of the data forgotten;
  * 2. after a bulk load (BULK_LOAD snapshots or more applied) the tables' statistics, which PostgreSQL plans by
  *    (db/migrate.ts: analyzeAfterBulkLoad);
  * 3. the watchlists' alerts of what came in, then the Telegram publisher told.
@@ -40,16 +40,16 @@ export type ImportInput =
  * anything else that imports call this and nothing else.
  */
 export async function applyImport(host: Host, input: ImportInput, actor: Actor): Promise<ImportResult[]> {
-  let results: ImportResult[] = [];
+  // a batch that fails changed nothing (one transaction): there is nothing to follow
+  const results =
+    'snapshots' in input
+      ? await importSnapshots(host.importer, input.snapshots)
+      : await importBatch(host.importer, input.sources, input.onProgress);
   try {
-    results =
-      'snapshots' in input
-        ? await importSnapshots(host.importer, input.snapshots)
-        : await importBatch(host.importer, input.sources, input.onProgress);
     if (results.length) await auditImport(host.db, actor, results);
   } finally {
-    host.invalidate();
+    // what was applied is followed even when its audit row could not be written
+    await followImport(host, appliedOf(results));
   }
-  await followImport(host, appliedOf(results));
   return results;
 }
