@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataDateSchema } from './dates.js';
 import { facingSchema, statsStatusSchema } from './enums.js';
-import { safeText } from './text.js';
+import { safeText, secretText } from './text.js';
 
 /**
  * A strict integer: a JSON number, or a string of decimal digits (query strings and paths carry text).
@@ -47,7 +47,7 @@ export const intInRange = (
 // --- auth ---
 export const loginRequestSchema = z.object({
   username: safeText('username', 100).trim().pipe(z.string().min(1, 'username: укажите имя пользователя')),
-  password: safeText('password', 200).pipe(z.string().min(1, 'password: укажите пароль')),
+  password: secretText('password', 200).pipe(z.string().min(1, 'password: укажите пароль')),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const sessionSchema = z.object({
@@ -188,7 +188,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 
 // --- profile ---
 export const passwordChangeSchema = z.object({
-  currentPassword: safeText('currentPassword', 200).pipe(z.string().min(1, 'укажите текущий пароль')),
-  newPassword: safeText('newPassword', 200).pipe(z.string().min(8, 'не короче 8 символов')),
+  currentPassword: secretText('currentPassword', 200).pipe(z.string().min(1, 'укажите текущий пароль')),
+  newPassword: secretText('newPassword', 200).pipe(z.string().min(8, 'не короче 8 символов')),
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

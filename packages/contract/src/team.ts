@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { intInRange } from './api.js';
 import { dataDateProblem } from './dates.js';
-import { safeText } from './text.js';
+import { safeText, secretText } from './text.js';
 
 // A team (DESIGN §11.5): roles, users managed by admins, sessions, the audit log.
 
@@ -28,7 +28,7 @@ export const usernameSchema = safeText('username', 100).pipe(
   z.string().regex(USERNAME_PATTERN, `username: ${USERNAME_RULE}`),
 );
 export const newPasswordSchema = (name: string) =>
-  safeText(name, 200).pipe(z.string().min(8, `${name}: не короче 8 символов`));
+  secretText(name, 200).pipe(z.string().min(8, `${name}: не короче 8 символов`));
 
 /** Who is signed in: the role decides what the web shows; `canExport` whether CSV/Excel are offered. */
 export const meSchema = z.object({ username: z.string(), role: roleSchema, canExport: z.boolean() });

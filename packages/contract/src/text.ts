@@ -33,6 +33,20 @@ export function hasControlCharacters(text: string, multiline = false): boolean {
   );
 }
 
+/**
+ * A secret (a password) is never shown, so no character of it can mislead a reader: it may hold what a
+ * keyboard types, emoji joined by U+200D among them. Only what is not text is refused: a lone surrogate
+ * and the control characters but tab (DESIGN §12.1 asks well-formed text; its list is of names and labels).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const SECRET_FORBIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/;
+export function hasForbiddenInSecret(text: string): boolean {
+  return SECRET_FORBIDDEN.test(text) || LONE_SURROGATE.test(text);
+}
+
+/** Body fields that hold a secret, held to `hasForbiddenInSecret` instead (the edge's check, the schemas). */
+export const SECRET_FIELDS: readonly string[] = ['password', 'currentPassword', 'newPassword'];
+
 export const CONTROL_CHARACTERS_MESSAGE =
   'содержит недопустимые символы (управляющие, невидимые, смены направления или непарные суррогаты)';
 
@@ -51,3 +65,10 @@ export const safeText = (name: string, max: number, multiline = false) =>
     .refine((v) => !hasControlCharacters(v, multiline), {
       message: `${name}: ${CONTROL_CHARACTERS_MESSAGE}`,
     });
+
+/** A secret field (a password): at most `max` characters, none that are not text (`hasForbiddenInSecret`). */
+export const secretText = (name: string, max: number) =>
+  z
+    .string({ message: `${name}: должно быть строкой` })
+    .max(max, { message: `${name}: не длиннее ${max} символов` })
+    .refine((v) => !hasForbiddenInSecret(v), { message: `${name}: ${CONTROL_CHARACTERS_MESSAGE}` });

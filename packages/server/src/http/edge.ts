@@ -4,6 +4,8 @@ import {
   ERROR_CODES,
   type ErrorCode,
   hasControlCharacters,
+  hasForbiddenInSecret,
+  SECRET_FIELDS,
 } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError } from '../lib/errors.js';
@@ -79,9 +81,13 @@ export function jsonProblem(value: unknown, top = 'тело запроса'): st
     const visit = stack.pop()!;
     const v = visit.value;
     if (typeof v === 'string') {
-      // a value may span lines (a promo, an address); a one-line field is held to that by its schema
-      if (hasControlCharacters(v, true))
-        return `${pathText(pathOf(visit), top)}: ${CONTROL_CHARACTERS_MESSAGE}`;
+      // a value may span lines (a promo, an address); a one-line field is held to that by its schema; a
+      // password is never shown: only what is not text is refused in it
+      const bad =
+        typeof visit.key === 'string' && SECRET_FIELDS.includes(visit.key)
+          ? hasForbiddenInSecret(v)
+          : hasControlCharacters(v, true);
+      if (bad) return `${pathText(pathOf(visit), top)}: ${CONTROL_CHARACTERS_MESSAGE}`;
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;

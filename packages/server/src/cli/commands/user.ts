@@ -1,6 +1,6 @@
 import {
   CONTROL_CHARACTERS_MESSAGE,
-  hasControlCharacters,
+  hasForbiddenInSecret,
   ROLE_LABELS,
   ROLES,
   type Role,
@@ -27,7 +27,7 @@ async function readPasswordFromStdin(): Promise<string> {
 function checkPassword(password: string): string {
   if (password.length < 8) throw new CliError('пароль: не короче 8 символов', 2);
   if (password.length > 200) throw new CliError('пароль: не длиннее 200 символов', 2);
-  if (hasControlCharacters(password)) throw new CliError(`пароль: ${CONTROL_CHARACTERS_MESSAGE}`, 2);
+  if (hasForbiddenInSecret(password)) throw new CliError(`пароль: ${CONTROL_CHARACTERS_MESSAGE}`, 2);
   return password;
 }
 
