@@ -17,7 +17,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addUser, getUserByName } from 'cena-metra/dist/src/auth/users.js';
+import { addUser, getUserByName } from 'cena-metra/dist/src/db/queries/users.js';
 import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { StatsResponse } from '@cena-metra/contract';
 import { buildApp } from 'cena-metra/dist/src/app.js';
-import { addUser } from 'cena-metra/dist/src/auth/users.js';
+import { addUser } from 'cena-metra/dist/src/db/queries/users.js';
 import { loadConfig } from 'cena-metra/dist/src/config.js';
 import { openDb } from 'cena-metra/dist/src/db/driver.js';
 import { analyzeAfterBulkLoad, migrate } from 'cena-metra/dist/src/db/migrate.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { getUserByName } from './auth/users.js';
+import { getUserByName } from './db/queries/users.js';
 import type { Context } from './cli/context.js';
 import { replicaUrls } from './config.js';
 import { ReadRouter } from './db/replicas.js';

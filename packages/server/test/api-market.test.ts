@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser } from '../src/auth/users.js';
+import { addUser } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';

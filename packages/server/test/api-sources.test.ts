@@ -104,7 +104,7 @@ describeEachDb('sources API', (ctx) => {
 
   it('a partial list of the day shows on the source (DESIGN §10.4)', async () => {
     const { collectSource } = await import('../src/collect/collector.js');
-    const { getSource } = await import('../src/collect/sources.js');
+    const { getSource } = await import('../src/db/queries/sources.js');
     const { Importer } = await import('../src/ingest/importer.js');
     const made = (
       await call('POST', '/api/sources', { name: 'Сжатый', kind: 'json', url: `${base}/shrinking.json` })

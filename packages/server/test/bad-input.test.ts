@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser } from '../src/auth/users.js';
+import { addUser } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
 import { Importer } from '../src/ingest/importer.js';
 import { validateSnapshot } from '../src/ingest/snapshot.js';

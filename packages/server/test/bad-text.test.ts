@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser, createSession } from '../src/auth/users.js';
+import { addUser, createSession } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/driver.js';
 import { CSV_COLUMNS } from '../src/ingest/readers/csv.js';

@@ -5,7 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectSource, RAW_KEPT, reparseSource } from '../src/collect/collector.js';
 import { FetchError, fetchList, retryAfterMs, USER_AGENT } from '../src/collect/fetch.js';
-import { addSource, getSource, listSources, parseHeader, updateSource } from '../src/collect/sources.js';
+import { addSource, parseHeader, updateSource } from '../src/collect/sources.js';
+import { getSource, listSources } from '../src/db/queries/sources.js';
 import { Importer } from '../src/ingest/importer.js';
 import { describeEachDb } from './databases.js';
 

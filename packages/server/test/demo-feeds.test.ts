@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { collectSource } from '../src/collect/collector.js';
 import { fetchList } from '../src/collect/fetch.js';
-import { listSources } from '../src/collect/sources.js';
+import { listSources } from '../src/db/queries/sources.js';
 import { registerDemoSources } from '../src/demo/register-sources.js';
 import { Importer } from '../src/ingest/importer.js';
 import { describeEachDb } from './databases.js';

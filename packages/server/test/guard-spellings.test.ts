@@ -5,7 +5,7 @@ import type { Role } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser, createSession } from '../src/auth/users.js';
+import { addUser, createSession } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
 import { concretePath, documentedRoutes, expected, passes } from './access-expectations.js';
 import { describeEachDb } from './databases.js';

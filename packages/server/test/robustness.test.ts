@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser } from '../src/auth/users.js';
+import { addUser } from '../src/db/queries/users.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { importBatch } from '../src/ingest/batch.js';
 import { Importer } from '../src/ingest/importer.js';

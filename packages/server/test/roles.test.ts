@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ROUTE_ACCESS } from '../src/auth/access.js';
-import { addUser, createSession } from '../src/auth/users.js';
+import { addUser, createSession } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
 import { concretePath, expected, passes } from './access-expectations.js';
 import { describeEachDb } from './databases.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { addUser } from '../src/auth/users.js';
+import { addUser } from '../src/db/queries/users.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/driver.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { cliActor } from '../src/audit/log.js';
-import { addUser } from '../src/auth/users.js';
+import { cliActor } from '../src/db/queries/audit.js';
+import { addUser } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
 import { removeUser } from '../src/use-cases/users.js';
 import { describeEachDb, freshDb } from './databases.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../audit/log.js';
+import type { Actor } from '../db/queries/audit.js';
 
 /** The signed-in user of a request as the audit log names them, with the address they came from. */
 export function actorOf(request: FastifyRequest): Actor {

@@ -7,7 +7,7 @@ import { SessionCache } from '../http/caches.js';
 import { isApiPath } from '../http/paths.js';
 import { type Access, accessOf, allows } from './access.js';
 import { decodeTokenHeader, type TelegramUser, verifyInitData } from './telegram.js';
-import { type User, userForToken } from './users.js';
+import { type User, userForToken } from '../db/queries/users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

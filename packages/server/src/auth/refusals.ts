@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { auditRefusal, type Refusal } from '../audit/log.js';
+import { auditRefusal, type Refusal } from '../db/queries/audit.js';
 import type { Db } from '../db/driver.js';
 import { canonicalPath } from '../http/paths.js';
 import { actorOf } from './actor.js';

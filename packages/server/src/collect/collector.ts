@@ -19,7 +19,7 @@ import { type Format, type ReadItem, readFileSnapshots } from '../ingest/readers
 import { pikSnapshot } from '../ingest/readers/pik.js';
 import { printable } from '../ingest/snapshot.js';
 import { FetchError, type FetchOptions, fetchList } from './fetch.js';
-import type { Source } from './sources.js';
+import type { Source } from '../db/queries/sources.js';
 
 /** Runs of a source whose raw body is kept (reparse and conditional requests need the latest only). */
 export const RAW_KEPT = 7;

@@ -1,5 +1,3 @@
-import type { Db } from '../db/driver.js';
-
 export interface CollectReport {
   date: string;
   sources: number;
@@ -11,17 +9,6 @@ export interface CollectReport {
   failing: string[];
   /** sources whose list of the day is partial (§10.4) */
   partial: string[];
-}
-
-/** Sources whose last two runs failed (DESIGN §10.8: reported). */
-export async function failingSources(db: Db): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    `select s.name from source s where s.enabled and (
-       select count(*) from (select status from source_run r where r.source_id = s.id order by r.id desc limit 2) l
-       where l.status = 'failed') = 2
-     order by lower(s.name)`,
-  );
-  return rows.map((r) => r.name);
 }
 
 /** The report as the admin chat reads it; null when there is nothing to report. */

@@ -6,21 +6,18 @@ import {
   sourceHeaderProblem,
 } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
-import { BadRequestError, NotFoundError } from '../lib/errors.js';
+import {
+  deleteSourceRow,
+  getSource,
+  insertSource,
+  type Source,
+  type SourceFields,
+  saveSource,
+  sourceNameTaken,
+} from '../db/queries/sources.js';
+import { BadRequestError } from '../lib/errors.js';
 import { checkedAddresses, defaultPolicy, ForbiddenAddressError } from './address-guard.js';
 import { LOCAL_PROTOCOL } from './local-feeds.js';
-
-/** A developer's price list at a URL, collected by schedule (DESIGN §10.8). */
-export interface Source {
-  id: number;
-  name: string;
-  kind: SourceKind;
-  url: string;
-  headers: Record<string, string>;
-  developer: string | null;
-  project: string | null;
-  enabled: boolean;
-}
 
 /** The mark shown for a secret: a URL's user-info, a header's value. */
 export const SECRET_MARK = '***';
@@ -82,28 +79,15 @@ export interface SourceInput {
   enabled?: boolean;
 }
 
-interface SourceRow {
-  id: number;
-  name: string;
-  kind: SourceKind;
-  url: string;
-  headers: string;
-  developer: string | null;
-  project: string | null;
-  enabled: boolean;
-}
-
-const fromRow = (r: SourceRow): Source => ({
-  ...r,
-  headers: JSON.parse(r.headers) as Record<string, string>,
-});
+/** A source as checked: the fields stored, `enabled` when given. */
+export type CheckedSource = Omit<SourceFields, 'enabled'> & { enabled?: boolean };
 
 /** The checks of a source, each naming its field: a 400, never a database error. */
 export function checkSource(
   input: SourceInput,
   /** this server's own feed (`local:`), made by the code that publishes it */
   local = false,
-): SourceInput & { headers: Record<string, string> } {
+): CheckedSource {
   const name = input.name?.trim();
   if (!name) throw new BadRequestError('name: укажите название источника');
   if (name.length > 100) throw new BadRequestError('name: не длиннее 100 символов');
@@ -135,6 +119,7 @@ export function checkSource(
   }
   return {
     ...input,
+    kind: input.kind as SourceKind,
     name,
     headers,
     developer: input.developer?.trim() || null,
@@ -147,21 +132,6 @@ export function parseHeader(text: string): [string, string] {
   const at = text.indexOf(':');
   if (at <= 0) throw new BadRequestError(`--header: ожидается «Имя: значение» (получено «${text}»)`);
   return [text.slice(0, at).trim(), text.slice(at + 1).trim()];
-}
-
-export async function listSources(db: Db): Promise<Source[]> {
-  return (await db.query<SourceRow>('select * from source order by lower(name), id')).map(fromRow);
-}
-
-/** A source by id or by name (case-insensitive); 404 when there is none. */
-export async function getSource(db: Db, key: string | number): Promise<Source> {
-  const byId = typeof key === 'number' || /^\d+$/.test(key);
-  const [row] = await db.query<SourceRow>(
-    byId ? 'select * from source where id = $1' : 'select * from source where lower(name) = lower($1)',
-    [byId ? Number(key) : key],
-  );
-  if (!row) throw new NotFoundError(`источник «${key}» не найден`);
-  return fromRow(row);
 }
 
 /**
@@ -181,14 +151,8 @@ async function checkAddress(url: string, trusted: boolean): Promise<void> {
 export async function addSource(db: Db, input: SourceInput, trusted = false): Promise<Source> {
   const s = checkSource(input, trusted);
   await checkAddress(s.url, trusted);
-  const [clash] = await db.query('select 1 from source where lower(name) = lower($1)', [s.name]);
-  if (clash) throw new BadRequestError(`name: источник «${s.name}» уже есть`);
-  const [row] = await db.query<SourceRow>(
-    `insert into source (name, kind, url, headers, developer, project, enabled)
-     values ($1, $2, $3, $4, $5, $6, $7) returning *`,
-    [s.name, s.kind, s.url, JSON.stringify(s.headers), s.developer, s.project, s.enabled ?? true],
-  );
-  return fromRow(row);
+  if (await sourceNameTaken(db, s.name)) throw new BadRequestError(`name: источник «${s.name}» уже есть`);
+  return insertSource(db, { ...s, enabled: s.enabled ?? true });
 }
 
 export async function updateSource(db: Db, id: number, patch: Partial<SourceInput>): Promise<Source> {
@@ -197,41 +161,12 @@ export async function updateSource(db: Db, id: number, patch: Partial<SourceInpu
   const s = checkSource({ ...current, ...patch, url }, current.url.startsWith(LOCAL_PROTOCOL));
   if (s.url !== current.url) await checkAddress(s.url, false);
   if (s.name.toLowerCase() !== current.name.toLowerCase()) {
-    const [clash] = await db.query('select 1 from source where lower(name) = lower($1) and id <> $2', [
-      s.name,
-      id,
-    ]);
-    if (clash) throw new BadRequestError(`name: источник «${s.name}» уже есть`);
+    if (await sourceNameTaken(db, s.name, id)) throw new BadRequestError(`name: источник «${s.name}» уже есть`);
   }
-  const [row] = await db.query<SourceRow>(
-    `update source set name = $2, kind = $3, url = $4, headers = $5, developer = $6, project = $7, enabled = $8
-     where id = $1 returning *`,
-    [
-      id,
-      s.name,
-      s.kind,
-      s.url,
-      JSON.stringify(s.headers),
-      s.developer,
-      s.project,
-      s.enabled ?? current.enabled,
-    ],
-  );
-  return fromRow(row);
+  return saveSource(db, id, { ...s, enabled: s.enabled ?? current.enabled });
 }
 
 export async function removeSource(db: Db, id: number): Promise<void> {
   await getSource(db, id);
-  await db.query('delete from source where id = $1', [id]);
-}
-
-/** Each source's last run (the CLI's list): its day, status and flats. */
-export async function lastRuns(
-  db: Db,
-): Promise<Map<number, { date: string; status: string; flats: number }>> {
-  const rows = await db.query<{ source_id: number; date: string; status: string; flats: number }>(
-    `select distinct on (source_id) source_id, date::text as date, status, flats from source_run
-     order by source_id, id desc`,
-  );
-  return new Map(rows.map((r) => [r.source_id, r]));
+  await deleteSourceRow(db, id);
 }

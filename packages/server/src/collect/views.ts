@@ -1,26 +1,16 @@
 import type { SourceRun, SourceView } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
 import type { SourceRunResult } from './collector.js';
-import { getSource, listSources, type Source, shownUrl } from './sources.js';
-
-interface RunRow {
-  id: number;
-  source_id: number;
-  date: string;
-  started_at: Date | string;
-  finished_at: Date | string | null;
-  status: SourceRun['status'];
-  http_status: number | null;
-  pages: number;
-  flats: number;
-  snapshots: number;
-  partial: number;
-  bytes: number | string;
-  error: string | null;
-}
-
-const RUN_COLUMNS = `id, source_id, date::text as date, started_at, finished_at, status, http_status, pages, flats,
-  snapshots, partial, bytes, error`;
+import {
+  getSource,
+  lastTwoRuns,
+  listSources,
+  type RunRow,
+  runRow,
+  type Source,
+  sourceRunRows,
+} from '../db/queries/sources.js';
+import { shownUrl } from './sources.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -57,21 +47,9 @@ function viewOf(s: Source, runs: RunRow[], nextRun: Date | null): SourceView {
   };
 }
 
-/** The last two runs of each source: the last shown, both failed → the source is failing. */
-async function lastRuns(db: Db, ids: number[]) {
-  const rows = await db.query<RunRow & { n: number }>(
-    `select * from (select ${RUN_COLUMNS}, row_number() over (partition by source_id order by id desc) as n
-       from source_run where source_id = any($1::int[])) r where n <= 2 order by source_id, n`,
-    [ids],
-  );
-  const by = new Map<number, RunRow[]>();
-  for (const r of rows) by.set(r.source_id, [...(by.get(r.source_id) ?? []), r]);
-  return by;
-}
-
 export async function sourceViews(db: Db, nextRun: Date | null): Promise<SourceView[]> {
   const sources = await listSources(db);
-  const runs = await lastRuns(
+  const runs = await lastTwoRuns(
     db,
     sources.map((s) => s.id),
   );
@@ -80,20 +58,15 @@ export async function sourceViews(db: Db, nextRun: Date | null): Promise<SourceV
 
 export async function sourceView(db: Db, id: number, nextRun: Date | null): Promise<SourceView> {
   const s = await getSource(db, id);
-  return viewOf(s, (await lastRuns(db, [id])).get(id) ?? [], nextRun);
+  return viewOf(s, (await lastTwoRuns(db, [id])).get(id) ?? [], nextRun);
 }
 
 export async function sourceRuns(db: Db, id: number, limit = 50): Promise<SourceRun[]> {
   await getSource(db, id);
-  const rows = await db.query<RunRow>(
-    `select ${RUN_COLUMNS} from source_run where source_id = $1 order by id desc limit ${limit}`,
-    [id],
-  );
-  return rows.map(runOf);
+  return (await sourceRunRows(db, id, limit)).map(runOf);
 }
 
 /** The run a collection just made, as the API shows it. */
 export async function runById(db: Db, result: SourceRunResult): Promise<SourceRun> {
-  const [row] = await db.query<RunRow>(`select ${RUN_COLUMNS} from source_run where id = $1`, [result.runId]);
-  return runOf(row);
+  return runOf(await runRow(db, result.runId));
 }

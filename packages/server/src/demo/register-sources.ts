@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/log.js';
+import type { Actor } from '../db/queries/audit.js';
 import type { Db } from '../db/driver.js';
 import { createSource } from '../use-cases/sources.js';
 import { demoSources } from './feeds.js';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { addUser, getUserByName } from '../auth/users.js';
+import { addUser, getUserByName } from '../db/queries/users.js';
 import type { Db } from '../db/driver.js';
 import { markDemoData } from '../db/queries/meta.js';
 import { ensureDeveloper, type Importer } from '../ingest/importer.js';

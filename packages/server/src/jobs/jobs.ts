@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { Db } from '../db/driver.js';
-import { finishRun, interruptStaleRuns, periodDone, startRun } from './runs.js';
+import { finishRun, interruptStaleRuns, periodDone, startRun } from '../db/queries/job-runs.js';
 
 export interface JobLog {
   info(obj: object, msg: string): void;

@@ -4,7 +4,15 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
 import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
 import { todayIn } from '../lib/days.js';
-import { listWatches } from '../watch/store.js';
+import {
+  alertDigestFailed,
+  alertDigestProgress,
+  pendingAlertDigests,
+  planAlertDigest,
+  unsentAlerts,
+  usersWithSettledAlerts,
+} from '../db/queries/deliveries.js';
+import { listWatches } from '../db/queries/watch.js';
 import { escapeHtml, splitMessage } from './format.js';
 import { sendParts } from './send.js';
 
@@ -95,25 +103,10 @@ export class AlertPublisher {
   async plan(): Promise<number> {
     const { db, settleSeconds, timeZone, log } = this.options;
     const day = this.options.today?.() ?? todayIn(timeZone);
-    const users = await db.query<{ id: number; chat: number }>(
-      `select u.id, u.telegram_chat_id as chat from app_user u
-       where u.telegram_chat_id is not null and u.disabled_at is null and u.role <> 'viewer'
-         and not exists (select 1 from alert_digest d where d.user_id = u.id and d.day = $1)
-         and (select max(a.created_at) from watch_alert a where a.user_id = u.id and a.digest_day is null)
-           <= now() - make_interval(secs => $2)
-       order by u.id`,
-      [day, settleSeconds],
-    );
+    const users = await usersWithSettledAlerts(db, day, settleSeconds);
     let planned = 0;
     for (const u of users) {
-      const alerts = await db.query<Alert & { watchId: number }>(
-        `select a.id, a.watch_id as "watchId", a.kind, a.day::text as day, a.flat_id as "flatId",
-           p.name as "projectName", a.building, a.rooms, a.area, a.old_price as "oldPrice",
-           a.new_price as "newPrice", a.change_percent as "changePercent", a.read_at is not null as read
-         from watch_alert a join project p on p.id = a.project_id
-         where a.user_id = $1 and a.digest_day is null order by a.watch_id, a.day, a.flat_id, a.kind`,
-        [u.id],
-      );
+      const alerts = await unsentAlerts(db, u.id);
       const watches = new Map((await listWatches(db, u.id)).map((w) => [w.id, w]));
       const byWatch = new Map<number, Alert[]>();
       for (const a of alerts) byWatch.set(a.watchId, [...(byWatch.get(a.watchId) ?? []), a]);
@@ -130,19 +123,13 @@ export class AlertPublisher {
           .map((b) => b.button)
           .slice(0, BUTTONS_PER_PART),
       }));
-      const inserted = await db.transaction(async (tx) => {
-        const [row] = await tx.query(
-          `insert into alert_digest (user_id, day, chat_id, parts) values ($1, $2, $3, $4)
-           on conflict do nothing returning user_id`,
-          [u.id, day, u.chat, JSON.stringify(parts)],
-        );
-        if (!row) return false;
-        await tx.query('update watch_alert set digest_day = $2 where id = any($1::bigint[])', [
-          alerts.map((a) => a.id),
-          day,
-        ]);
-        return true;
-      });
+      const inserted = await planAlertDigest(
+        db,
+        u,
+        day,
+        JSON.stringify(parts),
+        alerts.map((a) => a.id),
+      );
       if (inserted) planned++;
     }
     if (planned) log.info({ planned, day }, 'telegram: уведомления об избранном запланированы');
@@ -166,16 +153,7 @@ export class AlertPublisher {
   private async deliverPending(): Promise<Omit<AlertPublishReport, 'planned'>> {
     const { db, api, log } = this.options;
     const report = { sent: 0, blocked: 0, failed: 0, pending: 0 };
-    const digests = await db.query<{
-      user_id: number;
-      day: string;
-      chat_id: number;
-      parts: string;
-      sent_parts: number;
-    }>(
-      `select user_id, day::text as day, chat_id, parts, sent_parts from alert_digest
-       where status = 'pending' order by day, user_id`,
-    );
+    const digests = await pendingAlertDigests(db);
     let reachable = true;
     for (const d of digests) {
       if (!reachable) {
@@ -183,7 +161,6 @@ export class AlertPublisher {
         continue;
       }
       const parts: Part[] = JSON.parse(d.parts);
-      const where = 'where user_id = $1 and day = $2';
       const outcome = await sendParts({
         api,
         chatId: String(d.chat_id),
@@ -192,39 +169,18 @@ export class AlertPublisher {
         keyboard: (i) => this.keyboard(parts[i]!, d.chat_id),
         sleep: this.sleep,
         sent: async (i) => {
-          await db.query(
-            `update alert_digest set sent_parts = $3::int, status = case when $3::int = $4::int then 'sent' else status end,
-               error = null, updated_at = now() ${where}`,
-            [d.user_id, d.day, i + 1, parts.length],
-          );
+          await alertDigestProgress(db, d, i + 1, parts.length);
         },
       });
       if (outcome.status === 'sent') report.sent++;
       else if (outcome.status === 'unreachable') {
         reachable = false;
         report.pending++;
-        await db.query(`update alert_digest set error = $3, updated_at = now() ${where}`, [
-          d.user_id,
-          d.day,
-          outcome.error,
-        ]);
+        await alertDigestFailed(db, d, 'unreachable', outcome.error);
         log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: уведомления отложены');
       } else {
         report[outcome.status]++;
-        await db.transaction(async (tx) => {
-          await tx.query(`update alert_digest set status = $3, error = $4, updated_at = now() ${where}`, [
-            d.user_id,
-            d.day,
-            outcome.status,
-            outcome.error,
-          ]);
-          // a chat that blocked the bot is unlinked: the alerts stay on the site
-          if (outcome.status === 'blocked')
-            await tx.query(
-              'update app_user set telegram_chat_id = null where id = $1 and telegram_chat_id = $2',
-              [d.user_id, d.chat_id],
-            );
-        });
+        await alertDigestFailed(db, d, outcome.status, outcome.error);
         log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: уведомления не доставлены');
       }
     }

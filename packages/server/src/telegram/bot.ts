@@ -4,11 +4,10 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
 import { getFlatCard } from '../db/queries/flats.js';
 import { AppError, NotFoundError } from '../lib/errors.js';
-import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../watch/store.js';
-import { digestBlocks, escapeHtml, flatCardText, splitMessage } from './format.js';
+import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../db/queries/watch.js';
+import { digestBlocks, digestOf, escapeHtml, flatCardText, splitMessage } from './format.js';
 import {
   chatSubscription,
-  digestOf,
   findProjects,
   latestSummary,
   loadSummaryDay,
@@ -16,7 +15,7 @@ import {
   subscribeAll,
   subscribeProject,
   unsubscribe,
-} from './queries.js';
+} from '../db/queries/bot.js';
 
 export interface BotOptions {
   db: Db;

@@ -10,6 +10,9 @@ import {
   PROJECTS,
   roomsLabel,
 } from '@cena-metra/contract';
+import type { DigestCut, DigestProject, SummaryDay } from '../db/queries/bot.js';
+
+export type { DigestCut, DigestProject };
 
 /** Telegram's limit on one message's text. */
 export const TELEGRAM_LIMIT = 4096;
@@ -19,29 +22,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export interface DigestProject {
-  projectId: number;
-  projectName: string;
-  developerName: string;
-  isNewProject: boolean;
-  flatsCount: number;
-  newFlats: number;
-  removedFlats: number;
-  priceUp: number;
-  priceDown: number;
-  avgChangePercent: number | null;
-}
 
-export interface DigestCut {
-  flatId: number;
-  projectName: string;
-  developerName: string;
-  rooms: number;
-  area: number;
-  oldPrice: number;
-  newPrice: number;
-  changePercent: number;
-}
 
 /** What one daily digest says: the projects of a summary (all, or a subscriber's) and the biggest cuts. */
 export interface Digest {
@@ -170,4 +151,22 @@ export function flatCardText(card: FlatCard, lastChanges = 5): string {
       );
   } else lines.push('', 'Цена не менялась.');
   return lines.join('\n');
+}
+
+/** How many of the biggest cuts a digest lists. */
+const CUTS = 5;
+
+/**
+ * The digest of a summary for a set of projects (null = all). Null when none of the projects had a
+ * snapshot that day: such a subscriber gets no message.
+ */
+export function digestOf(day: SummaryDay, projectIds: number[] | null): Digest | null {
+  const mine = (id: number) => projectIds === null || projectIds.includes(id);
+  const projects = day.projects.filter((p) => mine(p.projectId));
+  if (projects.length === 0) return null;
+  const cuts = day.cuts
+    .filter((c) => mine(c.projectId))
+    .slice(0, CUTS)
+    .map(({ projectId: _projectId, ...cut }) => cut);
+  return { summaryId: day.summaryId, date: day.date, projects, cuts };
 }

@@ -2,8 +2,18 @@ import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
 import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
-import { digestBlocks, splitMessage } from './format.js';
-import { ALL_PROJECTS, digestOf, latestSummary, loadSummaryDay } from './queries.js';
+import { ALL_PROJECTS, latestSummary, loadSummaryDay } from '../db/queries/bot.js';
+import {
+  closeFinishedPosts,
+  type Delivery,
+  deliveryFailed,
+  deliveryProgress,
+  pendingDeliveries,
+  planDeliveries,
+  subscribers,
+  summarySettled,
+} from '../db/queries/deliveries.js';
+import { digestBlocks, digestOf, splitMessage } from './format.js';
 import { sendParts } from './send.js';
 
 export type PublisherLog = JobLog;
@@ -33,14 +43,6 @@ export interface PublishReport {
 
 /** The publisher's job name: its lock and its run records. */
 export const PUBLISHER_JOB = 'telegram-publisher';
-
-interface Delivery {
-  summary_id: number;
-  chat_id: string;
-  is_channel: boolean;
-  parts: string;
-  sent_parts: number;
-}
 
 /**
  * Posts each day's summary once (DESIGN §7): to the channel and to every subscriber whose projects had a
@@ -81,12 +83,7 @@ export class Publisher {
     const { db, settleSeconds } = this.options;
     const latest = await latestSummary(db);
     if (!latest) return null;
-    const [ready] = await db.query<{ ok: boolean }>(
-      `select updated_at <= now() - make_interval(secs => $2) as ok from daily_summary where id = $1
-         and not exists (select 1 from telegram_post where summary_id = $1)`,
-      [latest.id, settleSeconds],
-    );
-    if (!ready?.ok) return null;
+    if (!(await summarySettled(db, latest.id, settleSeconds))) return null;
     return (await this.plan(latest.id)) ? latest.id : null;
   }
 
@@ -95,11 +92,7 @@ export class Publisher {
     const { db, channelId, log } = this.options;
     const targets: { chat: string; isChannel: boolean; projects: number[] | null }[] = [];
     if (channelId) targets.push({ chat: channelId, isChannel: true, projects: null });
-    const subscribers = await db.query<{ chat_id: number; projects: number[] }>(
-      `select chat_id, array_agg(project_id order by project_id) as projects
-       from telegram_subscription group by chat_id order by chat_id`,
-    );
-    for (const s of subscribers)
+    for (const s of await subscribers(db))
       targets.push({
         chat: String(s.chat_id),
         isChannel: false,
@@ -116,20 +109,7 @@ export class Publisher {
           parts: JSON.stringify(splitMessage(digestBlocks(digest))),
         });
     }
-    const inserted = await db.transaction(async (tx) => {
-      const [post] = await tx.query(
-        'insert into telegram_post (summary_id) values ($1) on conflict do nothing returning summary_id',
-        [summaryId],
-      );
-      if (!post) return false;
-      if (rows.length)
-        await tx.query(
-          `insert into telegram_delivery (summary_id, chat_id, is_channel, parts)
-           select $1, * from unnest($2::text[], $3::boolean[], $4::text[])`,
-          [summaryId, rows.map((r) => r.chat), rows.map((r) => r.isChannel), rows.map((r) => r.parts)],
-        );
-      return true;
-    });
+    const inserted = await planDeliveries(db, summaryId, rows);
     if (inserted)
       log.info({ summaryId, deliveries: rows.length }, 'telegram: сводка запланирована к отправке');
     return inserted;
@@ -151,10 +131,7 @@ export class Publisher {
   private async deliverPending(): Promise<Omit<PublishReport, 'planned'>> {
     const { db, log } = this.options;
     const report = { sent: 0, blocked: 0, failed: 0, pending: 0 };
-    const deliveries = await db.query<Delivery>(
-      `select summary_id, chat_id, is_channel, parts, sent_parts from telegram_delivery
-       where status = 'pending' order by summary_id, is_channel desc, chat_id`,
-    );
+    const deliveries = await pendingDeliveries(db);
     let reachable = true;
     for (const d of deliveries) {
       if (!reachable) {
@@ -167,10 +144,7 @@ export class Publisher {
         report.pending++;
       } else report[outcome]++;
     }
-    await db.query(
-      `update telegram_post set done_at = now() where done_at is null
-         and not exists (select 1 from telegram_delivery d where d.summary_id = telegram_post.summary_id and d.status = 'pending')`,
-    );
+    await closeFinishedPosts(db);
     if (deliveries.length) log.info(report, 'telegram: рассылка');
     return report;
   }
@@ -186,38 +160,17 @@ export class Publisher {
       keyboard: (i) => (i === parts.length - 1 ? this.keyboard(d) : undefined),
       sleep: this.sleep,
       sent: async (i) => {
-        await db.query(
-          `update telegram_delivery set sent_parts = $3::int, status = case when $3::int = $4::int then 'sent' else status end,
-             error = null, updated_at = now() where summary_id = $1 and chat_id = $2`,
-          [d.summary_id, d.chat_id, i + 1, parts.length],
-        );
+        await deliveryProgress(db, d, i + 1, parts.length);
       },
     });
-    if (outcome.status === 'blocked') {
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `update telegram_delivery set status = 'blocked', error = $3, updated_at = now()
-           where summary_id = $1 and chat_id = $2`,
-          [d.summary_id, d.chat_id, outcome.error],
-        );
-        if (!d.is_channel)
-          await tx.query('delete from telegram_subscription where chat_id = $1', [Number(d.chat_id)]);
-      });
-      log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: чат недоступен, подписка снята');
-    } else if (outcome.status === 'failed') {
-      await db.query(
-        `update telegram_delivery set status = 'failed', error = $3, updated_at = now()
-         where summary_id = $1 and chat_id = $2`,
-        [d.summary_id, d.chat_id, outcome.error],
-      );
-      log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: сообщение отклонено');
-    } else if (outcome.status === 'unreachable') {
-      await db.query(
-        'update telegram_delivery set error = $3, updated_at = now() where summary_id = $1 and chat_id = $2',
-        [d.summary_id, d.chat_id, outcome.error],
-      );
-      log.warn({ chat: d.chat_id, error: outcome.error }, 'telegram: отправка отложена');
-    }
+    if (outcome.status === 'sent') return 'sent';
+    await deliveryFailed(db, d, outcome.status, outcome.error);
+    const said = {
+      blocked: 'telegram: чат недоступен, подписка снята',
+      failed: 'telegram: сообщение отклонено',
+      unreachable: 'telegram: отправка отложена',
+    } as const;
+    log.warn({ chat: d.chat_id, error: outcome.error }, said[outcome.status]);
     return outcome.status;
   }
 }

@@ -1,7 +1,7 @@
 import type { FetchOptions } from '../collect/fetch.js';
 import { type CollectReport, reportText } from '../collect/report.js';
 import { collectSchedule } from '../collect/schedule.js';
-import { listSources } from '../collect/sources.js';
+import { listSources } from '../db/queries/sources.js';
 import type { Job } from '../jobs/jobs.js';
 import { todayIn } from '../lib/days.js';
 import { collectDay } from './collect.js';

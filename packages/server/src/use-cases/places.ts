@@ -1,5 +1,5 @@
 import type { PlaceEditParsed, ProjectPlace } from '@cena-metra/contract';
-import { type Actor, audit } from '../audit/log.js';
+import { type Actor, audit } from '../db/queries/audit.js';
 import { editPlace, projectPlace } from '../ingest/place.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { Host } from './host.js';

@@ -1,14 +1,15 @@
-import { type Actor, audit } from '../audit/log.js';
+import { type Actor, audit } from '../db/queries/audit.js';
 import {
   addSource,
-  getSource,
   loggedSource,
   removeSource,
-  type Source,
   type SourceInput,
   updateSource,
 } from '../collect/sources.js';
+import { getSource, type Source } from '../db/queries/sources.js';
 import type { Db } from '../db/driver.js';
+
+export { getSource, lastRuns, listSources, type Source } from '../db/queries/sources.js';
 
 // A source's management (DESIGN §10.8, §12.2): each act checked, done and audited in one transaction — the
 // «Источники» page, `cena-metra source …` and the demo call these.

@@ -7,8 +7,8 @@ import {
   type UserCreated,
   type UserPatch,
 } from '@cena-metra/contract';
-import { type Actor, audit } from '../audit/log.js';
-import { addUser, getUserById, getUserByName, hashToken, setPassword } from '../auth/users.js';
+import { type Actor, audit } from '../db/queries/audit.js';
+import { addUser, getUserById, getUserByName, hashToken, setPassword } from '../db/queries/users.js';
 import type { Db } from '../db/driver.js';
 import { AppError, NotFoundError } from '../lib/errors.js';
 

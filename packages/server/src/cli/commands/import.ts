@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { cliActor } from '../../audit/log.js';
+import { cliActor } from '../../db/queries/audit.js';
 import { Importer } from '../../ingest/importer.js';
 import { FORMATS, type Format, type ReadItem, readFileSnapshots } from '../../ingest/readers/index.js';
 import { SKIP_REASONS, type SkipReason } from '../../ingest/readers/yrl.js';

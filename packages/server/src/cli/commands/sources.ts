@@ -1,13 +1,9 @@
 import { SOURCE_KINDS } from '@cena-metra/contract';
 import type { Command } from 'commander';
-import { cliActor } from '../../audit/log.js';
+import { cliActor } from '../../db/queries/audit.js';
 import type { SourceRunResult } from '../../collect/collector.js';
 import {
-  getSource,
-  lastRuns,
-  listSources,
   parseHeader,
-  type Source,
   shownUrl,
 } from '../../collect/sources.js';
 import type { Db } from '../../db/driver.js';
@@ -16,7 +12,15 @@ import { todayIn } from '../../lib/days.js';
 import { CliError } from '../../lib/errors.js';
 import { collectSources, reparseSources } from '../../use-cases/collect.js';
 import { commandHost } from '../../use-cases/host.js';
-import { changeSource, createSource, deleteSource } from '../../use-cases/sources.js';
+import {
+  changeSource,
+  createSource,
+  deleteSource,
+  getSource,
+  lastRuns,
+  listSources,
+  type Source,
+} from '../../use-cases/sources.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows } from '../output.js';
 

@@ -8,8 +8,8 @@ import {
   USERNAME_RULE,
 } from '@cena-metra/contract';
 import type { Command } from 'commander';
-import { cliActor } from '../../audit/log.js';
-import { getUserByName } from '../../auth/users.js';
+import { cliActor } from '../../db/queries/audit.js';
+import { getUserByName } from '../../db/queries/users.js';
 import type { Db } from '../../db/driver.js';
 import { printable } from '../../ingest/snapshot.js';
 import { CliError } from '../../lib/errors.js';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { allows } from '../../auth/access.js';
 import { actorOf } from '../../auth/actor.js';
 import { PasswordGuessLimiter } from '../../auth/rate-limit.js';
-import { checkCredentials, createSession, hashToken, revokeSession } from '../../auth/users.js';
+import { checkCredentials, createSession, hashToken, revokeSession } from '../../db/queries/users.js';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.js';
 import {
   acceptInvite,

@@ -11,11 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../auth/actor.js';
 import { nextCollect } from '../../collect/schedule.js';
-import { getSource } from '../../collect/sources.js';
 import { runById, sourceRuns, sourceView, sourceViews } from '../../collect/views.js';
 import { todayIn } from '../../lib/days.js';
 import { collectSources } from '../../use-cases/collect.js';
-import { changeSource, createSource, deleteSource } from '../../use-cases/sources.js';
+import { changeSource, createSource, deleteSource, getSource } from '../../use-cases/sources.js';
 
 /**
  * Sources collected by schedule (DESIGN §10.8): list, add, change, remove, run now, their runs. Admins

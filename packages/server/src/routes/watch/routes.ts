@@ -21,7 +21,7 @@ import {
   telegramLinked,
   unlinkTelegram,
   updateWatch,
-} from '../../watch/store.js';
+} from '../../db/queries/watch.js';
 
 /** Watchlists, their alerts and the Telegram link of the signed-in user (issue 17). */
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/driver.js';
+import type { Db } from '../driver.js';
 
 export type JobRunStatus = 'running' | 'done' | 'failed' | 'interrupted';
 

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry, AuditQuery, ImportResult } from '@cena-metra/contract';
-import type { Db } from '../db/driver.js';
+import type { Db } from '../driver.js';
 
 /** Who did an audited thing: a signed-in user (with the request's address), the schedule, or the CLI. */
 export interface Actor {

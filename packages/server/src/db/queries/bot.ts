@@ -1,13 +1,33 @@
-import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
-import type { Db } from '../db/driver.js';
-import { getSummary } from '../db/queries/summaries.js';
-import type { Digest, DigestCut, DigestProject } from './format.js';
+import { DEFAULT_CARRY_DAYS } from '../../analytics/types.js';
+import type { Db } from '../driver.js';
+import { getSummary } from './summaries.js';
 
 /** Subscription to every project (project_id 0 in telegram_subscription). */
 export const ALL_PROJECTS = 0;
 
-/** How many of the biggest cuts a digest lists. */
-const CUTS = 5;
+export interface DigestProject {
+  projectId: number;
+  projectName: string;
+  developerName: string;
+  isNewProject: boolean;
+  flatsCount: number;
+  newFlats: number;
+  removedFlats: number;
+  priceUp: number;
+  priceDown: number;
+  avgChangePercent: number | null;
+}
+
+export interface DigestCut {
+  flatId: number;
+  projectName: string;
+  developerName: string;
+  rooms: number;
+  area: number;
+  oldPrice: number;
+  newPrice: number;
+  changePercent: number;
+}
 
 /** A summary's projects and its price cuts (largest first): read once, then cut per subscriber. */
 export interface SummaryDay {
@@ -31,20 +51,6 @@ export async function loadSummaryDay(db: Db, summaryId: number): Promise<Summary
   return { summaryId, date: summary.date, projects: summary.projects, cuts };
 }
 
-/**
- * The digest of a summary for a set of projects (null = all). Null when none of the projects had a
- * snapshot that day: such a subscriber gets no message.
- */
-export function digestOf(day: SummaryDay, projectIds: number[] | null): Digest | null {
-  const mine = (id: number) => projectIds === null || projectIds.includes(id);
-  const projects = day.projects.filter((p) => mine(p.projectId));
-  if (projects.length === 0) return null;
-  const cuts = day.cuts
-    .filter((c) => mine(c.projectId))
-    .slice(0, CUTS)
-    .map(({ projectId: _projectId, ...cut }) => cut);
-  return { summaryId: day.summaryId, date: day.date, projects, cuts };
-}
 
 /** The newest summary, if any. */
 export async function latestSummary(db: Db): Promise<{ id: number; date: string; updatedAt: string } | null> {
