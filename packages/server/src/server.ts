@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { getUserByName } from './db/queries/users.js';
 import type { Context } from './cli/context.js';
 import { replicaUrls } from './config.js';
+import { getUserByName } from './db/queries/users.js';
 import { ReadRouter } from './db/replicas.js';
 import { registerDemoSources } from './demo/register-sources.js';
 import { DEMO_USER } from './demo/run.js';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
+import { addUser } from '../src/db/queries/users.js';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
 

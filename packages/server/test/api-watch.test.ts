@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cliActor } from '../src/db/queries/audit.js';
 import { addUser } from '../src/db/queries/users.js';
+import { MAX_WATCHES } from '../src/db/queries/watch.js';
 import { removeUser } from '../src/use-cases/users.js';
 import { computeAlerts } from '../src/watch/alerts.js';
-import { MAX_WATCHES } from '../src/db/queries/watch.js';
 import { describeEachDb } from './databases.js';
 import { signedInApp } from './signed-in-app.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
+import { addUser } from '../src/db/queries/users.js';
 import { Importer } from '../src/ingest/importer.js';
 import { validateSnapshot } from '../src/ingest/snapshot.js';
 import { describeEachDb } from './databases.js';

@@ -9,15 +9,15 @@ import { watchRulesSchema } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser, createSession } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/driver.js';
 import { openDb } from '../src/db/driver.js';
 import { migrate } from '../src/db/migrate.js';
+import { addUser, createSession } from '../src/db/queries/users.js';
+import { addWatch } from '../src/db/queries/watch.js';
 import { runJob } from '../src/jobs/jobs.js';
 import { fromDay, toDay, todayIn } from '../src/lib/days.js';
 import { collectJob } from '../src/use-cases/collect-job.js';
-import { addWatch } from '../src/db/queries/watch.js';
 import { describeEachDb } from './databases.js';
 
 // DESIGN §12.2: an import has one door (use-cases/imports.ts, collect.ts), whichever entry point it came

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDb } from '../src/db/driver.js';
-import { type Job, JobRunner, previousScheduled, runJob } from '../src/jobs/jobs.js';
 import { getJobRuns, RUNS_KEPT } from '../src/db/queries/job-runs.js';
+import { type Job, JobRunner, previousScheduled, runJob } from '../src/jobs/jobs.js';
 import { describeEachDb } from './databases.js';
 
 const silent = { info() {}, warn() {}, error() {} };

@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { addUser, createSession } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
+import { addUser, createSession } from '../src/db/queries/users.js';
 import { createLogger, fastifyLogging, type LogFormat, logFormatFor } from '../src/http/log.js';
 import { describeEachDb } from './databases.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { audit, auditRefusal, cliActor } from '../src/db/queries/audit.js';
 import { addUser, createSession } from '../src/db/queries/users.js';
-import { loadConfig } from '../src/config.js';
 import { changeUser } from '../src/use-cases/users.js';
 import { describeEachDb } from './databases.js';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ROUTE_ACCESS } from '../src/auth/access.js';
-import { addUser, createSession } from '../src/db/queries/users.js';
 import { loadConfig } from '../src/config.js';
+import { addUser, createSession } from '../src/db/queries/users.js';
 import { concretePath, expected, passes } from './access-expectations.js';
 import { describeEachDb } from './databases.js';
 

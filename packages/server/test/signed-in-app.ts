@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { addUser } from '../src/db/queries/users.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/driver.js';
+import { addUser } from '../src/db/queries/users.js';
 
 /** The app on `db` with a user signed in: its bearer header, for tests that drive the API. */
 export async function signedInApp(

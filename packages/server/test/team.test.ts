@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { cliActor } from '../src/db/queries/audit.js';
 import { addUser } from '../src/db/queries/users.js';
-import { loadConfig } from '../src/config.js';
 import { removeUser } from '../src/use-cases/users.js';
 import { describeEachDb, freshDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';

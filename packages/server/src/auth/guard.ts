@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Db } from '../db/driver.js';
+import { type User, userForToken } from '../db/queries/users.js';
 import { SessionCache } from '../http/caches.js';
 import { isApiPath } from '../http/paths.js';
 import { type Access, accessOf, allows } from './access.js';
 import { decodeTokenHeader, type TelegramUser, verifyInitData } from './telegram.js';
-import { type User, userForToken } from '../db/queries/users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { auditRefusal, type Refusal } from '../db/queries/audit.js';
 import type { Db } from '../db/driver.js';
+import { auditRefusal, type Refusal } from '../db/queries/audit.js';
 import { canonicalPath } from '../http/paths.js';
 import { actorOf } from './actor.js';
 

@@ -13,13 +13,13 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { ImportResult } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
+import type { Source } from '../db/queries/sources.js';
 import { importBatch } from '../ingest/batch.js';
 import type { Importer } from '../ingest/importer.js';
 import { type Format, type ReadItem, readFileSnapshots } from '../ingest/readers/index.js';
 import { pikSnapshot } from '../ingest/readers/pik.js';
 import { printable } from '../ingest/snapshot.js';
 import { FetchError, type FetchOptions, fetchList } from './fetch.js';
-import type { Source } from '../db/queries/sources.js';
 
 /** Runs of a source whose raw body is kept (reparse and conditional requests need the latest only). */
 export const RAW_KEPT = 7;

@@ -161,7 +161,8 @@ export async function updateSource(db: Db, id: number, patch: Partial<SourceInpu
   const s = checkSource({ ...current, ...patch, url }, current.url.startsWith(LOCAL_PROTOCOL));
   if (s.url !== current.url) await checkAddress(s.url, false);
   if (s.name.toLowerCase() !== current.name.toLowerCase()) {
-    if (await sourceNameTaken(db, s.name, id)) throw new BadRequestError(`name: источник «${s.name}» уже есть`);
+    if (await sourceNameTaken(db, s.name, id))
+      throw new BadRequestError(`name: источник «${s.name}» уже есть`);
   }
   return saveSource(db, id, { ...s, enabled: s.enabled ?? current.enabled });
 }

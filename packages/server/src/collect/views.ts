@@ -1,6 +1,5 @@
 import type { SourceRun, SourceView } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
-import type { SourceRunResult } from './collector.js';
 import {
   getSource,
   lastTwoRuns,
@@ -10,6 +9,7 @@ import {
   type Source,
   sourceRunRows,
 } from '../db/queries/sources.js';
+import type { SourceRunResult } from './collector.js';
 import { shownUrl } from './sources.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();

@@ -1,5 +1,5 @@
-import type { Actor } from '../db/queries/audit.js';
 import type { Db } from '../db/driver.js';
+import type { Actor } from '../db/queries/audit.js';
 import { createSource } from '../use-cases/sources.js';
 import { demoSources } from './feeds.js';
 

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { addUser, getUserByName } from '../db/queries/users.js';
 import type { Db } from '../db/driver.js';
 import { markDemoData } from '../db/queries/meta.js';
+import { addUser, getUserByName } from '../db/queries/users.js';
 import { ensureDeveloper, type Importer } from '../ingest/importer.js';
 import type { Snapshot } from '../ingest/snapshot.js';
 import { todayIso } from '../lib/days.js';

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { User } from '../db/queries/users.js';
 import type { Db } from '../db/driver.js';
+import type { User } from '../db/queries/users.js';
 import { type BodyEncoding, compressBody } from '../read/encoding.js';
 import type { ReadCache } from '../read/read-cache.js';
 

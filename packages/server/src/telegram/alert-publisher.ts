@@ -2,8 +2,6 @@ import { type Alert, alertText, CHANGES, countOf, formatLongDate } from '@cena-m
 import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
-import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
-import { todayIn } from '../lib/days.js';
 import {
   alertDigestFailed,
   alertDigestProgress,
@@ -13,6 +11,8 @@ import {
   usersWithSettledAlerts,
 } from '../db/queries/deliveries.js';
 import { listWatches } from '../db/queries/watch.js';
+import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
+import { todayIn } from '../lib/days.js';
 import { escapeHtml, splitMessage } from './format.js';
 import { sendParts } from './send.js';
 

@@ -2,10 +2,6 @@ import { hasControlCharacters, MAX_NAME_LENGTH, watchRulesSchema } from '@cena-m
 import { Bot, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
-import { getFlatCard } from '../db/queries/flats.js';
-import { AppError, NotFoundError } from '../lib/errors.js';
-import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../db/queries/watch.js';
-import { digestBlocks, digestOf, escapeHtml, flatCardText, splitMessage } from './format.js';
 import {
   chatSubscription,
   findProjects,
@@ -16,6 +12,10 @@ import {
   subscribeProject,
   unsubscribe,
 } from '../db/queries/bot.js';
+import { getFlatCard } from '../db/queries/flats.js';
+import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../db/queries/watch.js';
+import { AppError, NotFoundError } from '../lib/errors.js';
+import { digestBlocks, digestOf, escapeHtml, flatCardText, splitMessage } from './format.js';
 
 export interface BotOptions {
   db: Db;

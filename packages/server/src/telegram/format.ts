@@ -22,8 +22,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-
-
 /** What one daily digest says: the projects of a summary (all, or a subscriber's) and the biggest cuts. */
 export interface Digest {
   summaryId: number;

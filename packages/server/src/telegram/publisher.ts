@@ -1,7 +1,6 @@
 import type { Api } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
-import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
 import { ALL_PROJECTS, latestSummary, loadSummaryDay } from '../db/queries/bot.js';
 import {
   closeFinishedPosts,
@@ -13,6 +12,7 @@ import {
   subscribers,
   summarySettled,
 } from '../db/queries/deliveries.js';
+import { type Job, type JobLog, runJobOnce } from '../jobs/jobs.js';
 import { digestBlocks, digestOf, splitMessage } from './format.js';
 import { sendParts } from './send.js';
 

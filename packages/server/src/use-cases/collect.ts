@@ -1,7 +1,7 @@
-import { type Actor, audit, auditImport, SCHEDULE } from '../db/queries/audit.js';
 import { collectSource, loggedRun, reparseSource, type SourceRunResult } from '../collect/collector.js';
 import type { FetchOptions } from '../collect/fetch.js';
 import type { CollectReport } from '../collect/report.js';
+import { type Actor, audit, auditImport, SCHEDULE } from '../db/queries/audit.js';
 import { failingSources, type Source } from '../db/queries/sources.js';
 import type { Host } from './host.js';
 import { appliedOf, followImport } from './imports.js';

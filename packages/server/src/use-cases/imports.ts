@@ -1,6 +1,6 @@
 import type { ImportResult } from '@cena-metra/contract';
-import { type Actor, auditImport } from '../db/queries/audit.js';
 import { analyzeAfterBulkLoad } from '../db/migrate.js';
+import { type Actor, auditImport } from '../db/queries/audit.js';
 import { type BatchProgress, importBatch, importSnapshots } from '../ingest/batch.js';
 import type { ReadItem } from '../ingest/readers/index.js';
 import type { Snapshot } from '../ingest/snapshot.js';

@@ -1,13 +1,7 @@
-import { type Actor, audit } from '../db/queries/audit.js';
-import {
-  addSource,
-  loggedSource,
-  removeSource,
-  type SourceInput,
-  updateSource,
-} from '../collect/sources.js';
-import { getSource, type Source } from '../db/queries/sources.js';
+import { addSource, loggedSource, removeSource, type SourceInput, updateSource } from '../collect/sources.js';
 import type { Db } from '../db/driver.js';
+import { type Actor, audit } from '../db/queries/audit.js';
+import { getSource, type Source } from '../db/queries/sources.js';
 
 export { getSource, lastRuns, listSources, type Source } from '../db/queries/sources.js';
 

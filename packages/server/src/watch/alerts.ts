@@ -1,24 +1,21 @@
-import { type EventKind, type Facing, type RoomGroup, watchRulesSchema } from '@cena-metra/contract';
+import { watchRulesSchema } from '@cena-metra/contract';
 import { type AlertEvent, matchAlerts, type WatchItem } from '../analytics/alerts.js';
 import type { Db } from '../db/driver.js';
+import {
+  advanceAlertCursors,
+  eventsToAlert,
+  firstSeenOf,
+  insertAlerts,
+  projectsToAlert,
+  type WatchRow,
+  watchRowsOf,
+} from '../db/queries/alerts.js';
 import { fromDay, toDay } from '../lib/days.js';
 
 export interface AlertReport {
   projects: number;
   events: number;
   alerts: number;
-}
-
-interface WatchRow {
-  id: number;
-  user_id: number;
-  flat_id: number | null;
-  building: string | null;
-  rooms: RoomGroup;
-  max_price: number | null;
-  finish: Facing | null;
-  rules: string;
-  since: string;
 }
 
 /** A stored watch as the rules read it. */
@@ -46,26 +43,11 @@ export function watchItem(r: WatchRow): WatchItem & { userId: number } {
  */
 export async function computeAlerts(db: Db): Promise<AlertReport> {
   return db.transaction(async (tx) => {
-    const projects = await tx.query<{
-      id: number;
-      data_version: number;
-      through: string | null;
-      last: string | null;
-    }>(
-      `select p.id, p.data_version, c.through::text as through, p.last_snapshot_date::text as last from project p
-       left join alert_cursor c on c.project_id = p.id
-       where exists (select 1 from watch w where w.project_id = p.id)
-         and c.data_version is distinct from p.data_version
-       order by p.id`,
-    );
+    const projects = await projectsToAlert(tx);
     if (projects.length === 0) return { projects: 0, events: 0, alerts: 0 };
     const ids = projects.map((p) => p.id);
     const byProject = new Map<number, (WatchItem & { userId: number })[]>();
-    for (const r of await tx.query<WatchRow & { project_id: number }>(
-      `select id, user_id, project_id, flat_id, building, rooms, max_price, finish, rules, since::text as since
-       from watch where project_id = any($1::int[]) order by id`,
-      [ids],
-    ))
+    for (const r of await watchRowsOf(tx, ids))
       byProject.set(r.project_id, [...(byProject.get(r.project_id) ?? []), watchItem(r)]);
     // each project's events from its earliest watch's first day, or the last day computed (a later import
     // of that day can change its events: it is read again)
@@ -73,35 +55,11 @@ export async function computeAlerts(db: Db): Promise<AlertReport> {
       const earliest = Math.min(...(byProject.get(p.id) ?? []).map((w) => w.since));
       return fromDay(p.through === null ? earliest : Math.max(earliest, toDay(p.through)));
     });
-    const rows = await tx.query<{
-      project_id: number;
-      day: string;
-      flat_id: number;
-      kind: EventKind;
-      building: string;
-      rooms: number;
-      area: number;
-      facing: Facing;
-      old_price: number | null;
-      new_price: number | null;
-      change_percent: number | null;
-    }>(
-      `select e.project_id, e.day::text as day, e.flat_id, e.kind, e.building, e.rooms, e.area, e.facing,
-         e.old_price, e.new_price, e.change_percent
-       from unnest($1::int[], $2::date[]) as t(p, d)
-       join flat_event e on e.project_id = t.p and e.day >= t.d
-       where e.kind <> 'AREA_CHANGED' order by e.project_id, e.day, e.flat_id`,
-      [ids, froms],
-    );
+    const rows = await eventsToAlert(tx, ids, froms);
     const fresh = [...new Set(rows.filter((r) => r.kind === 'NEW').map((r) => r.flat_id))];
     const firstSeen = new Map<number, number>();
     if (fresh.length)
-      for (const r of await tx.query<{ flat_id: number; first: string }>(
-        `select id as flat_id, first_seen::text as first from flat
-         where project_id = any($1::int[]) and id = any($2::int[]) and first_seen is not null`,
-        [ids, fresh],
-      ))
-        firstSeen.set(r.flat_id, toDay(r.first));
+      for (const r of await firstSeenOf(tx, ids, fresh)) firstSeen.set(r.flat_id, toDay(r.first));
     const events = new Map<number, (AlertEvent & { area: number })[]>();
     for (const r of rows) {
       const list = events.get(r.project_id) ?? [];
@@ -126,34 +84,26 @@ export async function computeAlerts(db: Db): Promise<AlertReport> {
     let alerts = 0;
     if (matched.length) {
       const col = <T>(f: (m: (typeof matched)[number]) => T) => matched.map(f);
-      const inserted = await tx.query(
-        `insert into watch_alert (watch_id, user_id, project_id, kind, day, flat_id, building, rooms, area,
-           old_price, new_price, change_percent)
-         select * from unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::date[], $6::int[], $7::text[],
-           $8::int[], $9::float8[], $10::bigint[], $11::bigint[], $12::float8[])
-         on conflict (watch_id, day, flat_id, kind) do nothing returning id`,
-        [
-          col((m) => m.watch.id),
-          col((m) => m.watch.userId),
-          col((m) => m.projectId),
-          col((m) => m.kind),
-          col((m) => fromDay(m.event.day)),
-          col((m) => m.event.flatId),
-          col((m) => m.event.building),
-          col((m) => m.event.rooms),
-          col((m) => m.event.area),
-          col((m) => m.event.oldPrice),
-          col((m) => m.event.newPrice),
-          col((m) => m.event.changePercent),
-        ],
-      );
-      alerts = inserted.length;
+      alerts = await insertAlerts(tx, {
+        watchIds: col((m) => m.watch.id),
+        userIds: col((m) => m.watch.userId),
+        projectIds: col((m) => m.projectId),
+        kinds: col((m) => m.kind),
+        days: col((m) => fromDay(m.event.day)),
+        flatIds: col((m) => m.event.flatId),
+        buildings: col((m) => m.event.building),
+        rooms: col((m) => m.event.rooms),
+        areas: col((m) => m.event.area),
+        oldPrices: col((m) => m.event.oldPrice),
+        newPrices: col((m) => m.event.newPrice),
+        changePercents: col((m) => m.event.changePercent),
+      });
     }
-    await tx.query(
-      `insert into alert_cursor (project_id, data_version, through)
-       select * from unnest($1::int[], $2::int[], $3::date[])
-       on conflict (project_id) do update set data_version = excluded.data_version, through = excluded.through`,
-      [ids, projects.map((p) => p.data_version), projects.map((p, i) => p.last ?? froms[i])],
+    await advanceAlertCursors(
+      tx,
+      ids,
+      projects.map((p) => p.data_version),
+      projects.map((p, i) => p.last ?? froms[i]),
     );
     return { projects: projects.length, events: rows.length, alerts };
   });

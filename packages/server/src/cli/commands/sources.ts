@@ -1,12 +1,9 @@
 import { SOURCE_KINDS } from '@cena-metra/contract';
 import type { Command } from 'commander';
-import { cliActor } from '../../db/queries/audit.js';
 import type { SourceRunResult } from '../../collect/collector.js';
-import {
-  parseHeader,
-  shownUrl,
-} from '../../collect/sources.js';
+import { parseHeader, shownUrl } from '../../collect/sources.js';
 import type { Db } from '../../db/driver.js';
+import { cliActor } from '../../db/queries/audit.js';
 import { Importer } from '../../ingest/importer.js';
 import { todayIn } from '../../lib/days.js';
 import { CliError } from '../../lib/errors.js';

@@ -8,9 +8,9 @@ import {
   USERNAME_RULE,
 } from '@cena-metra/contract';
 import type { Command } from 'commander';
+import type { Db } from '../../db/driver.js';
 import { cliActor } from '../../db/queries/audit.js';
 import { getUserByName } from '../../db/queries/users.js';
-import type { Db } from '../../db/driver.js';
 import { printable } from '../../ingest/snapshot.js';
 import { CliError } from '../../lib/errors.js';
 import { changePassword, changeUser, createUser, listUsers, removeUser } from '../../use-cases/users.js';

@@ -51,7 +51,6 @@ export async function loadSummaryDay(db: Db, summaryId: number): Promise<Summary
   return { summaryId, date: summary.date, projects: summary.projects, cuts };
 }
 
-
 /** The newest summary, if any. */
 export async function latestSummary(db: Db): Promise<{ id: number; date: string; updatedAt: string } | null> {
   const [row] = await db.query<{ id: number; date: string; updatedAt: string }>(

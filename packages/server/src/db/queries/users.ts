@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@cena-metra/contract';
-import type { Db } from '../driver.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { Db } from '../driver.js';
 
 export const SESSION_DAYS = 30;
 

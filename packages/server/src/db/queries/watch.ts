@@ -10,9 +10,9 @@ import {
   watchLabel,
   watchRulesSchema,
 } from '@cena-metra/contract';
-import type { Db } from '../driver.js';
 import { fromDay, toDay } from '../../lib/days.js';
 import { AppError, NotFoundError } from '../../lib/errors.js';
+import type { Db } from '../driver.js';
 
 /** What a user asks to watch (the contract's request, parsed). */
 export type WatchInput =
