@@ -13,7 +13,14 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { ImportResult } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
-import type { Source } from '../db/queries/sources.js';
+import {
+  finishSourceRun,
+  interruptRunning,
+  lastRaw,
+  lastRawRun,
+  type Source,
+  startSourceRun,
+} from '../db/queries/sources.js';
 import { importBatch } from '../ingest/batch.js';
 import type { Importer } from '../ingest/importer.js';
 import { type Format, type ReadItem, readFileSnapshots } from '../ingest/readers/index.js';
@@ -128,16 +135,6 @@ async function gunzipTo(raw: Buffer, file: string): Promise<void> {
   await done;
 }
 
-/** The raw list of the source's last run that has one, with its validators. */
-async function lastRaw(db: Db, sourceId: number) {
-  const [row] = await db.query<{ raw: Buffer; etag: string | null; last_modified: string | null }>(
-    `select raw, etag, last_modified from source_run where source_id = $1 and raw is not null
-       and status in ('done', 'unchanged') order by id desc limit 1`,
-    [sourceId],
-  );
-  return row ? { gzipped: row.raw, etag: row.etag, lastModified: row.last_modified } : null;
-}
-
 /**
  * Collects one source for `date`: fetches its list (pages for the PIK API; a conditional request
  * otherwise: an unchanged list is the day's snapshot again), keeps the raw body gzipped, and imports it
@@ -154,12 +151,7 @@ export async function collectSource(
   // one collection of a source at a time, across processes: a run still 'running' here was cut off (a
   // process killed); its import was one transaction, so nothing of it was stored
   return db.withLock(`cena-metra:source:${source.id}`, async () => {
-    await db.query(
-      `update source_run set status = 'interrupted', finished_at = now(),
-         error = coalesce(error, 'сбор прерван: процесс остановлен')
-       where source_id = $1 and status = 'running'`,
-      [source.id],
-    );
+    await interruptRunning(db, source.id);
     return collectLocked(db, importer, source, date, options);
   });
 }
@@ -171,10 +163,7 @@ async function collectLocked(
   date: string,
   options: FetchOptions,
 ): Promise<SourceRunResult> {
-  const [{ id: runId }] = await db.query<{ id: number }>(
-    'insert into source_run (source_id, date) values ($1, $2) returning id',
-    [source.id, date],
-  );
+  const runId = await startSourceRun(db, source.id, date);
   const out: SourceRunResult = {
     runId,
     sourceId: source.id,
@@ -234,30 +223,24 @@ async function collectLocked(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  await db.query(
-    `update source_run set finished_at = now(), status = $2, http_status = $3, pages = $4, flats = $5,
-       snapshots = $6, bytes = $7, etag = $8, last_modified = $9, raw = $10, error = $11, partial = $12
-     where id = $1`,
-    [
-      runId,
-      out.status,
+  await finishSourceRun(
+    db,
+    runId,
+    source.id,
+    {
+      status: out.status,
       httpStatus,
-      out.pages,
-      out.flats,
-      out.snapshots,
+      pages: out.pages,
+      flats: out.flats,
+      snapshots: out.snapshots,
       bytes,
-      validators.etag,
-      validators.lastModified,
-      stored,
-      out.error,
-      out.partial,
-    ],
-  );
-  // a day's feed gzipped is megabytes: only the last RAW_KEPT runs keep theirs
-  await db.query(
-    `update source_run set raw = null where source_id = $1 and raw is not null and id not in (
-       select id from source_run where source_id = $1 and raw is not null order by id desc limit ${RAW_KEPT})`,
-    [source.id],
+      etag: validators.etag,
+      lastModified: validators.lastModified,
+      raw: stored,
+      error: out.error,
+      partial: out.partial,
+    },
+    RAW_KEPT,
   );
   return out;
 }
@@ -267,11 +250,7 @@ async function collectLocked(
  * was collected on: the day's snapshot is replaced by what the reader now makes of it.
  */
 export async function reparseSource(db: Db, importer: Importer, source: Source) {
-  const [run] = await db.query<{ id: number; date: string; raw: Buffer }>(
-    `select id, date::text as date, raw from source_run where source_id = $1 and raw is not null
-     order by id desc limit 1`,
-    [source.id],
-  );
+  const run = await lastRawRun(db, source.id);
   if (!run) return null;
   const dir = mkdtempSync(join(tmpdir(), 'cena-reparse-'));
   try {

@@ -1,5 +1,7 @@
 import type { Db } from '../db/driver.js';
 import type { Actor } from '../db/queries/audit.js';
+import { demoSourcesRegistered, markDemoSourcesRegistered } from '../db/queries/meta.js';
+import { moveSourceUrl, sourceNameTaken } from '../db/queries/sources.js';
 import { createSource } from '../use-cases/sources.js';
 import { demoSources } from './feeds.js';
 
@@ -12,16 +14,10 @@ const DEMO_ACTOR: Actor = { id: null, name: 'демо', address: null };
  * address there).
  */
 export async function registerDemoSources(db: Db): Promise<void> {
-  const [done] = await db.query(`select 1 from app_meta where key = 'demo_sources'`);
+  const done = await demoSourcesRegistered(db);
   for (const s of demoSources()) {
-    if (done) await db.query('update source set url = $2 where lower(name) = lower($1)', [s.name, s.url]);
-    else {
-      const [exists] = await db.query('select 1 from source where lower(name) = lower($1)', [s.name]);
-      if (!exists) await createSource(db, s, DEMO_ACTOR, true);
-    }
+    if (done) await moveSourceUrl(db, s.name, s.url);
+    else if (!(await sourceNameTaken(db, s.name))) await createSource(db, s, DEMO_ACTOR, true);
   }
-  if (!done)
-    await db.query(
-      `insert into app_meta (key, value) values ('demo_sources', 'yes') on conflict (key) do nothing`,
-    );
+  if (!done) await markDemoSourcesRegistered(db);
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/driver.js';
+import { marketDataMark } from '../db/queries/projects.js';
 import type { User } from '../db/queries/users.js';
 import { type BodyEncoding, compressBody } from '../read/encoding.js';
 import type { ReadCache } from '../read/read-cache.js';
@@ -44,10 +45,7 @@ export class DataVersionCache {
 
   async get(now = Date.now()): Promise<string> {
     if (this.value === null || now - this.readAt > this.ttlMs) {
-      const [row] = await this.db.query<{ n: number; v: number }>(
-        'select count(*)::int as n, coalesce(sum(data_version + place_version), 0)::bigint as v from project',
-      );
-      this.value = `${row.n}.${row.v}`;
+      this.value = await marketDataMark(this.db);
       this.readAt = now;
     }
     return this.value;

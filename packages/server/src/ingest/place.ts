@@ -11,6 +11,7 @@ import {
   type Station,
 } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
+import { projectPlaceRow, saveProjectPlace } from '../db/queries/places.js';
 import { cleanName } from './normalise.js';
 
 /**
@@ -192,34 +193,10 @@ async function writePlace(
   shown = true,
 ): Promise<void> {
   const p = effectivePlace(source, edit);
-  await db.query(
-    `update project set region = $2, city = $3, district = $4, address = $5, latitude = $6, longitude = $7,
-       stations = $8::jsonb, place_source = $9::jsonb, place_edit = $10::jsonb,
-       place_version = place_version + $11
-     where id = $1`,
-    [
-      projectId,
-      p.region,
-      p.city,
-      p.district,
-      p.address,
-      p.latitude,
-      p.longitude,
-      JSON.stringify(p.stations),
-      JSON.stringify(source),
-      JSON.stringify(edit),
-      shown ? 1 : 0,
-    ],
-  );
+  await saveProjectPlace(db, projectId, p, source, edit, shown);
 }
 
-async function storedPlace(db: Db, projectId: number) {
-  const [row] = await db.query<{ place_source: SourcePlace; place_edit: EditPlace }>(
-    'select place_source, place_edit from project where id = $1',
-    [projectId],
-  );
-  return row ? { source: row.place_source ?? {}, edit: row.place_edit ?? {} } : null;
-}
+const storedPlace = (db: Db, projectId: number) => projectPlaceRow<SourcePlace, EditPlace>(db, projectId);
 
 /** Takes lists' places into their project's (inside the lists' import transaction). */
 export async function savePlaceFromLists(db: Db, projectId: number, incoming: SourcePlace) {
@@ -248,18 +225,15 @@ export async function projectPlace(db: Db, projectId: number) {
 /** Applies a hand edit: each field given is held (null takes the hand value back). Null: no project. */
 export async function editPlace(db: Db, projectId: number, change: PlaceEditParsed) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ place_source: SourcePlace; place_edit: EditPlace }>(
-      'select place_source, place_edit from project where id = $1 for update',
-      [projectId],
-    );
+    const row = await projectPlaceRow<SourcePlace, EditPlace>(tx, projectId, true);
     if (!row) return null;
-    const edit: EditPlace = { ...(row.place_edit ?? {}) };
+    const edit: EditPlace = { ...row.edit };
     for (const [field, value] of Object.entries(change) as [PlaceField, unknown][]) {
       if (value === undefined) continue;
       if (value === null) delete edit[field];
       else edit[field] = value;
     }
-    await writePlace(tx, projectId, row.place_source ?? {}, edit);
+    await writePlace(tx, projectId, row.source, edit);
     return projectPlace(tx, projectId);
   });
 }

@@ -1,5 +1,7 @@
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { clearMigrationMarks, migrationMarks } from '../db/queries/meta.js';
+import { bumpDataVersion, lockProject, projectsSince } from '../db/queries/projects.js';
 import { rebuildProjectDerived } from '../derive/index.js';
 import { keepRanksOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
 import { layOutKeptSeries } from '../derive/series.js';
@@ -16,26 +18,20 @@ export async function rebuildProjects(
   onProgress?: (done: number, total: number) => void,
   carry = DEFAULT_CARRY_DAYS,
 ) {
-  const projects = await db.query<{ id: number; name: string }>(
-    `select id, name from project where $1::date is null or last_snapshot_date >= $1::date order by id`,
-    [fromDate ?? null],
-  );
+  const projects = await projectsSince(db, fromDate ?? null);
   const out: { id: number; name: string; snapshots: number }[] = [];
   for (const p of projects) {
     await db.transaction(async (tx) => {
-      await tx.query('select id from project where id = $1 for update', [p.id]);
+      await lockProject(tx, p.id);
       const model = await loadModel(tx, p.id, grace, carry);
       await rebuildProjectDerived(tx, model);
-      await tx.query('update project set data_version = data_version + 1 where id = $1', [p.id]);
+      await bumpDataVersion(tx, p.id);
       out.push({ ...p, snapshots: model.dates.length });
     });
     onProgress?.(out.length, projects.length);
   }
   return out;
 }
-
-/** What a migration asks the next open to do (app_meta keys). */
-const MARKS = `'rebuild_needed', 'ranks_by_month_needed', 'series_layout_needed', 'pace_parts_needed'`;
 
 /**
  * Rebuilds every project's derived data when a migration changed stored records (app_meta
@@ -50,14 +46,7 @@ export async function rebuildIfMarked(
   carry: number,
   say: (line: string) => void,
 ): Promise<void> {
-  const marks = async () =>
-    new Map(
-      (
-        await db.query<{ key: string; value: string }>(
-          `select key, value from app_meta where key in (${MARKS})`,
-        )
-      ).map((r) => [r.key, r.value]),
-    );
+  const marks = () => migrationMarks(db);
   if ((await marks()).size === 0) return;
   // several servers starting on one PostgreSQL: one rebuilds, the others find the marks gone
   await db.withLock('cena-metra:rebuild-after-migration', async () => {
@@ -81,6 +70,6 @@ export async function rebuildIfMarked(
         await layOutKeptSeries(db);
       }
     }
-    await db.query(`delete from app_meta where key in (${MARKS})`);
+    await clearMigrationMarks(db);
   });
 }

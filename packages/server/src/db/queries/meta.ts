@@ -22,3 +22,32 @@ export async function serverVersion(db: Db): Promise<string> {
   );
   return version;
 }
+
+/** What a migration asks the next open to do (app_meta keys). */
+const MARKS = `'rebuild_needed', 'ranks_by_month_needed', 'series_layout_needed', 'pace_parts_needed'`;
+
+/** The marks migrations left for the next open, by key. */
+export async function migrationMarks(db: Db): Promise<Map<string, string>> {
+  const rows = await db.query<{ key: string; value: string }>(
+    `select key, value from app_meta where key in (${MARKS})`,
+  );
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+export async function clearMigrationMarks(db: Db): Promise<void> {
+  await db.query(`delete from app_meta where key in (${MARKS})`);
+}
+
+const DEMO_SOURCES_KEY = 'demo_sources';
+
+/** Whether the demo's sources were registered once (then only their addresses follow the port). */
+export async function demoSourcesRegistered(db: Db): Promise<boolean> {
+  const [row] = await db.query('select 1 from app_meta where key = $1', [DEMO_SOURCES_KEY]);
+  return row !== undefined;
+}
+
+export async function markDemoSourcesRegistered(db: Db): Promise<void> {
+  await db.query(`insert into app_meta (key, value) values ($1, 'yes') on conflict (key) do nothing`, [
+    DEMO_SOURCES_KEY,
+  ]);
+}

@@ -70,6 +70,11 @@ export async function saveSource(db: Db, id: number, s: SourceFields): Promise<S
   return fromRow(row);
 }
 
+/** A source's address changed by name (the demo's feeds follow the server's port), nothing audited. */
+export async function moveSourceUrl(db: Db, name: string, url: string): Promise<void> {
+  await db.query('update source set url = $2 where lower(name) = lower($1)', [name, url]);
+}
+
 /** Removes a source with its runs (the runs go by cascade; its snapshots stay). */
 export async function deleteSourceRow(db: Db, id: number): Promise<void> {
   await db.query('delete from source where id = $1', [id]);
@@ -140,4 +145,92 @@ export async function sourceRunRows(db: Db, id: number, limit: number): Promise<
 export async function runRow(db: Db, runId: number): Promise<RunRow> {
   const [row] = await db.query<RunRow>(`select ${RUN_COLUMNS} from source_run where id = $1`, [runId]);
   return row;
+}
+
+/** The raw list of the source's last run that has one, with its validators. */
+export async function lastRaw(db: Db, sourceId: number) {
+  const [row] = await db.query<{ raw: Buffer; etag: string | null; last_modified: string | null }>(
+    `select raw, etag, last_modified from source_run where source_id = $1 and raw is not null
+       and status in ('done', 'unchanged') order by id desc limit 1`,
+    [sourceId],
+  );
+  return row ? { gzipped: row.raw, etag: row.etag, lastModified: row.last_modified } : null;
+}
+
+/** The last run that kept its raw list, whatever its status (a reparse reads it again). */
+export async function lastRawRun(db: Db, sourceId: number) {
+  const [run] = await db.query<{ id: number; date: string; raw: Buffer }>(
+    `select id, date::text as date, raw from source_run where source_id = $1 and raw is not null
+     order by id desc limit 1`,
+    [sourceId],
+  );
+  return run ?? null;
+}
+
+/** A run still 'running' was cut off (a process killed): marked interrupted. */
+export async function interruptRunning(db: Db, sourceId: number): Promise<void> {
+  await db.query(
+    `update source_run set status = 'interrupted', finished_at = now(),
+       error = coalesce(error, 'сбор прерван: процесс остановлен')
+     where source_id = $1 and status = 'running'`,
+    [sourceId],
+  );
+}
+
+/** A run recorded from its start; its id. */
+export async function startSourceRun(db: Db, sourceId: number, date: string): Promise<number> {
+  const [{ id }] = await db.query<{ id: number }>(
+    'insert into source_run (source_id, date) values ($1, $2) returning id',
+    [sourceId, date],
+  );
+  return id;
+}
+
+/** What a run ended with. */
+export interface RunEnd {
+  status: SourceRun['status'];
+  httpStatus: number | null;
+  pages: number;
+  flats: number;
+  snapshots: number;
+  bytes: number;
+  etag: string | null;
+  lastModified: string | null;
+  raw: Buffer | null;
+  error: string | null;
+  partial: number;
+}
+
+/** Ends a run; of a source's raw lists only the last `kept` stay (a day's feed gzipped is megabytes). */
+export async function finishSourceRun(
+  db: Db,
+  runId: number,
+  sourceId: number,
+  end: RunEnd,
+  kept: number,
+): Promise<void> {
+  await db.query(
+    `update source_run set finished_at = now(), status = $2, http_status = $3, pages = $4, flats = $5,
+       snapshots = $6, bytes = $7, etag = $8, last_modified = $9, raw = $10, error = $11, partial = $12
+     where id = $1`,
+    [
+      runId,
+      end.status,
+      end.httpStatus,
+      end.pages,
+      end.flats,
+      end.snapshots,
+      end.bytes,
+      end.etag,
+      end.lastModified,
+      end.raw,
+      end.error,
+      end.partial,
+    ],
+  );
+  await db.query(
+    `update source_run set raw = null where source_id = $1 and raw is not null and id not in (
+       select id from source_run where source_id = $1 and raw is not null order by id desc limit ${Math.trunc(kept)})`,
+    [sourceId],
+  );
 }
