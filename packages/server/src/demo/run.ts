@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/driver.js';
 import { markDemoData } from '../db/queries/meta.js';
+import { ensureDeveloper } from '../db/queries/projects.js';
 import { addUser, getUserByName } from '../db/queries/users.js';
-import { ensureDeveloper, type Importer } from '../ingest/importer.js';
+import type { Importer } from '../ingest/importer.js';
 import type { Snapshot } from '../ingest/snapshot.js';
 import { todayIso } from '../lib/days.js';
 import { commandHost } from '../use-cases/host.js';

@@ -3,40 +3,20 @@ import { countEvents, emptyEventCounts } from '../analytics/events.js';
 import type { ProjectModel } from '../analytics/model.js';
 import { DEFAULT_CARRY_DAYS, type FlatRecord, type ObservationRow } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { loadAppendModel, loadModel, saveRowChanges } from '../db/queries/model.js';
+import {
+  ensureDeveloper,
+  ensureProject,
+  insertFlats,
+  lockProjectVersion,
+  markProjectImported,
+  saveSnapshots,
+} from '../db/queries/projects.js';
 import { rebuildProjectDerived, saveDerived } from '../derive/index.js';
 import { savePartialFlags } from '../derive/timeline.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { mergeSourcePlace, placeOfList, type SourcePlace, savePlaceFromLists } from './place.js';
 import { hashOf, type Snapshot } from './snapshot.js';
-import { loadAppendModel, loadModel, saveRowChanges } from './store.js';
-
-/** Finds a developer by name (trimmed, case-insensitive) or creates it. */
-export async function ensureDeveloper(db: Db, name: string): Promise<number> {
-  const found = await db.query<{ id: number }>('select id from developer where lower(name) = lower($1)', [
-    name,
-  ]);
-  if (found.length) return found[0].id;
-  const [row] = await db.query<{ id: number }>(
-    `insert into developer (name) values ($1)
-     on conflict (lower(name)) do update set name = developer.name returning id`,
-    [name],
-  );
-  return row.id;
-}
-
-export async function ensureProject(db: Db, developerId: number, name: string): Promise<number> {
-  const found = await db.query<{ id: number }>(
-    'select id from project where developer_id = $1 and lower(name) = lower($2)',
-    [developerId, name],
-  );
-  if (found.length) return found[0].id;
-  const [row] = await db.query<{ id: number }>(
-    `insert into project (developer_id, name) values ($1, $2)
-     on conflict (developer_id, lower(name)) do update set name = project.name returning id`,
-    [developerId, name],
-  );
-  return row.id;
-}
 
 /** Disk a snapshot may take per flat at most (observations, timeline, cube, events, their WAL). */
 const BYTES_PER_FLAT = 2048;
@@ -211,15 +191,17 @@ export class Importer {
         projectId = await ensureProject(tx, developerId, project);
         batch?.touched.add(projectId);
         // the row lock serialises imports of one project across processes
-        const [{ data_version: version }] = await tx.query<{ data_version: number }>(
-          'select data_version from project where id = $1 for update',
-          [projectId],
-        );
+        const version = await lockProjectVersion(tx, projectId);
         let model = this.models.get(projectId);
         this.models.delete(projectId);
         if (!model || model.dataVersion !== version) {
           const window = snapshot
-            ? await loadAppendModel(tx, projectId, this.grace, this.carry, snapshot)
+            ? await loadAppendModel(tx, projectId, this.grace, this.carry, {
+                date: snapshot.date,
+                hash: hashOf(snapshot),
+                listed: new Map(snapshot.flats.map((f) => [f.externalId, f.rec])),
+                complete: snapshot.complete === true,
+              })
             : null;
           if (window) {
             model = window;
@@ -263,11 +245,8 @@ export class Importer {
 
     const fresh = snapshot.flats.filter((f) => !model.externalIds.has(f.externalId)).map((f) => f.externalId);
     if (fresh.length) {
-      const rows = await tx.query<{ id: number; external_id: string }>(
-        `insert into flat (project_id, external_id) select $1, * from unnest($2::text[]) returning id, external_id`,
-        [model.projectId, fresh],
-      );
-      for (const r of rows) model.externalIds.set(r.external_id, r.id);
+      for (const r of await insertFlats(tx, model.projectId, fresh))
+        model.externalIds.set(r.external_id, r.id);
     }
     const state = new Map<number, FlatRecord>();
     for (const f of snapshot.flats) state.set(model.externalIds.get(f.externalId)!, f.rec);
@@ -277,26 +256,23 @@ export class Importer {
 
   /** Records the snapshots and bumps the project's data version. */
   private async finish(tx: Db, model: ProjectModel, applied: { snapshot: Snapshot; hash: string }[]) {
-    await tx.query(
-      `insert into snapshot (project_id, date, flats_count, content_hash, source, complete)
-       select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[], $6::bool[])
-       on conflict (project_id, date) do update set flats_count = excluded.flats_count,
-         content_hash = excluded.content_hash, source = excluded.source, complete = excluded.complete,
-         imported_at = now()`,
-      [
-        model.projectId,
-        applied.map((a) => a.snapshot.date),
-        applied.map((a) => a.snapshot.flats.length),
-        applied.map((a) => a.hash),
-        applied.map((a) => a.snapshot.source),
-        applied.map((a) => a.snapshot.complete === true),
-      ],
+    await saveSnapshots(
+      tx,
+      model.projectId,
+      applied.map((a) => ({
+        date: a.snapshot.date,
+        flats: a.snapshot.flats.length,
+        hash: a.hash,
+        source: a.snapshot.source,
+        complete: a.snapshot.complete === true,
+      })),
     );
     await savePartialFlags(tx, model);
-    await tx.query(
-      `update project set data_version = data_version + 1, first_snapshot_date = $2, last_snapshot_date = $3
-       where id = $1`,
-      [model.projectId, fromDay(model.dates[0]), fromDay(model.dates[model.dates.length - 1])],
+    await markProjectImported(
+      tx,
+      model.projectId,
+      fromDay(model.dates[0]),
+      fromDay(model.dates[model.dates.length - 1]),
     );
     for (const a of applied) model.hashes.set(toDay(a.snapshot.date), a.hash);
     model.dataVersion++;

@@ -1,11 +1,11 @@
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { clearMigrationMarks, migrationMarks } from '../db/queries/meta.js';
+import { loadModel } from '../db/queries/model.js';
 import { bumpDataVersion, lockProject, projectsSince } from '../db/queries/projects.js';
 import { rebuildProjectDerived } from '../derive/index.js';
 import { keepRanksOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
 import { layOutKeptSeries } from '../derive/series.js';
-import { loadModel } from '../ingest/store.js';
 
 // What `cena-metra rebuild` and every open (after a migration that asks for it) run: the derived data
 // recomputed from the observations, or the kept forms a migration changed made again.

@@ -30,3 +30,84 @@ export async function marketDataMark(db: Db): Promise<string> {
   );
   return `${row.n}.${row.v}`;
 }
+
+/** Finds a developer by name (trimmed, case-insensitive) or creates it. */
+export async function ensureDeveloper(db: Db, name: string): Promise<number> {
+  const found = await db.query<{ id: number }>('select id from developer where lower(name) = lower($1)', [
+    name,
+  ]);
+  if (found.length) return found[0].id;
+  const [row] = await db.query<{ id: number }>(
+    `insert into developer (name) values ($1)
+     on conflict (lower(name)) do update set name = developer.name returning id`,
+    [name],
+  );
+  return row.id;
+}
+
+export async function ensureProject(db: Db, developerId: number, name: string): Promise<number> {
+  const found = await db.query<{ id: number }>(
+    'select id from project where developer_id = $1 and lower(name) = lower($2)',
+    [developerId, name],
+  );
+  if (found.length) return found[0].id;
+  const [row] = await db.query<{ id: number }>(
+    `insert into project (developer_id, name) values ($1, $2)
+     on conflict (developer_id, lower(name)) do update set name = project.name returning id`,
+    [developerId, name],
+  );
+  return row.id;
+}
+
+/** Locks a project's row for an import (imports of one project wait in turn); its data version. */
+export async function lockProjectVersion(tx: Db, id: number): Promise<number> {
+  const [{ data_version }] = await tx.query<{ data_version: number }>(
+    'select data_version from project where id = $1 for update',
+    [id],
+  );
+  return data_version;
+}
+
+/** New flats of a project by external id; their ids. */
+export async function insertFlats(
+  tx: Db,
+  projectId: number,
+  externalIds: string[],
+): Promise<{ id: number; external_id: string }[]> {
+  return tx.query<{ id: number; external_id: string }>(
+    `insert into flat (project_id, external_id) select $1, * from unnest($2::text[]) returning id, external_id`,
+    [projectId, externalIds],
+  );
+}
+
+/** The snapshots an import applied (a day's list replaces the one it had). */
+export async function saveSnapshots(
+  tx: Db,
+  projectId: number,
+  lists: { date: string; flats: number; hash: string; source: string; complete: boolean }[],
+): Promise<void> {
+  await tx.query(
+    `insert into snapshot (project_id, date, flats_count, content_hash, source, complete)
+     select $1, * from unnest($2::date[], $3::int[], $4::text[], $5::text[], $6::bool[])
+     on conflict (project_id, date) do update set flats_count = excluded.flats_count,
+       content_hash = excluded.content_hash, source = excluded.source, complete = excluded.complete,
+       imported_at = now()`,
+    [
+      projectId,
+      lists.map((l) => l.date),
+      lists.map((l) => l.flats),
+      lists.map((l) => l.hash),
+      lists.map((l) => l.source),
+      lists.map((l) => l.complete),
+    ],
+  );
+}
+
+/** A project's data moved: its version up, its first and last days as the snapshots now say. */
+export async function markProjectImported(tx: Db, id: number, first: string, last: string): Promise<void> {
+  await tx.query(
+    `update project set data_version = data_version + 1, first_snapshot_date = $2, last_snapshot_date = $3
+     where id = $1`,
+    [id, first, last],
+  );
+}

@@ -1,8 +1,9 @@
-import { appendWindow } from '../analytics/append-window.js';
-import { ProjectModel, type RowChanges } from '../analytics/model.js';
-import { PACE_VARIANTS } from '../analytics/pace-summary.js';
-import { DEFAULT_CARRY_DAYS, type FlatRecord, sameRecord } from '../analytics/types.js';
-import type { Db } from '../db/driver.js';
+import { appendWindow } from '../../analytics/append-window.js';
+import { ProjectModel, type RowChanges } from '../../analytics/model.js';
+import { PACE_VARIANTS } from '../../analytics/pace-summary.js';
+import { DEFAULT_CARRY_DAYS, type FlatRecord, sameRecord } from '../../analytics/types.js';
+import { fromDay, toDay } from '../../lib/days.js';
+import type { Db } from '../driver.js';
 import {
   inChunks,
   readSegments,
@@ -10,9 +11,7 @@ import {
   recordColumnsOf,
   recordFromText,
   recordTypes,
-} from '../db/records.js';
-import { fromDay, toDay } from '../lib/days.js';
-import { hashOf, type Snapshot } from './snapshot.js';
+} from '../records.js';
 
 /** The observation log's columns as the model reads them (`Db.textRows`), from flat_observation `o`. */
 const ROW_COLUMNS = `o.flat_id, o.snapshot_date - date '1970-01-01', o.present, ${recordColumnsOf('o')}`;
@@ -91,15 +90,22 @@ export async function loadAppendModel(
   projectId: number,
   grace: number,
   carry: number,
-  snapshot: Snapshot,
+  list: {
+    date: string;
+    /** the list's content hash (ingest/snapshot.ts hashOf) */
+    hash: string;
+    /** its flats by external id */
+    listed: Map<string, FlatRecord>;
+    complete: boolean;
+  },
 ): Promise<ProjectModel | null> {
   const model = await loadDays(db, projectId, grace, carry);
   model.known = new Map();
-  const day = toDay(snapshot.date);
+  const day = toDay(list.date);
   // an unchanged list needs its snapshots' hashes only
-  if (model.hashes.get(day) === hashOf(snapshot)) return model;
-  const listed = new Map(snapshot.flats.map((f) => [f.externalId, f.rec]));
-  const window = appendWindow(model, day, listed.size, snapshot.complete === true);
+  if (model.hashes.get(day) === list.hash) return model;
+  const listed = list.listed;
+  const window = appendWindow(model, day, listed.size, list.complete);
   if (!window) return null;
   const [{ kept }] = await db.query<{ kept: number }>(
     'select count(distinct (status, rooms))::int as kept from pace_summary where project_id = $1',
