@@ -5,6 +5,7 @@ import type { ProjectModel } from '../analytics/model.js';
 import { compareNatural } from '../analytics/natural.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { saveLatestChess } from '../db/queries/kept-latest.js';
 import { readBuildingFlats, readBuildings, readSegmentsOn } from '../db/records.js';
 
 /**
@@ -98,11 +99,6 @@ function board(
  * it, so a first look at the chessboard reads one row instead of the building's timeline.
  */
 export async function keepChess(db: Db, model: ProjectModel, firstSeen: Map<number, number>): Promise<void> {
-  await db.query('delete from chess_latest where project_id = $1', [model.projectId]);
   const chess = model.known ? await latestChessOfWindow(db, model, firstSeen) : latestChess(model, firstSeen);
-  if (!chess) return;
-  await db.query('insert into chess_latest (project_id, body) values ($1, $2)', [
-    model.projectId,
-    gzipSync(JSON.stringify(chess)),
-  ]);
+  await saveLatestChess(db, model.projectId, chess ? gzipSync(JSON.stringify(chess)) : null);
 }

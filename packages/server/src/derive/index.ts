@@ -1,13 +1,18 @@
 import type { DerivedChanges, ProjectModel } from '../analytics/model.js';
 import type { Db } from '../db/driver.js';
+import { keepFirstSeen } from '../db/queries/first-seen.js';
+import {
+  clearTimeline,
+  saveEventsAndSummaries,
+  savePartialFlags,
+  saveSegments,
+} from '../db/queries/timeline.js';
 import { lowerBound } from '../lib/sorted.js';
 import { keepChess } from './chess.js';
-import { keepFirstSeen } from './first-seen.js';
 import { keepLatest } from './latest.js';
 import { keepOfferTerms } from './offer-terms.js';
 import { keepPace } from './pace.js';
 import { saveSeries } from './series.js';
-import { saveEventsAndSummaries, savePartialFlags, saveSegments } from './timeline.js';
 
 /**
  * Derived data, kept (DESIGN §11.1): everything a request reads beyond the observations is written by the
@@ -35,9 +40,7 @@ export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedC
 /** Replaces all derived data of a project with a full recompute of its model (rebuild, batch import). */
 export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promise<void> {
   const { cubes, events } = model.recomputeAll();
-  for (const table of ['flat_segment', 'series_month', 'flat_event', 'summary_project']) {
-    await db.query(`delete from ${table} where project_id = $1`, [model.projectId]);
-  }
+  await clearTimeline(db, model.projectId);
   if (model.dates.length > 0) {
     await saveSegments(db, model.projectId, model.allSegments().flat(), []);
     await saveSeries(db, model.projectId, cubes);

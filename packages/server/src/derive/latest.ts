@@ -5,6 +5,7 @@ import type { ProjectModel } from '../analytics/model.js';
 import { type FlatOnDay, recordCounts, shortFlatSummary } from '../analytics/stats.js';
 import { flatOnDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
+import { saveLatest } from '../db/queries/kept-latest.js';
 import { fromDay } from '../lib/days.js';
 
 /** The flats active on the project's last snapshot day with their discount references (§4.2), flat order. */
@@ -27,9 +28,8 @@ export function flatsOnLastDay(model: ProjectModel): FlatOnDay[] {
  * of the project rewrites them (a list within the last year moves the discount windows too).
  */
 export async function keepLatest(db: Db, model: ProjectModel): Promise<void> {
-  await db.query('delete from project_latest where project_id = $1', [model.projectId]);
   const n = model.dates.length;
-  if (n === 0) return;
+  if (n === 0) return saveLatest(db, model.projectId, null, []);
   const flats = flatsOnLastDay(model);
   const day = fromDay(model.dates[n - 1]);
   const rows = STATS_STATUSES.map((status) => {
@@ -41,16 +41,5 @@ export async function keepLatest(db: Db, model: ProjectModel): Promise<void> {
       discounts: JSON.stringify(projectDiscountsAll(own)),
     };
   });
-  await db.query(
-    `insert into project_latest (project_id, status, day, summary, distribution, discounts)
-     select $1, s, $2::date, t, d, k from unnest($3::text[], $4::text[], $5::text[], $6::text[]) as x(s, t, d, k)`,
-    [
-      model.projectId,
-      day,
-      rows.map((r) => r.status),
-      rows.map((r) => r.summary),
-      rows.map((r) => r.distribution),
-      rows.map((r) => r.discounts),
-    ],
-  );
+  await saveLatest(db, model.projectId, day, rows);
 }

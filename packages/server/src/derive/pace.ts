@@ -11,8 +11,18 @@ import {
 } from '../analytics/pace-summary.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { base64, bytes, decodeSummary, encodeSummary, monthOf } from '../db/kept.js';
+import { bytes, decodeSummary, encodeSummary, monthOf } from '../db/kept.js';
 import { rankMonths } from '../db/kept-rank.js';
+import {
+  arrivalsAndRemovals,
+  deletePaceParts,
+  insertPaceParts,
+  paceSummaryParts,
+  projectsWithPace,
+  type RankMonthRow,
+  rankMonthHashes,
+  replaceRankMonths,
+} from '../db/queries/kept-pace.js';
 import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
 
@@ -23,19 +33,8 @@ function segmentsInFlatOrder(model: ProjectModel): Segment[][] {
 
 /** The kept NEW and REMOVED events from `fromDay` on, as the sweep reads them (rooms and status). */
 async function eventsFrom(db: Db, projectId: number, fromDay_: number) {
-  const epoch = "date '1970-01-01'";
   const events = new Map<number, FlatEvent[]>();
-  for (const e of await db.query<{
-    d: number;
-    flat_id: number;
-    kind: FlatEvent['kind'];
-    rooms: number;
-    status: FlatRecord['status'];
-  }>(
-    `select day - ${epoch} as d, flat_id, kind, rooms, status from flat_event
-     where project_id = $1 and day >= $2::date and kind in ('NEW', 'REMOVED') order by day, flat_id`,
-    [projectId, fromDay(fromDay_)],
-  )) {
+  for (const e of await arrivalsAndRemovals(db, projectId, fromDay(fromDay_))) {
     const list = events.get(e.d) ?? [];
     list.push({
       flatId: e.flat_id,
@@ -61,11 +60,7 @@ async function storedSummaries(
   fromPart = 0,
   before: number[] = [],
 ): Promise<PaceSummary[] | null> {
-  const rows = await db.query<{ status: string; rooms: string; body: string }>(
-    `select status, rooms, ${base64('body')} from pace_summary
-     where project_id = $1 and part >= $2::date order by status, rooms, part`,
-    [projectId, fromDay(fromPart)],
-  );
+  const rows = await paceSummaryParts(db, projectId, fromDay(fromPart));
   const byKey = new Map<string, PaceSummary[]>();
   for (const r of rows) {
     const key = `${r.status}:${r.rooms}`;
@@ -120,29 +115,22 @@ export async function keepPace(
     k > 0 ? { k, previous: previous! } : undefined,
   );
   // the entries before kP are placeholders: only the parts from there on are written
-  await db.query('delete from pace_summary where project_id = $1 and part >= $2::date', [
-    model.projectId,
-    fromDay(kP > 0 ? partOf(dates[kP]) : 0),
-  ]);
+  await deletePaceParts(db, model.projectId, fromDay(kP > 0 ? partOf(dates[kP]) : 0));
   await writeParts(db, model.projectId, summaries, kP);
   await keepRanks(db, model.projectId, summaries, kP);
 }
 
 /** Writes the summaries' parts from snapshot kP on (`summaries` in PACE_VARIANTS order). */
 async function writeParts(db: Db, projectId: number, summaries: PaceSummary[], kP: number): Promise<void> {
-  const params: unknown[] = [projectId];
-  const values: string[] = [];
-  for (const [i, v] of PACE_VARIANTS.entries())
-    for (const { part, summary } of splitSummary(summaries[i], kP)) {
-      params.push(v.status, v.rooms, fromDay(part), encodeSummary(summary));
-      const at = params.length;
-      values.push(`($1, $${at - 3}, $${at - 2}, $${at - 1}::date, $${at})`);
-    }
-  if (values.length)
-    await db.query(
-      `insert into pace_summary (project_id, status, rooms, part, body) values ${values.join(', ')}`,
-      params,
-    );
+  const parts = [...PACE_VARIANTS.entries()].flatMap(([i, v]) =>
+    splitSummary(summaries[i], kP).map(({ part, summary }) => ({
+      status: v.status,
+      rooms: v.rooms,
+      part: fromDay(part),
+      body: encodeSummary(summary),
+    })),
+  );
+  await insertPaceParts(db, projectId, parts);
 }
 
 /**
@@ -152,17 +140,8 @@ async function writeParts(db: Db, projectId: number, summaries: PaceSummary[], k
 async function keepRanks(db: Db, projectId: number, summaries: PaceSummary[], kP = 0): Promise<void> {
   // the months as kept from kP's on: those whose bytes are the same stay, the rest are replaced or dropped
   const since = kP > 0 ? monthOf(summaries[0].dates[kP]) : 0;
-  const kept = new Map(
-    (
-      await db.query<{ status: string; m: number; hash: string }>(
-        `select status, month - date '1970-01-01' as m, hash from rank_month
-         where project_id = $1 and month >= $2::date`,
-        [projectId, fromDay(since)],
-      )
-    ).map((r) => [`${r.status}:${r.m}`, r.hash]),
-  );
-  const params: unknown[] = [projectId];
-  const values: string[] = [];
+  const kept = await rankMonthHashes(db, projectId, fromDay(since));
+  const fresh: RankMonthRow[] = [];
   for (const [i, v] of PACE_VARIANTS.entries()) {
     if (v.rooms !== 'all') continue;
     for (const m of rankMonths(rankSummaryOf(summaries[i]), kP)) {
@@ -171,24 +150,22 @@ async function keepRanks(db: Db, projectId: number, summaries: PaceSummary[], kP
         kept.delete(key);
         continue;
       }
-      params.push(v.status, fromDay(m.month), fromDay(m.reach), m.body, m.hash);
-      const at = params.length;
-      values.push(`($1, $${at - 4}, $${at - 3}::date, $${at - 2}::date, $${at - 1}, $${at})`);
+      fresh.push({
+        status: v.status,
+        month: fromDay(m.month),
+        reach: fromDay(m.reach),
+        body: m.body,
+        hash: m.hash,
+      });
     }
   }
   // left in `kept`: months changed (inserted again below) or gone
-  const gone = [...kept.keys()].map((key) => key.split(':'));
-  if (gone.length)
-    await db.query(
-      `delete from rank_month r using unnest($2::text[], $3::int[]) as g(status, m)
-       where r.project_id = $1 and r.status = g.status and r.month = date '1970-01-01' + g.m`,
-      [projectId, gone.map(([status]) => status), gone.map(([, m]) => Number(m))],
-    );
-  if (values.length)
-    await db.query(
-      `insert into rank_month (project_id, status, month, reach, body, hash) values ${values.join(', ')}`,
-      params,
-    );
+  await replaceRankMonths(
+    db,
+    projectId,
+    [...kept.keys()].map((key) => key.split(':')).map(([status, m]) => ({ status, m: Number(m) })),
+    fresh,
+  );
 }
 
 /**
@@ -205,7 +182,7 @@ export async function keepRanksOfKeptSummaries(db: Db, onProgress?: (done: numbe
  */
 export async function splitKeptPace(db: Db, onProgress?: (done: number, total: number) => void) {
   await eachKeptProject(db, onProgress, async (tx, id, summaries) => {
-    await tx.query('delete from pace_summary where project_id = $1', [id]);
+    await deletePaceParts(tx, id, null);
     await writeParts(tx, id, summaries, 0);
   });
 }
@@ -216,9 +193,7 @@ async function eachKeptProject(
   onProgress: ((done: number, total: number) => void) | undefined,
   fn: (tx: Db, projectId: number, summaries: PaceSummary[]) => Promise<void>,
 ) {
-  const projects = await db.query<{ id: number }>(
-    'select distinct project_id as id from pace_summary order by 1',
-  );
+  const projects = await projectsWithPace(db);
   for (const [i, { id }] of projects.entries()) {
     await db.transaction(async (tx) => {
       const summaries = await storedSummaries(tx, id);

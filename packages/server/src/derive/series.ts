@@ -5,6 +5,13 @@ import { dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
 import { bytes, monthOf } from '../db/kept.js';
 import { decodeSeriesMonth, encodeSeriesMonth, isLaidOut, SERIES_SEPARATOR } from '../db/kept-series.js';
+import {
+  projectsWithSeries,
+  saveSeriesMonths,
+  seriesMonths,
+  seriesMonthsForUpdate,
+  updateSeriesMonth,
+} from '../db/queries/kept-stats.js';
 import { fromDay } from '../lib/days.js';
 
 /** A day's series under a status, as text (db/kept-series.ts): made once by the import that changes it. */
@@ -32,17 +39,7 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
   const keys = [...months.keys()];
   for (let offset = 0; offset < keys.length; offset += MONTH_CHUNK) {
     const chunk = keys.slice(offset, offset + MONTH_CHUNK);
-    const stored = await db.query<{
-      m: number;
-      days: number[];
-      series_all: string;
-      series_available: string;
-    }>(
-      `select month - date '1970-01-01' as m, days, series_all, series_available
-       from series_month
-       where project_id = $1 and month = any($2::date[])`,
-      [projectId, chunk.map(fromDay)],
-    );
+    const stored = await seriesMonths(db, projectId, chunk.map(fromDay));
     const before = new Map(stored.map((r) => [r.m, r]));
     const rows = chunk.map((m) => {
       // the month's days as kept, the recomputed ones replaced or added
@@ -71,19 +68,10 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
         ).toString('base64'),
       };
     });
-    await db.query(
-      `insert into series_month (project_id, month, days, series_all, series_available)
-       select $1, t.month, t.days::int[], t.a, t.b
-       from unnest($2::date[], $3::text[], $4::text[], $5::text[]) as t(month, days, a, b)
-       on conflict (project_id, month) do update set days = excluded.days,
-         series_all = excluded.series_all, series_available = excluded.series_available`,
-      [
-        projectId,
-        rows.map((r) => fromDay(r.m)),
-        rows.map((r) => r.days),
-        rows.map((r) => r.all),
-        rows.map((r) => r.available),
-      ],
+    await saveSeriesMonths(
+      db,
+      projectId,
+      rows.map((r) => ({ ...r, month: fromDay(r.m) })),
     );
   }
 }
@@ -96,31 +84,17 @@ const MONTH_CHUNK = 24;
  * sent (db/kept-series.ts) and written back; nothing is recomputed. A month already laid out is left.
  */
 export async function layOutKeptSeries(db: Db, onProgress?: (done: number, total: number) => void) {
-  const projects = await db.query<{ id: number }>(
-    'select distinct project_id as id from series_month order by 1',
-  );
+  const projects = await projectsWithSeries(db);
   for (const [i, { id }] of projects.entries()) {
     await db.transaction(async (tx) => {
-      const rows = await tx.query<{
-        month: string;
-        days: number[];
-        series_all: string;
-        series_available: string;
-      }>(
-        `select month::text, days, series_all, series_available from series_month
-         where project_id = $1 for update`,
-        [id],
-      );
+      const rows = await seriesMonthsForUpdate(tx, id);
       for (const r of rows) {
         const all = gunzipSync(bytes(r.series_all));
         const available = gunzipSync(bytes(r.series_available));
         if (isLaidOut(all) && isLaidOut(available)) continue;
         const laidOut = (inflated: Buffer) =>
           encodeSeriesMonth(r.days, decodeSeriesMonth(inflated, r.days, inflated)).toString('base64');
-        await tx.query(
-          'update series_month set series_all = $3, series_available = $4 where project_id = $1 and month = $2::date',
-          [id, r.month, laidOut(all), laidOut(available)],
-        );
+        await updateSeriesMonth(tx, id, r.month, laidOut(all), laidOut(available));
       }
     });
     onProgress?.(i + 1, projects.length);

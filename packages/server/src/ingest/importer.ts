@@ -12,8 +12,8 @@ import {
   markProjectImported,
   saveSnapshots,
 } from '../db/queries/projects.js';
+import { savePartialFlags } from '../db/queries/timeline.js';
 import { rebuildProjectDerived, saveDerived } from '../derive/index.js';
-import { savePartialFlags } from '../derive/timeline.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { mergeSourcePlace, placeOfList, type SourcePlace, savePlaceFromLists } from './place.js';
 import { hashOf, type Snapshot } from './snapshot.js';

@@ -1,10 +1,10 @@
-import type { CubeCell } from '../analytics/cube.js';
-import { averageChangePercent, countEvents, type FlatEvent } from '../analytics/events.js';
-import type { ProjectModel } from '../analytics/model.js';
-import type { Segment } from '../analytics/types.js';
-import type { Db } from '../db/driver.js';
-import { inChunks, recordArrays, recordTypes } from '../db/records.js';
-import { fromDay } from '../lib/days.js';
+import type { CubeCell } from '../../analytics/cube.js';
+import { averageChangePercent, countEvents, type FlatEvent } from '../../analytics/events.js';
+import type { ProjectModel } from '../../analytics/model.js';
+import type { Segment } from '../../analytics/types.js';
+import { fromDay } from '../../lib/days.js';
+import type { Db } from '../driver.js';
+import { inChunks, recordArrays, recordTypes } from '../records.js';
 
 /** flat_event's columns of a record: its prices are the event's old and new prices. */
 const EVENT_EXCEPT = ['price', 'base_price'] as const;
@@ -54,6 +54,12 @@ export function cubeTotals(cells: CubeCell[]) {
     sumArea100 += c.sumArea100;
   }
   return { count, avgMeterPrice: count ? sumPrice / (sumArea100 / 100) : null };
+}
+
+/** Removes a project's timeline (segments, stats series, events, summary rows) before a full recompute. */
+export async function clearTimeline(db: Db, projectId: number): Promise<void> {
+  for (const table of ['flat_segment', 'series_month', 'flat_event', 'summary_project'])
+    await db.query(`delete from ${table} where project_id = $1`, [projectId]);
 }
 
 /** Replaces the events of the given days and the summaries they feed (DESIGN §4.4). */

@@ -1,6 +1,6 @@
-import type { ProjectModel } from '../analytics/model.js';
-import type { Db } from '../db/driver.js';
-import { fromDay } from '../lib/days.js';
+import type { ProjectModel } from '../../analytics/model.js';
+import { fromDay } from '../../lib/days.js';
+import type { Db } from '../driver.js';
 
 /**
  * Keeps each flat's first presence on `flat.first_seen` (the model's rule, `firstPresences`): only the

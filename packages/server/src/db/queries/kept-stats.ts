@@ -1,0 +1,72 @@
+import type { Db } from '../driver.js';
+
+// The kept stats series (DESIGN §11.1, db/kept-series.ts): a row per project and month, each status's days
+// laid out as sent, base64 of the gzipped bytes.
+
+/** A month of series as stored (`m`: its first day in days since 1970-01-01). */
+export interface SeriesMonthRow {
+  m: number;
+  days: number[];
+  series_all: string;
+  series_available: string;
+}
+
+export async function seriesMonths(db: Db, projectId: number, months: string[]): Promise<SeriesMonthRow[]> {
+  return db.query<SeriesMonthRow>(
+    `select month - date '1970-01-01' as m, days, series_all, series_available
+     from series_month
+     where project_id = $1 and month = any($2::date[])`,
+    [projectId, months],
+  );
+}
+
+/** Writes months whole (a month kept is replaced). */
+export async function saveSeriesMonths(
+  db: Db,
+  projectId: number,
+  rows: { month: string; days: string; all: string; available: string }[],
+): Promise<void> {
+  await db.query(
+    `insert into series_month (project_id, month, days, series_all, series_available)
+     select $1, t.month, t.days::int[], t.a, t.b
+     from unnest($2::date[], $3::text[], $4::text[], $5::text[]) as t(month, days, a, b)
+     on conflict (project_id, month) do update set days = excluded.days,
+       series_all = excluded.series_all, series_available = excluded.series_available`,
+    [
+      projectId,
+      rows.map((r) => r.month),
+      rows.map((r) => r.days),
+      rows.map((r) => r.all),
+      rows.map((r) => r.available),
+    ],
+  );
+}
+
+export async function projectsWithSeries(db: Db): Promise<{ id: number }[]> {
+  return db.query<{ id: number }>('select distinct project_id as id from series_month order by 1');
+}
+
+/** A project's months, locked for the transaction (`month` as text). */
+export async function seriesMonthsForUpdate(
+  tx: Db,
+  projectId: number,
+): Promise<{ month: string; days: number[]; series_all: string; series_available: string }[]> {
+  return tx.query(
+    `select month::text, days, series_all, series_available from series_month
+     where project_id = $1 for update`,
+    [projectId],
+  );
+}
+
+export async function updateSeriesMonth(
+  tx: Db,
+  projectId: number,
+  month: string,
+  all: string,
+  available: string,
+): Promise<void> {
+  await tx.query(
+    'update series_month set series_all = $3, series_available = $4 where project_id = $1 and month = $2::date',
+    [projectId, month, all, available],
+  );
+}
