@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Context } from './cli/context.js';
 import { replicaUrls } from './config.js';
-import { getUserByName } from './db/queries/users.js';
 import { ReadRouter } from './db/replicas.js';
 import { registerDemoSources } from './demo/register-sources.js';
 import { DEMO_USER } from './demo/run.js';
@@ -11,6 +10,7 @@ import { JobRunner } from './jobs/jobs.js';
 import { builtWebApp } from './lib/web-root.js';
 import { startTelegram, type Telegram } from './telegram/service.js';
 import { collectJob } from './use-cases/collect-job.js';
+import { getUserByName } from './use-cases/users.js';
 
 /** The process around the app: listen, print where, graceful shutdown on signals. */
 export async function serve(ctx: Context): Promise<FastifyInstance> {

@@ -82,6 +82,12 @@ describe('layers: imports flow one way', () => {
 /** A statement of SQL handed to the database: `.query(`select …`)`, `.exec('update …')`. */
 const SQL = /\.(query|exec)(<[^>]*>)?\(\s*[`'"]\s*(select|insert|update|delete|with|analyze|create|alter)\b/i;
 
+/** SQL in a string: a statement's first words, at the start of a literal. */
+const SQL_TEXT =
+  /[`'"]\s*(select\s[^`'"]*\bfrom\b|select\s+\d|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|with\s+\w+\s+as\s*\(|create\s+(table|index)\s|alter\s+table\s|analyze\b|vacuum\b|copy\s+\w)/i;
+/** A statement handed to a database handle, whatever its text. */
+const DB_CALL = /\b(db|tx|this\.db|host\.db)\.(query|exec|textRows|binaryRows|insertColumns)\s*[<(]/;
+
 /** The folders and files where requests, commands and messages come in (DESIGN §12.2). */
 const ENTRY_POINTS = [
   'routes',
@@ -96,6 +102,52 @@ const entryFiles = () =>
   ENTRY_POINTS.flatMap((p) => (p.endsWith('.ts') ? [join(SRC, p)] : files(join(SRC, p))));
 
 describe('one way in (DESIGN §12.2)', () => {
+  it('no SQL text outside db/: every statement lives in a query module by domain', () => {
+    const leaks: string[] = [];
+    for (const file of files(SRC)) {
+      if (relative(SRC, file).startsWith('db/')) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(new RegExp(SQL_TEXT.source, 'gi')))
+        leaks.push(`${relative(SRC, file)}: ${m[0]}`);
+      for (const m of text.matchAll(new RegExp(DB_CALL.source, 'g')))
+        leaks.push(`${relative(SRC, file)}: ${m[0]}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('the SQL detector finds the statements where they are (db/queries), so a clean tree is no blind test', () => {
+    const found = files(join(SRC, 'db', 'queries')).filter((f) => SQL_TEXT.test(readFileSync(f, 'utf8')));
+    expect(found.length).toBeGreaterThanOrEqual(20);
+    for (const sample of [
+      "db.query('select 1 from project where id = $1', [id])",
+      '`insert into flat (project_id) values ($1)`',
+      'tx.query(`update source set url = $2 where id = $1`)',
+      '"delete from session where user_id = $1"',
+      '`\n  with recent as (select 1) select * from recent`',
+    ])
+      expect(SQL_TEXT.test(sample) || DB_CALL.test(sample), sample).toBe(true);
+  });
+
+  it('routes, the CLI and the bot reach storage only through use-cases/: no db/queries import', () => {
+    const leaks: string[] = [];
+    const entries = [
+      ...files(join(SRC, 'routes')),
+      ...files(join(SRC, 'cli')),
+      join(SRC, 'telegram', 'bot.ts'),
+    ];
+    for (const file of [
+      ...entries,
+      join(SRC, 'server.ts'),
+      join(SRC, 'app.ts'),
+      join(SRC, 'server-host.ts'),
+    ]) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/from '((?:\.\.?\/)+)db\/queries\/[^']+'/g))
+        leaks.push(`${relative(SRC, file)}: ${m[0]}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it('no SQL in the routes, the CLI or the bot: their queries live by domain in db/queries or beside their act', () => {
     const leaks = entryFiles().filter((f) => SQL.test(readFileSync(f, 'utf8')));
     expect(leaks.map((f) => relative(SRC, f))).toEqual([]);
@@ -115,7 +167,7 @@ describe('one way in (DESIGN §12.2)', () => {
     const doors: [RegExp, string[]][] = [
       [/\bimport(Batch|Snapshots)\(/, ['ingest/batch.ts', 'collect/collector.ts', 'use-cases/imports.ts']],
       [/\b(collectSource|reparseSource)\(/, ['collect/collector.ts', 'use-cases/collect.ts']],
-      [/\bauditImport\(/, ['audit/log.ts', 'use-cases/imports.ts', 'use-cases/collect.ts']],
+      [/\bauditImport\(/, ['db/queries/audit.ts', 'use-cases/imports.ts', 'use-cases/collect.ts']],
       // a server computes at start the alerts of what came in while it was down
       [/\bcomputeAlerts\(/, ['watch/alerts.ts', 'use-cases/host.ts', 'server-host.ts', 'server.ts']],
       [/\banalyzeAfterBulkLoad\(/, ['db/migrate.ts', 'use-cases/imports.ts']],

@@ -5,7 +5,14 @@ import { chessboard, chessResponse } from '../analytics/chess.js';
 import { compareNatural } from '../analytics/natural.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { base64, bytes } from '../db/kept.js';
+import { bytes } from '../db/kept.js';
+import { keptChess } from '../db/queries/kept-latest.js';
+import {
+  firstBuildingOnSale,
+  firstSeenDays,
+  projectDataVersion,
+  snapshotDays,
+} from '../db/queries/projects.js';
 import { readBuildingFlats, readBuildings, readSegmentsOn } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -49,11 +56,8 @@ export class ChessReader {
   ): Promise<ChessResponse> {
     // the first look (its last day, the default building) as the import kept it: one row
     if (q.building === undefined && q.date === undefined && q.since === undefined) {
-      const [kept] = await db.query<{ body: string }>(
-        `select ${base64('body')} from chess_latest where project_id = $1`,
-        [q.projectId],
-      );
-      if (kept) return JSON.parse(gunzipSync(bytes(kept.body)).toString('utf8')) as ChessResponse;
+      const kept = await keptChess(db, q.projectId);
+      if (kept !== null) return JSON.parse(gunzipSync(bytes(kept)).toString('utf8')) as ChessResponse;
     }
     const d = await this.chessData(db, q.projectId);
     const n = d.dates.length;
@@ -92,18 +96,10 @@ export class ChessReader {
 
   /** A project's snapshot dates and buildings for the chessboard, read once per data version. */
   private async chessData(db: Db, projectId: number): Promise<ChessData> {
-    const [project] = await db.query<{ data_version: number }>(
-      'select data_version from project where id = $1',
-      [projectId],
-    );
-    if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
-    return this.chessCache.get(projectId, project.data_version, async () => {
-      const dates = (
-        await db.textRows(
-          `select date - date '1970-01-01' from snapshot where project_id = $1 order by date`,
-          [projectId],
-        )
-      ).map((r) => Number(r[0]));
+    const version = await projectDataVersion(db, projectId);
+    if (version === null) throw new NotFoundError(`проект ${projectId} не найден`);
+    return this.chessCache.get(projectId, version, async () => {
+      const dates = await snapshotDays(db, projectId);
       const buildings = (await readBuildings(db, projectId)).sort(compareNatural);
       return { dates, buildings, selling: new Map(), boards: new Map(), bytes: 1_000 };
     });
@@ -113,14 +109,16 @@ export class ChessReader {
   private async selling(db: Db, projectId: number, d: ChessData, at: number): Promise<string | undefined> {
     if (!d.selling.has(at)) {
       // building by building in their order, each an index lookup that stops at its first flat on sale
-      const [first] = await db.query<{ b: string }>(
-        `select u.b from unnest($2::text[]) with ordinality as u(b, i)
-         where exists (select 1 from flat_segment s where s.project_id = $1 and s.building = u.b
-                         and s.start_day <= $3::date and coalesce(s.end_day, $4::date) >= $3::date)
-         order by u.i limit 1`,
-        [projectId, d.buildings, fromDay(at), fromDay(d.dates[d.dates.length - 1])],
+      d.selling.set(
+        at,
+        await firstBuildingOnSale(
+          db,
+          projectId,
+          d.buildings,
+          fromDay(at),
+          fromDay(d.dates[d.dates.length - 1]),
+        ),
       );
-      d.selling.set(at, first?.b);
     }
     return d.selling.get(at);
   }
@@ -156,13 +154,7 @@ export class ChessReader {
     if (!board) {
       // the building's flats from the index, then their first presences by key
       const ids = await readBuildingFlats(db, projectId, building);
-      const firstSeen = new Map<number, number>();
-      for (const r of await db.textRows(
-        `select id, first_seen - date '1970-01-01' from flat
-         where project_id = $1 and first_seen is not null and id = any($2::int[])`,
-        [projectId, ids],
-      ))
-        firstSeen.set(Number(r[0]), Number(r[1]));
+      const firstSeen = await firstSeenDays(db, projectId, ids);
       board = { ids, firstSeen };
       d.boards.set(building, board);
       d.bytes += ids.length * 60;

@@ -9,33 +9,19 @@ import type {
 import { discountedFlats, type ProjectDiscounts, projectDiscountSummary } from '../analytics/discounts.js';
 import { round2 } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
+import { developerExists, projectSpans, type ProjectSpan as ScopeProject } from '../db/queries/catalog.js';
+import { latestDiscounts } from '../db/queries/kept-latest.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { StatsReader } from './stats-reader.js';
 
-interface ScopeProject {
-  id: number;
-  name: string;
-  developer_id: number;
-  developer_name: string;
-  first_snapshot_date: string | null;
-  last_snapshot_date: string | null;
-}
-
 /** Projects in scope (one project, a developer's, or all), with their data span; 404 for an unknown id. */
 async function scopeProjects(db: Db, developerId?: number, projectId?: number): Promise<ScopeProject[]> {
   if (developerId !== undefined) {
-    const [dev] = await db.query('select id from developer where id = $1', [developerId]);
-    if (!dev) throw new NotFoundError(`застройщик ${developerId} не найден`);
+    if (!(await developerExists(db, developerId)))
+      throw new NotFoundError(`застройщик ${developerId} не найден`);
   }
-  const rows = await db.query<ScopeProject>(
-    `select p.id, p.name, p.developer_id, d.name as developer_name,
-            p.first_snapshot_date, p.last_snapshot_date
-     from project p join developer d on d.id = p.developer_id
-     where ($1::int is null or p.developer_id = $1) and ($2::int is null or p.id = $2)
-     order by lower(d.name), lower(p.name), p.id`,
-    [developerId ?? null, projectId ?? null],
-  );
+  const rows = await projectSpans(db, developerId ?? null, projectId ?? null);
   if (projectId !== undefined && rows.length === 0) throw new NotFoundError(`проект ${projectId} не найден`);
   return rows;
 }
@@ -66,11 +52,7 @@ async function keptDiscounts(
   const day = fromDay(a);
   const ids = projects.filter((p) => p.last_snapshot_date === day).map((p) => p.id);
   if (ids.length === 0) return new Map();
-  const rows = await db.query<{ project_id: number; discounts: string }>(
-    `select project_id, discounts from project_latest
-     where status = $1 and day = $2::date and discounts is not null and project_id = any($3::int[])`,
-    [status, day, ids],
-  );
+  const rows = await latestDiscounts(db, status, day, ids);
   return new Map(rows.map((r) => [r.project_id, JSON.parse(r.discounts) as ProjectDiscounts]));
 }
 

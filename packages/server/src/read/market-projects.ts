@@ -1,5 +1,6 @@
 import type { Place } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
+import { listedProjectRows, listedProjectsMark } from '../db/queries/catalog.js';
 import { toDay } from '../lib/days.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -50,23 +51,10 @@ export class MarketProjects {
   }
 
   private async listed(db: Db): Promise<ListedProject[]> {
-    const [mark] = await db.query<{ n: number; v: number | string }>(
-      `select count(*)::int as n, coalesce(sum(data_version + place_version), 0)::bigint as v
-       from project where last_snapshot_date is not null`,
-    );
-    const version = `${mark.n}:${mark.v}`;
+    const version = await listedProjectsMark(db);
     const held = this.shared.get<ListedProject[]>(LISTED, version);
     if (held) return held;
-    const rows = await db.query<
-      Omit<ProjectRow, 'place'> & Omit<Place, 'stations'> & { stations: unknown; first: string; last: string }
-    >(
-      `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name,
-         p.first_snapshot_date as first, p.last_snapshot_date as last,
-         p.region, p.city, p.district, p.address, p.latitude, p.longitude, p.stations
-       from project p join developer d on d.id = p.developer_id
-       where p.last_snapshot_date is not null
-       order by p.id`,
-    );
+    const rows = await listedProjectRows(db);
     const list = rows.map(
       (r): ListedProject => ({
         id: r.id,

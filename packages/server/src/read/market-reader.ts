@@ -24,8 +24,10 @@ import { joinSummaries } from '../analytics/pace-parts.js';
 import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
 import { unionDaySums, unionPace } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
-import { base64, bytes, decodeSummary } from '../db/kept.js';
+import { bytes, decodeSummary } from '../db/kept.js';
 import { rankStart } from '../db/kept-rank.js';
+import { developerExists } from '../db/queries/catalog.js';
+import { paceSummariesOf } from '../db/queries/kept-pace.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
@@ -89,10 +91,11 @@ export class MarketReader {
       else missing.push(p);
     }
     if (missing.length === 0) return out;
-    const stored = await db.query<{ project_id: number; body: string }>(
-      `select project_id, ${base64('body')} from pace_summary
-       where status = $1 and rooms = $2 and project_id = any($3::int[]) order by project_id, part`,
-      [status, rooms, missing.map((p) => p.id)],
+    const stored = await paceSummariesOf(
+      db,
+      status,
+      rooms,
+      missing.map((p) => p.id),
     );
     // each project's parts, a year each, in order (analytics/pace-parts.ts)
     const parts = new Map<number, PaceSummary[]>();
@@ -307,8 +310,8 @@ export class MarketReader {
   }
 
   private async developerExists(db: Db, developerId: number): Promise<void> {
-    const [row] = await db.query('select id from developer where id = $1', [developerId]);
-    if (!row) throw new NotFoundError(`застройщик ${developerId} не найден`);
+    if (!(await developerExists(db, developerId)))
+      throw new NotFoundError(`застройщик ${developerId} не найден`);
   }
 }
 

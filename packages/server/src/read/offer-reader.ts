@@ -1,6 +1,8 @@
 import { type OfferSeriesResponse, paymentTermLabel, type StatsStatus } from '@cena-metra/contract';
 import { dayTermPpm } from '../analytics/offer-terms.js';
 import type { Db } from '../db/driver.js';
+import { projectExists } from '../db/queries/catalog.js';
+import { offerDays } from '../db/queries/kept-latest.js';
 import { NotFoundError } from '../lib/errors.js';
 
 /**
@@ -12,13 +14,8 @@ export async function offerSeries(
   db: Db,
   q: { projectId: number; from: string; to: string; status: StatsStatus },
 ): Promise<OfferSeriesResponse> {
-  const [project] = await db.query('select 1 from project where id = $1', [q.projectId]);
-  if (!project) throw new NotFoundError(`проект ${q.projectId} не найден`);
-  const rows = await db.query<{ day: string; body: string }>(
-    `select day::text as day, body from offer_day
-     where project_id = $1 and day between $2::date and $3::date order by day`,
-    [q.projectId, q.from, q.to],
-  );
+  if (!(await projectExists(db, q.projectId))) throw new NotFoundError(`проект ${q.projectId} не найден`);
+  const rows = await offerDays(db, q.projectId, q.from, q.to);
   const byTerm = new Map<string, OfferSeriesResponse['terms'][number]['points']>();
   for (const r of rows)
     for (const { term, avg, count } of dayTermPpm(r.body, q.status)) {

@@ -16,6 +16,9 @@ import { projectPace, unionIndex } from '../analytics/pace-union.js';
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { keptDistribution } from '../db/queries/kept-latest.js';
+import { arrivalAndRemovalRows } from '../db/queries/kept-pace.js';
+import { firstSeenDays, projectDataVersion, snapshotDays } from '../db/queries/projects.js';
 import { DONE_DATE, readSegments } from '../db/records.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -66,12 +69,9 @@ export class PaceReader {
     filters: { status: StatsStatus; rooms: RoomGroup }[],
   ): Promise<PaceSummary[] | null> {
     if (!this.market) return null;
-    const [project] = await db.query<{ data_version: number }>(
-      'select data_version from project where id = $1',
-      [projectId],
-    );
-    if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
-    const row = [{ id: projectId, data_version: project.data_version }];
+    const version = await projectDataVersion(db, projectId);
+    if (version === null) throw new NotFoundError(`проект ${projectId} не найден`);
+    const row = [{ id: projectId, data_version: version }];
     const out: PaceSummary[] = [];
     for (const f of filters)
       out.push((await this.market.summaries(db, row, f.status, f.rooms)).get(projectId)!);
@@ -80,25 +80,13 @@ export class PaceReader {
 
   /** The project's timeline as pace reads it (cached per data version); 404 for an unknown project. */
   async data(db: Db, projectId: number): Promise<PaceData> {
-    const [project] = await db.query<{ data_version: number }>(
-      'select data_version from project where id = $1',
-      [projectId],
-    );
-    if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
-    return this.cache.get(projectId, project.data_version, async () => {
-      const epoch = "date '1970-01-01'";
-      const dates = (
-        await db.textRows(`select date - ${epoch} from snapshot where project_id = $1 order by date`, [
-          projectId,
-        ])
-      ).map((r) => Number(r[0]));
+    const version = await projectDataVersion(db, projectId);
+    if (version === null) throw new NotFoundError(`проект ${projectId} не найден`);
+    return this.cache.get(projectId, version, async () => {
+      const dates = await snapshotDays(db, projectId);
       const byFlat = await readSegments(db, projectId);
       const events = new Map<number, FlatEvent[]>();
-      for (const e of await db.textRows(
-        `select day - ${epoch}, flat_id, kind, building, rooms, area, status, facing, settlement_date
-         from flat_event where project_id = $1 and kind in ('NEW', 'REMOVED') order by day, flat_id`,
-        [projectId],
-      )) {
+      for (const e of await arrivalAndRemovalRows(db, projectId)) {
         const day = Number(e[0]);
         const list = events.get(day) ?? [];
         list.push({
@@ -120,12 +108,7 @@ export class PaceReader {
         });
         events.set(day, list);
       }
-      const firstSeen = new Map<number, number>();
-      for (const r of await db.textRows(
-        `select id, first_seen - ${epoch} from flat where project_id = $1 and first_seen is not null`,
-        [projectId],
-      ))
-        firstSeen.set(Number(r[0]), Number(r[1]));
+      const firstSeen = await firstSeenDays(db, projectId);
       const segments = [...byFlat.values()];
       let count = 0;
       for (const s of segments) count += s.length;
@@ -136,7 +119,7 @@ export class PaceReader {
         events,
         firstSeen,
         bytes: count * 200 + firstSeen.size * 40,
-        version: project.data_version,
+        version,
         summaries: new Map(),
       };
     });
@@ -244,12 +227,8 @@ export class PaceReader {
     q: { projectId: number; date?: string; status: StatsStatus },
   ): Promise<DistributionResponse> {
     // the project's last day is kept by the import (derive/latest.ts); a date on or after it reads that day
-    const [kept] = await db.query<{ distribution: string }>(
-      `select l.distribution from project_latest l join project p on p.id = l.project_id
-       where l.project_id = $1 and l.status = $2 and ($3::date is null or $3::date >= p.last_snapshot_date)`,
-      [q.projectId, q.status, q.date ?? null],
-    );
-    if (kept) return JSON.parse(kept.distribution) as DistributionResponse;
+    const kept = await keptDistribution(db, q.projectId, q.status, q.date ?? null);
+    if (kept !== null) return JSON.parse(kept) as DistributionResponse;
     const { day, flats } = await this.activeOn(db, q.projectId, q.date);
     return {
       date: day === null ? null : fromDay(day),

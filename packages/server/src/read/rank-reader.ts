@@ -10,6 +10,7 @@ import {
   rankStart,
   readFrom,
 } from '../db/kept-rank.js';
+import { rankMonthsReaching } from '../db/queries/kept-pace.js';
 import { fromDay } from '../lib/days.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 
@@ -136,17 +137,13 @@ export class RankReader {
     }
     // the bodies as bytes (COPY's binary format on PostgreSQL): the whole country's months are ~30 MB
     // rows as COPY gives them: [project_id, month, hash, body] (body null: the held month is the same)
-    const rows = (await db.binaryRows(
-      `select r.project_id, (r.month - date '1970-01-01')::int as m, r.hash,
-         case when h.hash is null then r.body end as body
-       from rank_month r
-       left join unnest($4::int[], $5::date[], $6::text[]) as h(p, m, hash)
-         on h.p = r.project_id and h.m = r.month and h.hash = r.hash
-       where r.status = $1 and r.project_id = any($2::int[]) and r.reach >= $3::date
-       order by r.project_id, r.month`,
-      [status, chunk.map((p) => p.id), fromDay(need), ...keys],
-      ['int', 'int', 'text', 'bytea'],
-    )) as [number, number, string, Uint8Array | null][];
+    const rows = await rankMonthsReaching(
+      db,
+      status,
+      chunk.map((p) => p.id),
+      fromDay(need),
+      keys,
+    );
     // each project's rows are consecutive (ordered by project): its first row and how many
     const byProject = new Map<number, [number, number]>();
     for (const [i, [id]] of rows.entries()) {

@@ -12,8 +12,11 @@ import {
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
-import { bytes, seriesColumn } from '../db/kept.js';
+import { bytes } from '../db/kept.js';
 import { monthLayout } from '../db/kept-series.js';
+import { keptSummary } from '../db/queries/kept-latest.js';
+import { seriesOfStatus } from '../db/queries/kept-stats.js';
+import { projectSpanOf } from '../db/queries/projects.js';
 import { readSegments } from '../db/records.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -79,13 +82,7 @@ export class StatsReader {
   }
 
   async projectVersion(db: Db, projectId: number) {
-    const [row] = await db.query<{
-      data_version: number;
-      first_snapshot_date: string | null;
-      last_snapshot_date: string | null;
-    }>('select data_version, first_snapshot_date, last_snapshot_date from project where id = $1', [
-      projectId,
-    ]);
+    const row = await projectSpanOf(db, projectId);
     if (!row) throw new NotFoundError(`проект ${projectId} не найден`);
     return row;
   }
@@ -131,10 +128,7 @@ export class StatsReader {
 
   /** The project's kept series under a status: its snapshot days in order and its months as kept (gzip). */
   private async seriesMonths(db: Db, projectId: number, status: StatsStatus) {
-    const rows = await db.query<{ days: number[]; body: string }>(
-      `select days, ${seriesColumn(status)} as body from series_month where project_id = $1 order by month`,
-      [projectId],
-    );
+    const rows = await seriesOfStatus(db, projectId, status);
     return {
       days: rows.flatMap((r) => r.days),
       months: rows.map((r) => ({ days: r.days, body: bytes(r.body) })),
@@ -229,14 +223,9 @@ export class StatsReader {
     let summary = project.summaries.get(key);
     if (summary === undefined) {
       const kept =
-        a === project.lastDay
-          ? await db.query<{ summary: string }>(
-              `select summary from project_latest where project_id = $1 and status = $2 and day = $3::date`,
-              [request.projectId, request.status, fromDay(a)],
-            )
-          : [];
+        a === project.lastDay ? await keptSummary(db, request.projectId, request.status, fromDay(a)) : null;
       summary =
-        kept[0]?.summary ??
+        kept ??
         JSON.stringify(shortFlatSummary(await this.activeFlats(db, request.projectId, a, request.status)));
       project.summaries.set(key, summary);
     }

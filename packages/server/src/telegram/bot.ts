@@ -2,6 +2,8 @@ import { hasControlCharacters, MAX_NAME_LENGTH, watchRulesSchema } from '@cena-m
 import { Bot, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../db/driver.js';
+import { AppError, NotFoundError } from '../lib/errors.js';
+import { getFlatCard } from '../use-cases/reads.js';
 import {
   chatSubscription,
   findProjects,
@@ -11,10 +13,8 @@ import {
   subscribeAll,
   subscribeProject,
   unsubscribe,
-} from '../db/queries/bot.js';
-import { getFlatCard } from '../db/queries/flats.js';
-import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../db/queries/watch.js';
-import { AppError, NotFoundError } from '../lib/errors.js';
+} from '../use-cases/subscriptions.js';
+import { addWatch, linkChat, listWatches, removeFlatWatch, userOfChat } from '../use-cases/watch.js';
 import { digestBlocks, digestOf, escapeHtml, flatCardText, splitMessage } from './format.js';
 
 export interface BotOptions {

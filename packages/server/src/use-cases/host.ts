@@ -2,6 +2,9 @@ import type { Db } from '../db/driver.js';
 import type { Importer } from '../ingest/importer.js';
 import { computeAlerts } from '../watch/alerts.js';
 
+/** Who performs an act, as the audit log names them: a user, the schedule, or the command line. */
+export { type Actor, cliActor, SCHEDULE } from '../db/queries/audit.js';
+
 /**
  * What an act needs of the process that performs it (DESIGN §12.2): the database, the importer, and the
  * three things that follow a change of the data, which each kind of process does its own way — a server

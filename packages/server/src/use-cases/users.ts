@@ -21,6 +21,14 @@ export {
   listUsers,
   teamUserById,
 } from '../db/queries/team.js';
+export {
+  addUser,
+  checkCredentials,
+  createSession,
+  getUserByName,
+  hashToken,
+  revokeSession,
+} from '../db/queries/users.js';
 
 // Users as admins manage them (DESIGN §11.5): made with a password or a one-time link, their role changed,
 // disabled (their sessions end), their sessions ended; never without an admin. Every change is audited

@@ -2,11 +2,11 @@ import { countOf, PROJECTS, SNAPSHOTS } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/driver.js';
-import { countProjects } from '../../db/queries/catalog.js';
 import { DEMO_USER, runDemo } from '../../demo/run.js';
 import { Importer } from '../../ingest/importer.js';
 import { todayIn } from '../../lib/days.js';
 import { CliError } from '../../lib/errors.js';
+import { countProjects } from '../../use-cases/reads.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { progress } from '../output.js';
 

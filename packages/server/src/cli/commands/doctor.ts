@@ -6,9 +6,9 @@ import { type Db, openDb, PGLITE_RESERVE_BYTES } from '../../db/driver.js';
 import { lockDataDir } from '../../db/lock.js';
 import { appliedMigrations } from '../../db/migrate.js';
 import { MIGRATIONS } from '../../db/migrations.js';
-import { serverVersion } from '../../db/queries/meta.js';
 import { CliError } from '../../lib/errors.js';
 import { builtWebApp } from '../../lib/web-root.js';
+import { serverVersion } from '../../use-cases/reads.js';
 import type { GlobalOptions } from '../context.js';
 
 /** The oldest Node.js the product runs on (package.json's `engines`). */

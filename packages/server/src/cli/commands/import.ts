@@ -1,12 +1,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { cliActor } from '../../db/queries/audit.js';
 import { Importer } from '../../ingest/importer.js';
 import { FORMATS, type Format, type ReadItem, readFileSnapshots } from '../../ingest/readers/index.js';
 import { SKIP_REASONS, type SkipReason } from '../../ingest/readers/yrl.js';
 import { CliError } from '../../lib/errors.js';
-import { commandHost } from '../../use-cases/host.js';
+import { cliActor, commandHost } from '../../use-cases/host.js';
 import { applyImport } from '../../use-cases/imports.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';

@@ -1,7 +1,7 @@
 import { afterGapLabel, formatDecimal2 } from '@cena-metra/contract';
 import type { Command } from 'commander';
-import { getProjectQuality } from '../../db/queries/quality.js';
 import { CliError } from '../../lib/errors.js';
+import { getProjectQuality } from '../../use-cases/reads.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
 

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { countProjects } from '../../db/queries/catalog.js';
 import { CliError } from '../../lib/errors.js';
 import { serve } from '../../server.js';
+import { countProjects } from '../../use-cases/reads.js';
 import { type GlobalOptions, openContext } from '../context.js';
 
 /** `cena-metra demo` on the same database, in a child process sharing this terminal. */

@@ -3,12 +3,11 @@ import type { Command } from 'commander';
 import type { SourceRunResult } from '../../collect/collector.js';
 import { parseHeader, shownUrl } from '../../collect/sources.js';
 import type { Db } from '../../db/driver.js';
-import { cliActor } from '../../db/queries/audit.js';
 import { Importer } from '../../ingest/importer.js';
 import { todayIn } from '../../lib/days.js';
 import { CliError } from '../../lib/errors.js';
 import { collectSources, reparseSources } from '../../use-cases/collect.js';
-import { commandHost } from '../../use-cases/host.js';
+import { cliActor, commandHost } from '../../use-cases/host.js';
 import {
   changeSource,
   createSource,

@@ -9,11 +9,17 @@ import {
 } from '@cena-metra/contract';
 import type { Command } from 'commander';
 import type { Db } from '../../db/driver.js';
-import { cliActor } from '../../db/queries/audit.js';
-import { getUserByName } from '../../db/queries/users.js';
 import { printable } from '../../ingest/snapshot.js';
 import { CliError } from '../../lib/errors.js';
-import { changePassword, changeUser, createUser, listUsers, removeUser } from '../../use-cases/users.js';
+import { cliActor } from '../../use-cases/host.js';
+import {
+  changePassword,
+  changeUser,
+  createUser,
+  getUserByName,
+  listUsers,
+  removeUser,
+} from '../../use-cases/users.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
 

@@ -61,3 +61,69 @@ export async function countProjects(db: Db): Promise<number> {
   const [{ count }] = await db.query<{ count: number }>('select count(*)::int as count from project');
   return Number(count);
 }
+
+export async function projectExists(db: Db, id: number): Promise<boolean> {
+  return (await db.query('select 1 from project where id = $1', [id])).length > 0;
+}
+
+export async function developerExists(db: Db, id: number): Promise<boolean> {
+  return (await db.query('select 1 from developer where id = $1', [id])).length > 0;
+}
+
+/** A project with its developer and data span. */
+export interface ProjectSpan {
+  id: number;
+  name: string;
+  developer_id: number;
+  developer_name: string;
+  first_snapshot_date: string | null;
+  last_snapshot_date: string | null;
+}
+
+/** Projects of a developer, one project, or all (null: any), by developer and project name. */
+export async function projectSpans(
+  db: Db,
+  developerId: number | null,
+  projectId: number | null,
+): Promise<ProjectSpan[]> {
+  return db.query<ProjectSpan>(
+    `select p.id, p.name, p.developer_id, d.name as developer_name,
+            p.first_snapshot_date, p.last_snapshot_date
+     from project p join developer d on d.id = p.developer_id
+     where ($1::int is null or p.developer_id = $1) and ($2::int is null or p.id = $2)
+     order by lower(d.name), lower(p.name), p.id`,
+    [developerId, projectId],
+  );
+}
+
+/** The projects with data as one mark (count and versions): the market's list is read again when it moves. */
+export async function listedProjectsMark(db: Db): Promise<string> {
+  const [mark] = await db.query<{ n: number; v: number | string }>(
+    `select count(*)::int as n, coalesce(sum(data_version + place_version), 0)::bigint as v
+     from project where last_snapshot_date is not null`,
+  );
+  return `${mark.n}:${mark.v}`;
+}
+
+/** A project with data as the market lists it: its developer, span and place columns. */
+export interface ListedProjectRow extends Omit<Place, 'stations'> {
+  id: number;
+  name: string;
+  data_version: number;
+  developer_id: number;
+  developer_name: string;
+  first: string;
+  last: string;
+  stations: unknown;
+}
+
+export async function listedProjectRows(db: Db): Promise<ListedProjectRow[]> {
+  return db.query<ListedProjectRow>(
+    `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name,
+       p.first_snapshot_date as first, p.last_snapshot_date as last,
+       p.region, p.city, p.district, p.address, p.latitude, p.longitude, p.stations
+     from project p join developer d on d.id = p.developer_id
+     where p.last_snapshot_date is not null
+     order by p.id`,
+  );
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../driver.js';
+import { base64 } from '../kept.js';
 
 // What the dashboard first shows of a project's last day, kept by every import of it (DESIGN §11.1): the
 // summary table, distribution and discounts per status, the chessboard, the avg ppm by payment term a day.
@@ -51,4 +52,70 @@ export async function saveOfferDays(
      select $1, d, b from unnest($2::date[], $3::text[]) as x(d, b)`,
     [projectId, rows.map((r) => r.day), rows.map((r) => r.body)],
   );
+}
+
+/** The payment-term rows of the days in [from, to]. */
+export async function offerDays(
+  db: Db,
+  projectId: number,
+  from: string,
+  to: string,
+): Promise<{ day: string; body: string }[]> {
+  return db.query<{ day: string; body: string }>(
+    `select day::text as day, body from offer_day
+     where project_id = $1 and day between $2::date and $3::date order by day`,
+    [projectId, from, to],
+  );
+}
+
+/** The kept discounts (JSON) under `status` of the projects among `ids` whose last day is `day`. */
+export async function latestDiscounts(
+  db: Db,
+  status: string,
+  day: string,
+  ids: number[],
+): Promise<{ project_id: number; discounts: string }[]> {
+  return db.query<{ project_id: number; discounts: string }>(
+    `select project_id, discounts from project_latest
+     where status = $1 and day = $2::date and discounts is not null and project_id = any($3::int[])`,
+    [status, day, ids],
+  );
+}
+
+/** The kept first chessboard as base64 of its gzipped JSON; null when none is kept. */
+export async function keptChess(db: Db, projectId: number): Promise<string | null> {
+  const [kept] = await db.query<{ body: string }>(
+    `select ${base64('body')} from chess_latest where project_id = $1`,
+    [projectId],
+  );
+  return kept ? kept.body : null;
+}
+
+/** The kept distribution (JSON) of the last day under `status`, if `date` (null: the last) reads that day. */
+export async function keptDistribution(
+  db: Db,
+  projectId: number,
+  status: string,
+  date: string | null,
+): Promise<string | null> {
+  const [kept] = await db.query<{ distribution: string }>(
+    `select l.distribution from project_latest l join project p on p.id = l.project_id
+     where l.project_id = $1 and l.status = $2 and ($3::date is null or $3::date >= p.last_snapshot_date)`,
+    [projectId, status, date],
+  );
+  return kept ? kept.distribution : null;
+}
+
+/** The kept summary table (JSON) of the project's last day `day` under `status`; null when none is kept. */
+export async function keptSummary(
+  db: Db,
+  projectId: number,
+  status: string,
+  day: string,
+): Promise<string | null> {
+  const [kept] = await db.query<{ summary: string }>(
+    `select summary from project_latest where project_id = $1 and status = $2 and day = $3::date`,
+    [projectId, status, day],
+  );
+  return kept ? kept.summary : null;
 }

@@ -115,3 +115,54 @@ export async function replaceRankMonths(
     params,
   );
 }
+
+/**
+ * Every kept NEW and REMOVED event of a project as text rows, by day and flat: day, flat, kind, and the
+ * fields the pace filters read (building, rooms, area, status, facing, settlement date).
+ */
+export async function arrivalAndRemovalRows(db: Db, projectId: number): Promise<(string | null)[][]> {
+  return db.textRows(
+    `select day - date '1970-01-01', flat_id, kind, building, rooms, area, status, facing, settlement_date
+     from flat_event where project_id = $1 and kind in ('NEW', 'REMOVED') order by day, flat_id`,
+    [projectId],
+  );
+}
+
+/** The kept summaries' parts of a variant for `ids`, by project and part; `body` as base64. */
+export async function paceSummariesOf(
+  db: Db,
+  status: string,
+  rooms: string,
+  ids: number[],
+): Promise<{ project_id: number; body: string }[]> {
+  return db.query<{ project_id: number; body: string }>(
+    `select project_id, ${base64('body')} from pace_summary
+     where status = $1 and rooms = $2 and project_id = any($3::int[]) order by project_id, part`,
+    [status, rooms, ids],
+  );
+}
+
+/**
+ * The ranking's months under `status` of `ids` that reach `need` or later, as COPY gives them (bytes, not
+ * text: the whole country's months are ~30 MB): [project, month in days, hash, body], by project and month.
+ * A month `held` lists with the same hash (projects, months, hashes) comes without its body.
+ */
+export async function rankMonthsReaching(
+  db: Db,
+  status: string,
+  ids: number[],
+  need: string,
+  held: [number[], string[], string[]],
+): Promise<[number, number, string, Uint8Array | null][]> {
+  return (await db.binaryRows(
+    `select r.project_id, (r.month - date '1970-01-01')::int as m, r.hash,
+       case when h.hash is null then r.body end as body
+     from rank_month r
+     left join unnest($4::int[], $5::date[], $6::text[]) as h(p, m, hash)
+       on h.p = r.project_id and h.m = r.month and h.hash = r.hash
+     where r.status = $1 and r.project_id = any($2::int[]) and r.reach >= $3::date
+     order by r.project_id, r.month`,
+    [status, ids, need, ...held],
+    ['int', 'int', 'text', 'bytea'],
+  )) as [number, number, string, Uint8Array | null][];
+}

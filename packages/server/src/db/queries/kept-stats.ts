@@ -1,4 +1,6 @@
+import type { StatsStatus } from '@cena-metra/contract';
 import type { Db } from '../driver.js';
+import { seriesColumn } from '../kept.js';
 
 // The kept stats series (DESIGN §11.1, db/kept-series.ts): a row per project and month, each status's days
 // laid out as sent, base64 of the gzipped bytes.
@@ -68,5 +70,17 @@ export async function updateSeriesMonth(
   await tx.query(
     'update series_month set series_all = $3, series_available = $4 where project_id = $1 and month = $2::date',
     [projectId, month, all, available],
+  );
+}
+
+/** A project's months of series under a status, in order: their days and the status's column (base64). */
+export async function seriesOfStatus(
+  db: Db,
+  projectId: number,
+  status: StatsStatus,
+): Promise<{ days: number[]; body: string }[]> {
+  return db.query<{ days: number[]; body: string }>(
+    `select days, ${seriesColumn(status)} as body from series_month where project_id = $1 order by month`,
+    [projectId],
   );
 }

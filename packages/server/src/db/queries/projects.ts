@@ -111,3 +111,68 @@ export async function markProjectImported(tx: Db, id: number, first: string, las
     [id, first, last],
   );
 }
+
+/** A project's data version; null when there is no such project. */
+export async function projectDataVersion(db: Db, id: number): Promise<number | null> {
+  const [row] = await db.query<{ data_version: number }>('select data_version from project where id = $1', [
+    id,
+  ]);
+  return row ? row.data_version : null;
+}
+
+/** A project's snapshot days (days since 1970-01-01), in order. */
+export async function snapshotDays(db: Db, projectId: number): Promise<number[]> {
+  const rows = await db.textRows(
+    `select date - date '1970-01-01' from snapshot where project_id = $1 order by date`,
+    [projectId],
+  );
+  return rows.map((r) => Number(r[0]));
+}
+
+/** Each flat's first presence (days since 1970-01-01): of `ids`, or of every flat of the project. */
+export async function firstSeenDays(db: Db, projectId: number, ids?: number[]): Promise<Map<number, number>> {
+  const rows = await db.textRows(
+    `select id, first_seen - date '1970-01-01' from flat
+     where project_id = $1 and first_seen is not null${ids ? ' and id = any($2::int[])' : ''}`,
+    ids ? [projectId, ids] : [projectId],
+  );
+  return new Map(rows.map((r) => [Number(r[0]), Number(r[1])]));
+}
+
+/**
+ * The first of `buildings` (in their order) with a flat on sale on day `at` (`last`: the project's last
+ * day, where a running segment ends): an index lookup a building that stops at its first flat on sale.
+ */
+export async function firstBuildingOnSale(
+  db: Db,
+  projectId: number,
+  buildings: string[],
+  at: string,
+  last: string,
+): Promise<string | undefined> {
+  const [first] = await db.query<{ b: string }>(
+    `select u.b from unnest($2::text[]) with ordinality as u(b, i)
+     where exists (select 1 from flat_segment s where s.project_id = $1 and s.building = u.b
+                     and s.start_day <= $3::date and coalesce(s.end_day, $4::date) >= $3::date)
+     order by u.i limit 1`,
+    [projectId, buildings, at, last],
+  );
+  return first?.b;
+}
+
+/** A project's data version and the span of its snapshots; null when there is no such project. */
+export async function projectSpanOf(
+  db: Db,
+  id: number,
+): Promise<{
+  data_version: number;
+  first_snapshot_date: string | null;
+  last_snapshot_date: string | null;
+} | null> {
+  const [row] = await db.query<{
+    data_version: number;
+    first_snapshot_date: string | null;
+    last_snapshot_date: string | null;
+  }>('select data_version, first_snapshot_date, last_snapshot_date from project where id = $1', [id]);
+  return row ?? null;
+}

@@ -8,7 +8,7 @@ import {
   csvLine,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditPage, auditRows } from '../../db/queries/audit.js';
+import { auditPage, auditRows } from '../../use-cases/reads.js';
 
 const MOSCOW = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Europe/Moscow',

@@ -17,14 +17,17 @@ import { z } from 'zod';
 import { allows } from '../../auth/access.js';
 import { actorOf } from '../../auth/actor.js';
 import { PasswordGuessLimiter } from '../../auth/rate-limit.js';
-import { checkCredentials, createSession, hashToken, revokeSession } from '../../db/queries/users.js';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.js';
 import {
   acceptInvite,
   changePassword,
+  checkCredentials,
+  createSession,
   deviceSessions,
   endDeviceSession,
+  hashToken,
   inviteOf,
+  revokeSession,
 } from '../../use-cases/users.js';
 
 /** A 429 saying how long to wait, with Retry-After. */

@@ -15,12 +15,17 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.js';
-import { getDevelopers, getPlaces, getProjectPlaces, getProjects } from '../../db/queries/catalog.js';
-import { getProjectQuality } from '../../db/queries/quality.js';
 import { PerVersion } from '../../http/caches.js';
 import { projectPlace } from '../../ingest/place.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { changePlace } from '../../use-cases/places.js';
+import {
+  getDevelopers,
+  getPlaces,
+  getProjectPlaces,
+  getProjectQuality,
+  getProjects,
+} from '../../use-cases/reads.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const developers = new PerVersion<Developer[]>();

@@ -6,15 +6,15 @@ import {
   priceChangesResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { XLSX_TYPE, xlsxBuffer } from '../../http/xlsx.js';
+import { BadRequestError } from '../../lib/errors.js';
+import { Semaphore } from '../../lib/semaphore.js';
 import {
   getPriceChanges,
   priceChangePages,
   priceChangesCsv,
   withDefaultRange,
-} from '../../db/queries/events.js';
-import { XLSX_TYPE, xlsxBuffer } from '../../http/xlsx.js';
-import { BadRequestError } from '../../lib/errors.js';
-import { Semaphore } from '../../lib/semaphore.js';
+} from '../../use-cases/reads.js';
 
 /**
  * Exports read at once per process. Each reads page after page. PGlite runs one query at a time in this

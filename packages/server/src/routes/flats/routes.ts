@@ -1,6 +1,6 @@
 import { flatCardSchema, flatParamsSchema, flatQuerySchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getFlatCard } from '../../db/queries/flats.js';
+import { getFlatCard } from '../../use-cases/reads.js';
 
 export const flatRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The card with the flat's ppm percentile among its project's flats of its room group (§10.5's stock). */

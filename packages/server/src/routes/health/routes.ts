@@ -1,8 +1,8 @@
 import { healthSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getDataState } from '../../db/queries/health.js';
 import { ReadRouter } from '../../db/replicas.js';
 import { PerVersion } from '../../http/caches.js';
+import { getDataState } from '../../use-cases/reads.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // a probe asks every second or more often: the data state is read once per data version and at most a

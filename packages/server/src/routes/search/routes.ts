@@ -1,6 +1,6 @@
 import { searchQuerySchema, searchResponseSchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { search } from '../../db/queries/search.js';
+import { search } from '../../use-cases/reads.js';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -7,7 +7,7 @@ import {
   summarySchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getSummaries, getSummary, getSummaryProject } from '../../db/queries/summaries.js';
+import { getSummaries, getSummary, getSummaryProject } from '../../use-cases/reads.js';
 
 /** Open on purpose: the Telegram channel links to the summaries (DESIGN §5). */
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,7 +21,7 @@ import {
   telegramLinked,
   unlinkTelegram,
   updateWatch,
-} from '../../db/queries/watch.js';
+} from '../../use-cases/watch.js';
 
 /** Watchlists, their alerts and the Telegram link of the signed-in user (issue 17). */
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
