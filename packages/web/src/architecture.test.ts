@@ -70,4 +70,37 @@ describe('web layers', () => {
     }
     expect(leaks).toEqual([]);
   });
+
+  it('each feature owns its API hooks: what src/api keeps is used by two parts or more (DESIGN §12.2)', () => {
+    const parts = (file: string) => {
+      const [top, name] = relative(SRC, file).split('/');
+      return top === 'features' ? `features/${name}` : top;
+    };
+    const single: string[] = [];
+    for (const api of files(join(SRC, 'api'))) {
+      const text = readFileSync(api, 'utf8');
+      const module = relative(SRC, api).replace(/\.ts$/, '');
+      for (const [, name] of text.matchAll(/^export (?:const|function|async function) (\w+)/gm)) {
+        const users = new Set(
+          files(SRC)
+            .filter((f) => !f.startsWith(join(SRC, 'api')) && imports(f).includes(module))
+            .filter((f) => new RegExp(`\\b${name}\\b`).test(readFileSync(f, 'utf8')))
+            .map(parts),
+        );
+        // a helper of the shared hooks themselves counts as a part (useDevelopers → developersQueryOptions)
+        const inside = (text.match(new RegExp(`\\b${name}\\b`, 'g')) ?? []).length > 1;
+        if (users.size + (inside ? 1 : 0) < 2 && !(users.has('app') && users.size === 1))
+          single.push(`${module}.${name}: ${[...users].join(', ') || 'unused'}`);
+      }
+    }
+    expect(single).toEqual([]);
+  });
+
+  it('a feature’s hooks sit in its api.ts: no request() in its pages and components', () => {
+    const leaks = files(join(SRC, 'features'))
+      .filter((f) => !f.endsWith('/api.ts') && !f.includes('features/samples/'))
+      .filter((f) => /\brequest(Nothing|File)?\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(SRC, f));
+    expect(leaks).toEqual([]);
+  });
 });

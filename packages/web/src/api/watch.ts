@@ -1,7 +1,5 @@
 import {
   alertsReadResponseSchema,
-  alertsResponseSchema,
-  telegramLinkSchema,
   type WatchRequest,
   type WatchRules,
   watchesResponseSchema,
@@ -9,10 +7,6 @@ import {
 } from '@cena-metra/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, requestNothing } from '../lib/api-client';
-import { useSession } from '../lib/session';
-
-/** How often the bell asks for new alerts (they come after imports, a few times a day). */
-const ALERTS_POLL_MS = 60_000;
 
 export const useWatches = (enabled = true) =>
   useQuery({
@@ -20,17 +14,6 @@ export const useWatches = (enabled = true) =>
     queryFn: () => request(watchesResponseSchema, { url: '/watches' }),
     enabled,
   });
-
-/** The signed-in user's alerts (the bell and «Избранное»), polled while the page is open. */
-export const useAlerts = (limit = 20, enabled = true) => {
-  const session = useSession();
-  return useQuery({
-    queryKey: ['alerts', limit],
-    queryFn: () => request(alertsResponseSchema, { url: '/alerts', params: { limit } }),
-    enabled: session !== null && enabled,
-    refetchInterval: ALERTS_POLL_MS,
-  });
-};
 
 /** Watch, change the rules, stop watching, mark alerts read: each refreshes the lists when done. */
 export function useWatchActions() {
@@ -58,25 +41,6 @@ export function useWatchActions() {
       mutationFn: (ids?: number[]) =>
         request(alertsReadResponseSchema, { url: '/alerts/read', method: 'POST', data: ids ? { ids } : {} }),
       onSuccess: done,
-    }),
-  };
-}
-
-export const useTelegramLink = () =>
-  useQuery({
-    queryKey: ['telegram-link'],
-    queryFn: () => request(telegramLinkSchema, { url: '/profile/telegram' }),
-  });
-
-export function useTelegramLinkActions() {
-  const client = useQueryClient();
-  return {
-    code: useMutation({
-      mutationFn: () => request(telegramLinkSchema, { url: '/profile/telegram', method: 'POST' }),
-    }),
-    unlink: useMutation({
-      mutationFn: () => requestNothing({ url: '/profile/telegram', method: 'DELETE' }),
-      onSuccess: () => client.invalidateQueries({ queryKey: ['telegram-link'] }),
     }),
   };
 }

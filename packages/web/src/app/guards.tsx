@@ -2,7 +2,7 @@ import { ROLE_LABELS } from '@cena-metra/contract';
 import { mdiLockAlertOutline } from '@mdi/js';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { useMe } from '../api/team';
+import { useMe } from '../api/session';
 import { Button, Card, Section, SectionTitle } from '../components/ui';
 import { may, type Need } from '../lib/access';
 import { useSession } from '../lib/session';

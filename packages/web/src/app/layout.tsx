@@ -10,7 +10,7 @@ import {
 } from '@mdi/js';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useMe } from '../api/team';
+import { useMe } from '../api/session';
 import { Dropdown } from '../components/dropdown';
 import { Icon } from '../components/icon';
 import { SearchBox } from '../features/search/search-box';

@@ -137,3 +137,7 @@ export async function requestFile(
     );
   return res.blob();
 }
+
+/** A POST of a JSON body whose answer `schema` parses (the analytics requests). */
+export const post = <T>(schema: AnswerSchema<T>, url: string, data: object, signal?: AbortSignal) =>
+  request(schema, { url, method: 'POST', data, signal });

@@ -1,12 +1,12 @@
 import { mdiAsterisk } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { acceptInvite, useInvite } from '../../api/team';
 import { GuestFrame } from '../../components/guest-frame';
 import { Icon } from '../../components/icon';
 import { Button, inputClass } from '../../components/ui';
 import { signIn } from '../../lib/session';
 import { useTitle } from '../../lib/use-title';
+import { acceptInvite, useInvite } from './api';
 
 /**
  * The page of a one-time link an admin made (DESIGN §11.5): whose account it is, a password twice, then

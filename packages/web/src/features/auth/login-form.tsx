@@ -1,10 +1,10 @@
-import { sessionSchema } from '@cena-metra/contract';
 import { mdiAccount, mdiAsterisk } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
 import { Icon } from '../../components/icon';
 import { Button, inputClass } from '../../components/ui';
-import { ApiError, request } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { signIn } from '../../lib/session';
+import { logIn } from './api';
 
 /** Login card: the server's message on failure, the button disabled while sending. */
 export function LoginForm() {
@@ -21,11 +21,7 @@ export function LoginForm() {
     setSending(true);
     setError(null);
     try {
-      const session = await request(sessionSchema, {
-        url: '/auth/login',
-        method: 'POST',
-        data: { username: username.trim(), password },
-      });
+      const session = await logIn(username.trim(), password);
       signIn(session);
     } catch (err) {
       setError(

@@ -1,12 +1,5 @@
-import {
-  buildingLabel,
-  type ChessCellView,
-  chessResponseSchema,
-  formatRoubles,
-  roomsLabel,
-} from '@cena-metra/contract';
+import { buildingLabel, type ChessCellView, formatRoubles, roomsLabel } from '@cena-metra/contract';
 import { mdiGrid, mdiImage } from '@mdi/js';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDevelopers, useProjects } from '../../api/catalog';
@@ -15,8 +8,8 @@ import { DateInput } from '../../components/date-input';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Section, SectionTitle, Select } from '../../components/ui';
-import { request } from '../../lib/api-client';
 import { useTitle } from '../../lib/use-title';
+import { useChess } from './api';
 import { CHESS_MODE_LABELS, CHESS_MODES, type ChessMode, chessColours } from './lib/colours';
 import { boardLayout, CELL } from './lib/layout';
 
@@ -57,17 +50,7 @@ export function ChessPage() {
   const developerId = Number(params.get('developer')) || developers.data?.[0]?.id || null;
   const projects = useProjects(developerId);
   const chosen = projectId ?? projects.data?.[0]?.id ?? null;
-  const q = useQuery({
-    queryKey: ['chess', chosen, building, date, since],
-    queryFn: ({ signal }) =>
-      request(chessResponseSchema, {
-        url: '/chess',
-        params: { projectId: chosen, building, date, since },
-        signal,
-      }),
-    enabled: chosen !== null,
-    placeholderData: keepPreviousData,
-  });
+  const q = useChess({ projectId: chosen, building, date, since });
   const data = q.data;
   const cells = useMemo(
     () => (data ? [...data.sections.flatMap((s) => s.floors.flatMap((f) => f.cells)), ...data.strip] : []),

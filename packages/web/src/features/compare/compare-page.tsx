@@ -6,13 +6,11 @@ import {
   formatDecimal2,
   formatRoubles,
   placeLine,
-  searchResponseSchema,
 } from '@cena-metra/contract';
 import { mdiClose, mdiScaleBalance } from '@mdi/js';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCompare } from '../../api/market';
+import { useSearch } from '../../api/search';
 import { PALETTE } from '../../components/chart/palette';
 import { TimeChart } from '../../components/chart/time-chart';
 import type { ChartSeries } from '../../components/chart/types';
@@ -24,10 +22,10 @@ import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass, Section, SectionTitle } from '../../components/ui';
 import { useOutsideClick } from '../../components/use-outside-click';
-import { request } from '../../lib/api-client';
 import { todayLocal } from '../../lib/dates';
 import { useDebounced } from '../../lib/use-debounced';
 import { useTitle } from '../../lib/use-title';
+import { useCompare } from './api';
 import { compareSheet } from './lib/compare-sheet';
 import {
   type CompareState,
@@ -218,12 +216,7 @@ function ProjectPicker({ exclude, onPick }: { exclude: number[]; onPick: (id: nu
   const box = useRef<HTMLDivElement>(null);
   useOutsideClick(box, open, () => setOpen(false));
   const term = useDebounced(q.trim(), 250);
-  const results = useQuery({
-    queryKey: ['search', term],
-    queryFn: ({ signal }) => request(searchResponseSchema, { url: '/search', params: { q: term }, signal }),
-    enabled: term.length > 0,
-    staleTime: 30_000,
-  });
+  const results = useSearch(term);
   const hits = (results.data?.projects ?? []).filter((p) => !exclude.includes(p.id));
   return (
     <div ref={box} className="relative w-72">

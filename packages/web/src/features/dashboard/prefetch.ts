@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { developersQueryOptions, projectStatsQueryOptions, projectsQueryOptions } from '../../api/catalog';
-import { distributionQueryOptions, paceRowsQueryOptions, projectPaceQueryOptions } from '../../api/market';
+import { developersQueryOptions, projectsQueryOptions } from '../../api/catalog';
 import { pickDeveloperId, pickStats, readFilters } from '../../lib/dashboard-url';
 import { todayLocal } from '../../lib/dates';
+import {
+  distributionQueryOptions,
+  paceRowsQueryOptions,
+  projectPaceQueryOptions,
+  projectStatsQueryOptions,
+} from './api';
 import { blockRequests } from './lib/blocks';
 
 /**

@@ -10,12 +10,12 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
-import { useFlatDiscounts, useProjectDiscounts } from '../../api/market';
 import { DataTable, parseSortValue, SortButton, SortSelect, sortValue } from '../../components/data-table';
 import { ExportButtons } from '../../components/export-buttons';
 import { FLAT_COLUMNS, FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass } from '../../components/ui';
+import { useFlatDiscounts, useProjectDiscounts } from './api';
 import { discountProjectsSheet, topDiscountsSheet } from './lib/discount-sheets';
 import { type DiscountSortKey, PERIOD_LABELS, sortProjectRows } from './lib/table';
 

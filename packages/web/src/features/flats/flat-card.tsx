@@ -9,13 +9,13 @@ import {
 } from '@cena-metra/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useFlatCard } from '../../api/market';
 import { TimeChart } from '../../components/chart/time-chart';
 import { DataTable } from '../../components/data-table';
 import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
 import { FlatWatchControl } from '../../components/watch/watch-buttons';
+import { useFlatCard } from './api';
 import { FlatOfferCard } from './flat-offer';
 import { historySeries, priceChanges } from './lib/history';
 

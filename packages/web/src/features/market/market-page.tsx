@@ -3,13 +3,12 @@ import { mdiScaleBalance, mdiStorefrontOutline } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
-import { useMarket, useMarketPace } from '../../api/market';
-import { useProjectPlaces } from '../../api/places';
 import { paceLines } from '../../components/chart/pace-lines';
 import { TimeChart } from '../../components/chart/time-chart';
 import { Button, Section, SectionTitle } from '../../components/ui';
 import { todayLocal } from '../../lib/dates';
 import { useTitle } from '../../lib/use-title';
+import { useMarket, useMarketPace, useProjectPlaces } from './api';
 import {
   type MarketFilters,
   readMarketFilters,

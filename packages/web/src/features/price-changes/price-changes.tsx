@@ -3,7 +3,6 @@ import { mdiArrowDown, mdiArrowUp, mdiDownload, mdiMicrosoftExcel } from '@mdi/j
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers, useProjects } from '../../api/catalog';
-import { getPriceChangesFile, usePriceChanges } from '../../api/market';
 import { saveFile } from '../../components/chart/export';
 import { DataTable, SortSelect } from '../../components/data-table';
 import { DateInput } from '../../components/date-input';
@@ -14,6 +13,7 @@ import { toast } from '../../components/toast';
 import { Button, Select } from '../../components/ui';
 import { useCanExport } from '../../lib/access';
 import { todayLocal } from '../../lib/dates';
+import { getPriceChangesFile, usePriceChanges } from './api';
 import {
   apiQuery,
   nextSort,

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Card, inputClass } from '../../components/ui';
-import { requestNothing } from '../../lib/api-client';
+import { changePassword } from './api';
 
 /** Checks of the form before it is sent: the messages name the field. */
 export function passwordProblems(current: string, next: string, repeat: string): string | null {
@@ -33,11 +33,7 @@ export function PasswordForm() {
     setSending(true);
     setError(null);
     try {
-      await requestNothing({
-        url: '/auth/password',
-        method: 'POST',
-        data: { currentPassword: current, newPassword: next },
-      });
+      await changePassword(current, next);
       setDone(true);
       setCurrent('');
       setNext('');

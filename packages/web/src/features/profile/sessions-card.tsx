@@ -1,8 +1,8 @@
-import { useDeviceSessions } from '../../api/team';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card } from '../../components/ui';
 import { dateTime, deviceName } from '../../lib/team-text';
+import { useDeviceSessions } from './api';
 
 /** The devices signed in as this user (DESIGN §11.5): device, address, last seen; any but this one ended. */
 export function SessionsCard() {

@@ -1,8 +1,8 @@
 import { mdiSend } from '@mdi/js';
-import { useTelegramLink, useTelegramLinkActions } from '../../api/watch';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card } from '../../components/ui';
+import { useTelegramLink, useTelegramLinkActions } from './api';
 
 /**
  * The Telegram link of the account: a one-time code to send the bot as `/start <code>` (15 minutes,

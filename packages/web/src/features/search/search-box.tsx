@@ -1,11 +1,9 @@
-import { searchResponseSchema } from '@cena-metra/contract';
 import { mdiMagnify } from '@mdi/js';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSearch } from '../../api/search';
 import { Icon } from '../../components/icon';
 import { useOutsideClick } from '../../components/use-outside-click';
-import { request } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useDebounced } from '../../lib/use-debounced';
 import { type Hit, searchHits } from './search-catalog';
@@ -20,12 +18,7 @@ export function SearchBox() {
   const navigate = useNavigate();
   const session = useSession();
   const term = useDebounced(q.trim(), 250);
-  const results = useQuery({
-    queryKey: ['search', term],
-    queryFn: ({ signal }) => request(searchResponseSchema, { url: '/search', params: { q: term }, signal }),
-    enabled: open && term.length > 0 && session !== null,
-    staleTime: 30_000,
-  });
+  const results = useSearch(term, open && session !== null);
   const hits = useMemo(() => (results.data ? searchHits(results.data) : []), [results.data]);
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(box, open, close);

@@ -2,13 +2,13 @@ import type { SourceKind, SourceView } from '@cena-metra/contract';
 import { SOURCE_KINDS } from '@cena-metra/contract';
 import { mdiCloudDownload, mdiContentSave, mdiDelete, mdiPencil, mdiPlay, mdiPlus } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
-import { useSourceActions, useSourceRuns, useSources } from '../../api/sources';
 import { DataTable } from '../../components/data-table';
 import { HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
 import { useTitle } from '../../lib/use-title';
+import { useSourceActions, useSourceRuns, useSources } from './api';
 import { checkSourceForm, EMPTY_FORM, KIND_LABELS, runStatusLabel, type SourceForm } from './lib/source-form';
 
 const dateTime = (iso: string) =>

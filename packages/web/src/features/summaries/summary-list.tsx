@@ -2,12 +2,12 @@ import { formatLongDate, formatRoubles, type SummaryListItem } from '@cena-metra
 import { mdiChevronDown, mdiChevronRight } from '@mdi/js';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSummaries, useSummary } from '../../api/market';
 import { DataTable } from '../../components/data-table';
 import { ChangeCell, HeaderCells } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button } from '../../components/ui';
+import { useSummaries, useSummary } from './api';
 import { promoText } from './lib/events';
 
 /** A partial list (DESIGN §10.4): flats it left out kept their record, so nothing was removed that day. */

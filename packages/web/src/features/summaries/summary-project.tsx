@@ -1,6 +1,5 @@
 import { afterGapLabel, formatRoubles } from '@cena-metra/contract';
 import { Link } from 'react-router';
-import { useSummaryProject } from '../../api/market';
 import { DataTable } from '../../components/data-table';
 import {
   ChangeCell,
@@ -11,6 +10,7 @@ import {
 } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
+import { useSummaryProject } from './api';
 import { groupEvents } from './lib/events';
 
 const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));

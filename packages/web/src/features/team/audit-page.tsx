@@ -2,7 +2,6 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditQuery, auditActionSchema } f
 import { mdiClipboardTextClock, mdiDownload } from '@mdi/js';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { auditParams, useAudit } from '../../api/team';
 import { saveFile } from '../../components/chart/export';
 import { DataTable } from '../../components/data-table';
 import { HeaderCells } from '../../components/flat-cells';
@@ -10,9 +9,9 @@ import { Pager } from '../../components/pager';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, inputClass, Section, SectionTitle, Select } from '../../components/ui';
-import { requestFile } from '../../lib/api-client';
 import { auditChange, dateTime } from '../../lib/team-text';
 import { useTitle } from '../../lib/use-title';
+import { auditCsv, auditParams, useAudit } from './api';
 
 const PAGE_SIZE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,7 +49,7 @@ export function AuditPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      saveFile('журнал.csv', await requestFile('/audit.csv', auditParams(filters)));
+      saveFile('журнал.csv', await auditCsv(filters));
     } catch (error) {
       toast((error as Error).message);
     } finally {

@@ -10,7 +10,6 @@ import {
 } from '@cena-metra/contract';
 import { mdiAccountGroup, mdiAccountPlus, mdiContentCopy } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
-import { useUserActions, useUsers } from '../../api/team';
 import { DataTable } from '../../components/data-table';
 import { HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
@@ -19,6 +18,7 @@ import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../c
 import { useSession } from '../../lib/session';
 import { dateTime } from '../../lib/team-text';
 import { useTitle } from '../../lib/use-title';
+import { useUserActions, useUsers } from './api';
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const failed = (e: unknown) => toast(`Не получилось: ${(e as Error).message}`);

@@ -1,10 +1,11 @@
 import { mdiBell, mdiBellOutline } from '@mdi/js';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAlerts, useWatchActions } from '../../api/watch';
+import { useWatchActions } from '../../api/watch';
 import { Dropdown } from '../../components/dropdown';
 import { Icon } from '../../components/icon';
 import { alertDay, alertText } from './alert-text';
+import { useAlerts } from './api';
 
 const BELL_DELAY_MS = 1500;
 

@@ -2,7 +2,7 @@ import type { Watch } from '@cena-metra/contract';
 import { mdiDelete, mdiHeartOutline, mdiPencil } from '@mdi/js';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAlerts, useWatchActions, useWatches } from '../../api/watch';
+import { useWatchActions, useWatches } from '../../api/watch';
 import { DataTable } from '../../components/data-table';
 import { HeaderCells } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
@@ -11,6 +11,7 @@ import { Button, Card, Section, SectionTitle } from '../../components/ui';
 import { WatchDialog } from '../../components/watch/watch-dialog';
 import { useTitle } from '../../lib/use-title';
 import { alertDay, alertText } from './alert-text';
+import { useAlerts } from './api';
 
 /** The rules of an item in words. */
 function rulesText(w: Watch): string {

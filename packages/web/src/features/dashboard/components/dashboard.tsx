@@ -2,9 +2,7 @@ import { CHART_TYPES, type ChartType, type StatsRequest, type StatsResponse } fr
 import { mdiChartTimelineVariant, mdiGrid, mdiRefresh, mdiScaleBalance } from '@mdi/js';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useDevelopers, useProjectStats, useProjects } from '../../../api/catalog';
-import { useHealth } from '../../../api/health';
-import { usePaceRows, useProjectIndex } from '../../../api/market';
+import { useDevelopers, useProjects } from '../../../api/catalog';
 import { TimeChart } from '../../../components/chart/time-chart';
 import { Switch } from '../../../components/controls';
 import { DateInput } from '../../../components/date-input';
@@ -28,6 +26,7 @@ import {
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
+import { useHealth, usePaceRows, useProjectIndex, useProjectStats } from '../api';
 import { blockRequests } from '../lib/blocks';
 import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
 import { withPace } from '../lib/summary-table';

@@ -1,8 +1,8 @@
 import { type DistributionRequest, formatRoubles, ROOM_GROUPS, type RoomGroup } from '@cena-metra/contract';
 import { useState } from 'react';
-import { useDistribution } from '../../../api/market';
 import { HistogramChart } from '../../../components/chart/histogram-chart';
 import { Button, Skeleton } from '../../../components/ui';
+import { useDistribution } from '../api';
 
 export const GROUP_LABELS: Record<RoomGroup, string> = {
   all: 'Все',

@@ -1,9 +1,9 @@
 import type { StatsStatus } from '@cena-metra/contract';
 import { useMemo } from 'react';
-import { useOfferSeries } from '../../../api/market';
 import { PALETTE } from '../../../components/chart/palette';
 import { TimeChart } from '../../../components/chart/time-chart';
 import type { ChartSeries, DateBand } from '../../../components/chart/types';
+import { useOfferSeries } from '../api';
 
 /**
  * «Цена м² по условиям оплаты» (DESIGN §11.4): avg ppm of the list price beside each payment term's price

@@ -1,12 +1,12 @@
 import { formatDecimal2, formatPercent, type PacePointView, type StatsStatus } from '@cena-metra/contract';
 import { mdiSpeedometer } from '@mdi/js';
 import { useMemo } from 'react';
-import { useProjectPace } from '../../../api/market';
 import { paceLines } from '../../../components/chart/pace-lines';
 import { TimeChart } from '../../../components/chart/time-chart';
 import type { DateBand } from '../../../components/chart/types';
 import { Icon } from '../../../components/icon';
 import { Skeleton } from '../../../components/ui';
+import { useProjectPace } from '../api';
 
 const days = (v: number | null) => (v === null ? '—' : `${formatDecimal2(v).replace(/,00$/, '')} дн.`);
 

@@ -1,11 +1,11 @@
 import { PLACE_FIELD_LABELS, type PlaceField, type ProjectPlace, stationText } from '@cena-metra/contract';
 import { mdiMapMarkerOutline, mdiPencil } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
-import { useProjectPlace } from '../../../api/places';
 import { DataState } from '../../../components/states';
 import { toast } from '../../../components/toast';
 import { Button, Card, inputClass } from '../../../components/ui';
 import { useMay } from '../../../lib/access';
+import { useProjectPlace } from '../api';
 import { type PlaceFormState, placeEditOf, placeFormOf } from '../lib/place-form';
 
 /** The lines of the place shown: the field, its value, and whether a hand edit holds it. */

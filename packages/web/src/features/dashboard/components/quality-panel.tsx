@@ -1,12 +1,12 @@
 import type { ProjectQuality } from '@cena-metra/contract';
 import { mdiAlertCircle, mdiCheckCircle } from '@mdi/js';
 import { useState } from 'react';
-import { useProjectQuality } from '../../../api/market';
 import { DataTable } from '../../../components/data-table';
 import { HeaderCells } from '../../../components/flat-cells';
 import { Icon } from '../../../components/icon';
 import { DataState } from '../../../components/states';
 import { Button, Card } from '../../../components/ui';
+import { useProjectQuality } from '../api';
 import { qualityLines } from '../lib/quality';
 
 /** «Качество данных»: why a number of this project may look odd (gaps, partial scans, outliers…). */

@@ -1,10 +1,6 @@
 import {
   type AuditQuery,
   auditPageSchema,
-  deviceSessionsSchema,
-  inviteInfoSchema,
-  meSchema,
-  sessionSchema,
   type UserCreate,
   type UserPatch,
   userCreatedSchema,
@@ -12,24 +8,7 @@ import {
   usersResponseSchema,
 } from '@cena-metra/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { request, requestNothing } from '../lib/api-client';
-import { refreshSession, useSession } from '../lib/session';
-
-/** Who is signed in, asked once a page is open: a role changed by an admin shows without signing in again. */
-export function useMe() {
-  const session = useSession();
-  const me = useQuery({
-    queryKey: ['me', session?.token],
-    queryFn: () => request(meSchema, { url: '/auth/me' }),
-    enabled: session !== null,
-    staleTime: 60_000,
-  });
-  useEffect(() => {
-    if (me.data) refreshSession(me.data);
-  }, [me.data]);
-  return me;
-}
+import { request, requestFile, requestNothing } from '../../lib/api-client';
 
 export const useUsers = () =>
   useQuery({ queryKey: ['users'], queryFn: () => request(usersResponseSchema, { url: '/users' }) });
@@ -59,29 +38,6 @@ export function useUserActions() {
   };
 }
 
-export const useInvite = (token: string) =>
-  useQuery({
-    queryKey: ['invite', token],
-    queryFn: () => request(inviteInfoSchema, { url: `/auth/invite/${token}` }),
-    retry: false,
-  });
-
-export const acceptInvite = (token: string, password: string) =>
-  request(sessionSchema, { url: `/auth/invite/${token}`, method: 'POST', data: { password } });
-
-export function useDeviceSessions() {
-  const client = useQueryClient();
-  const list = useQuery({
-    queryKey: ['device-sessions'],
-    queryFn: () => request(deviceSessionsSchema, { url: '/auth/sessions' }),
-  });
-  const end = useMutation({
-    mutationFn: (id: number) => requestNothing({ url: `/auth/sessions/${id}`, method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['device-sessions'] }),
-  });
-  return { list, end };
-}
-
 /** The filters of the audit log as the API reads them (empty ones left out). */
 export const auditParams = (q: Partial<AuditQuery>) =>
   Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<
@@ -95,3 +51,6 @@ export const useAudit = (q: AuditQuery) =>
     queryFn: () => request(auditPageSchema, { url: '/audit', params: auditParams(q) }),
     placeholderData: keepPreviousData,
   });
+
+/** The log's entries under the page's filters as a CSV file. */
+export const auditCsv = (q: Partial<AuditQuery>) => requestFile('/audit.csv', auditParams(q));

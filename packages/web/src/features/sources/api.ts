@@ -6,7 +6,7 @@ import {
   sourcesResponseSchema,
 } from '@cena-metra/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, requestNothing } from '../lib/api-client';
+import { request, requestNothing } from '../../lib/api-client';
 
 export const useSources = () =>
   useQuery({ queryKey: ['sources'], queryFn: () => request(sourcesResponseSchema, { url: '/sources' }) });

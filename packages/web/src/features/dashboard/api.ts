@@ -1,0 +1,123 @@
+import {
+  type DistributionRequest,
+  distributionResponseSchema,
+  healthSchema,
+  indexResponseSchema,
+  offerSeriesResponseSchema,
+  type PaceRequest,
+  type PaceRowsRequest,
+  type PlaceEdit,
+  paceResponseSchema,
+  paceRowsResponseSchema,
+  projectPlaceSchema,
+  projectQualitySchema,
+  type StatsRequest,
+  statsAnswerSchema,
+} from '@cena-metra/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { post, request } from '../../lib/api-client';
+
+export const getProjectStats = (body: StatsRequest, signal?: AbortSignal) =>
+  request(statsAnswerSchema, { url: '/project/stats', method: 'POST', data: body, signal });
+
+export const projectStatsQueryOptions = (body: StatsRequest | null) =>
+  queryOptions({
+    queryKey: ['project-stats', body],
+    queryFn: ({ signal }) => getProjectStats(body!, signal),
+    enabled: body !== null,
+    staleTime: 60_000,
+    // another filter of the same project: its charts stay (dimmed) until the new data come, instead of
+    // skeletons; the charts are then redrawn in place rather than made anew
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[1] as StatsRequest | null | undefined)?.projectId === body?.projectId
+        ? previous
+        : undefined,
+  });
+
+export const useProjectStats = (body: StatsRequest | null) => useQuery(projectStatsQueryOptions(body));
+
+/** Server facts the UI shows (database kind, latest data, the Telegram channel of the credits). */
+export const useHealth = () =>
+  useQuery({
+    queryKey: ['health'],
+    queryFn: () => request(healthSchema, { url: '/health' }),
+    staleTime: 10 * 60_000,
+  });
+
+/** The data quality report of a project (issue 14): gaps, partial scans, area changes, outliers, shares. */
+export const useProjectQuality = (projectId: number | null) =>
+  useQuery({
+    queryKey: ['quality', projectId],
+    queryFn: () => request(projectQualitySchema, { url: `/projects/${projectId}/quality` }),
+    enabled: projectId !== null,
+  });
+
+export const projectPaceQueryOptions = (body: PaceRequest | null) =>
+  queryOptions({
+    queryKey: ['pace', body],
+    // derived from the same lists as the stats: as fresh as they are (catalog's stats keep 60 s too)
+    staleTime: 60_000,
+    queryFn: ({ signal }) => post(paceResponseSchema, '/project/pace', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+export const useProjectPace = (body: PaceRequest | null) => useQuery(projectPaceQueryOptions(body));
+
+export const useProjectIndex = (body: { projectId: number; from: string; to: string } | null) =>
+  useQuery({
+    queryKey: ['index', body],
+    queryFn: ({ signal }) => post(indexResponseSchema, '/project/index', body!, signal),
+    enabled: body !== null,
+  });
+
+export const paceRowsQueryOptions = (body: PaceRowsRequest | null) =>
+  queryOptions({
+    queryKey: ['pace-rows', body],
+    staleTime: 60_000,
+    queryFn: ({ signal }) => post(paceRowsResponseSchema, '/project/pace/rows', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+export const usePaceRows = (body: PaceRowsRequest | null) => useQuery(paceRowsQueryOptions(body));
+
+export const distributionQueryOptions = (body: DistributionRequest) =>
+  queryOptions({
+    queryKey: ['distribution', body],
+    staleTime: 60_000,
+    queryFn: ({ signal }) => post(distributionResponseSchema, '/project/distribution', body, signal),
+    placeholderData: (previous) => previous,
+  });
+
+export const useDistribution = (body: DistributionRequest) => useQuery(distributionQueryOptions(body));
+
+/** Avg ppm by payment term of a project over a range (DESIGN §11.4); no terms: the dashboard shows no chart. */
+export const useOfferSeries = (body: StatsRequest) =>
+  useQuery({
+    queryKey: ['offer-prices', body],
+    staleTime: 60_000,
+    queryFn: ({ signal }) => post(offerSeriesResponseSchema, '/project/offer-prices', body, signal),
+  });
+
+/** A stable function, so the query makes the map once per answer, not on every render of the page. */
+/** A project's place (DESIGN §11.3), and its hand edit. */
+export function useProjectPlace(projectId: number | null) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: ['project-place', projectId],
+    queryFn: () => request(projectPlaceSchema, { url: `/projects/${projectId}/place` }),
+    enabled: projectId !== null,
+  });
+  const edit = useMutation({
+    mutationFn: (change: PlaceEdit) =>
+      request(projectPlaceSchema, { url: `/projects/${projectId}/place`, method: 'PUT', data: change }),
+    onSuccess: (place) => {
+      client.setQueryData(['project-place', projectId], place);
+      // the market's places and rankings change with it
+      void client.invalidateQueries({ queryKey: ['places'] });
+      void client.invalidateQueries({ queryKey: ['market'] });
+    },
+  });
+  return { query, edit };
+}

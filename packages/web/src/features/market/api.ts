@@ -1,0 +1,48 @@
+import type { Place, ProjectPlacesResponse } from '@cena-metra/contract';
+import {
+  type MarketPaceRequest,
+  type MarketRequest,
+  marketPaceResponseSchema,
+  marketResponseSchema,
+  placesResponseSchema,
+  projectPlacesResponseSchema,
+} from '@cena-metra/contract';
+import { useQuery } from '@tanstack/react-query';
+import { post, request } from '../../lib/api-client';
+
+export const useMarket = (body: MarketRequest | null) =>
+  useQuery({
+    queryKey: ['market', body],
+    queryFn: ({ signal }) => post(marketResponseSchema, '/market', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+export const useMarketPace = (body: MarketPaceRequest | null) =>
+  useQuery({
+    queryKey: ['market-pace', body],
+    queryFn: ({ signal }) => post(marketPaceResponseSchema, '/market/pace', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+/** The regions, cities, districts and stations of the market's projects (the market's filters). */
+export const usePlaces = () =>
+  useQuery({
+    queryKey: ['places'],
+    queryFn: () => request(placesResponseSchema, { url: '/places' }),
+    staleTime: 5 * 60_000,
+  });
+
+function placesById(data: ProjectPlacesResponse): Map<number, Place> {
+  return new Map(data.projects.map(({ projectId, ...place }) => [projectId, place]));
+}
+
+/** Every project's place by id (the market's map, table and exports join it to their rows). */
+export const useProjectPlaces = () =>
+  useQuery({
+    queryKey: ['places', 'projects'],
+    queryFn: () => request(projectPlacesResponseSchema, { url: '/places/projects' }),
+    staleTime: 5 * 60_000,
+    select: placesById,
+  });
