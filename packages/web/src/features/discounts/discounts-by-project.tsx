@@ -3,28 +3,93 @@ import {
   DISCOUNT_BASIS_LABELS,
   DISCOUNT_PERIODS,
   type DiscountBasis,
+  type DiscountFlat,
   type DiscountPeriod,
+  type DiscountProjectRow,
   formatPercent,
   formatRoubles,
 } from '@cena-metra/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers } from '../../api/catalog';
-import { DataTable, parseSortValue, SortButton, SortSelect, sortValue } from '../../components/data-table';
+import { ColumnTable } from '../../components/column-table';
 import { ExportButtons } from '../../components/export-buttons';
-import { FLAT_COLUMNS, FlatLinkCell, FlatRecordCells, HeaderCells } from '../../components/flat-cells';
+import { flatColumns } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass } from '../../components/ui';
+import { type Column, sheetOf } from '../../lib/columns';
 import { useFlatDiscounts, useProjectDiscounts } from './api';
-import { discountProjectsSheet, topDiscountsSheet } from './lib/discount-sheets';
 import { type DiscountSortKey, PERIOD_LABELS, sortProjectRows } from './lib/table';
 
-const COLUMNS: { key: DiscountSortKey; label: string; format: (v: number | null) => string }[] = [
-  { key: 'activeFlats', label: 'В продаже', format: (v) => String(v) },
-  { key: 'discountedFlats', label: 'Со скидкой', format: (v) => String(v) },
-  { key: 'maxDiscountPercent', label: 'Макс. скидка', format: (v) => formatPercent(v ?? 0) },
-  { key: 'avgDiscountPercent', label: 'Сред. скидка', format: (v) => formatPercent(v ?? 0) },
-  { key: 'avgMeterPrice', label: 'Сред. цена м², ₽', format: (v) => (v === null ? '—' : formatRoubles(v)) },
+const percent = (v: number | null) => formatPercent(v ?? 0);
+
+/** «Скидки по проектам»: a row per project; the same columns are shown, sorted and exported. */
+const PROJECT_COLUMNS: Column<DiscountProjectRow>[] = [
+  {
+    key: 'projectName',
+    label: 'Проект',
+    type: 'text',
+    value: (r) => r.projectName,
+    cell: (r) => (
+      <button type="button" className="text-left text-blue-600 hover:underline dark:text-blue-400">
+        {r.projectName}
+      </button>
+    ),
+  },
+  { key: 'developerName', label: 'Застройщик', type: 'text', value: (r) => r.developerName, sortable: false },
+  { key: 'activeFlats', label: 'В продаже', type: 'integer', value: (r) => r.activeFlats },
+  { key: 'discountedFlats', label: 'Со скидкой', type: 'integer', value: (r) => r.discountedFlats },
+  {
+    key: 'maxDiscountPercent',
+    label: 'Макс. скидка',
+    header: 'Макс. скидка, %',
+    type: 'decimal',
+    value: (r) => r.maxDiscountPercent,
+    text: (r) => percent(r.maxDiscountPercent),
+  },
+  {
+    key: 'avgDiscountPercent',
+    label: 'Сред. скидка',
+    header: 'Сред. скидка, %',
+    type: 'decimal',
+    value: (r) => r.avgDiscountPercent,
+    text: (r) => percent(r.avgDiscountPercent),
+  },
+  {
+    key: 'avgMeterPrice',
+    label: 'Сред. цена м², ₽',
+    type: 'decimal',
+    value: (r) => r.avgMeterPrice,
+    text: (r) => (r.avgMeterPrice === null ? '—' : formatRoubles(r.avgMeterPrice)),
+  },
+];
+
+/** A project's largest discounts, flat by flat. */
+const TOP_COLUMNS: Column<DiscountFlat>[] = [
+  ...flatColumns<DiscountFlat>(),
+  {
+    key: 'refPrice',
+    label: 'Была, ₽',
+    type: 'integer',
+    value: (r) => r.refPrice,
+    text: (r) => formatRoubles(r.refPrice),
+  },
+  {
+    key: 'price',
+    label: 'Стала, ₽',
+    type: 'integer',
+    value: (r) => r.price,
+    text: (r) => formatRoubles(r.price),
+  },
+  {
+    key: 'discountPercent',
+    label: 'Скидка',
+    header: 'Скидка, %',
+    type: 'decimal',
+    value: (r) => r.discountPercent,
+    text: (r) => formatPercent(r.discountPercent),
+    className: () => 'text-emerald-600',
+  },
 ];
 
 function TopDiscounts({
@@ -55,7 +120,7 @@ function TopDiscounts({
             <ExportButtons
               fileName={`Скидки ${name}`}
               disabled={!q.data?.rows.length}
-              sheet={() => topDiscountsSheet(q.data?.rows ?? [])}
+              sheet={() => sheetOf('Крупнейшие скидки', TOP_COLUMNS, q.data?.rows ?? [])}
               testId="top-discounts-export"
             />
           </span>
@@ -67,26 +132,12 @@ function TopDiscounts({
           empty={q.data?.rows.length === 0}
           emptyText="Скидок за этот период нет."
         >
-          <div className="overflow-x-auto">
-            <DataTable testId="top-discounts">
-              <thead>
-                <tr>
-                  <HeaderCells labels={[...FLAT_COLUMNS, 'Была, ₽', 'Стала, ₽', 'Скидка']} />
-                </tr>
-              </thead>
-              <tbody>
-                {q.data?.rows.map((r) => (
-                  <tr key={r.flatId}>
-                    <FlatLinkCell flatId={r.flatId} />
-                    <FlatRecordCells {...r} />
-                    <td className="text-right">{formatRoubles(r.refPrice)}</td>
-                    <td className="text-right">{formatRoubles(r.price)}</td>
-                    <td className="text-right text-emerald-600">{formatPercent(r.discountPercent)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
-          </div>
+          <ColumnTable
+            columns={TOP_COLUMNS}
+            rows={q.data?.rows ?? []}
+            rowKey={(r) => r.flatId}
+            testId="top-discounts"
+          />
         </DataState>
       </Card>
     </div>
@@ -116,13 +167,6 @@ export function DiscountsByProject() {
   });
   const rows = useMemo(() => sortProjectRows(q.data?.rows ?? [], sort.key, sort.dir), [q.data, sort]);
   const chosen = rows.find((r) => r.projectId === selected);
-  const header = (key: DiscountSortKey, label: string) => (
-    <SortButton
-      label={label}
-      sorted={sort.key === key ? sort.dir : null}
-      onClick={() => setSort((s) => ({ key, dir: s.key === key && s.dir === 'desc' ? 'asc' : 'desc' }))}
-    />
-  );
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-end gap-4">
@@ -179,54 +223,28 @@ export function DiscountsByProject() {
         <div className="mb-4 flex justify-end">
           <ExportButtons
             fileName={`Скидки по проектам ${basis === 'developer' ? DISCOUNT_BASIS_LABELS.developer : PERIOD_LABELS[period]}`}
-            sheet={() => discountProjectsSheet(rows)}
+            sheet={() => sheetOf('Скидки по проектам', PROJECT_COLUMNS, rows)}
             testId="discount-projects-export"
           />
         </div>
-        <SortSelect
-          testId="discount-sort"
-          columns={[{ key: 'projectName', label: 'Проект' }, ...COLUMNS]}
-          value={sortValue(sort.key, sort.dir)}
-          onChange={(v) => setSort(parseSortValue<DiscountSortKey>(v))}
-        />
-        <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
-          <DataTable testId="discount-projects">
-            <thead>
-              <tr>
-                <th>{header('projectName', 'Проект')}</th>
-                <th>Застройщик</th>
-                {COLUMNS.map((c) => (
-                  <th key={c.key} className="text-right">
-                    {header(c.key, c.label)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr
-                  key={r.projectId}
-                  className={`cursor-pointer ${r.projectId === selected ? 'bg-blue-50 dark:bg-slate-700' : ''}`}
-                  onClick={() => set({ project: String(r.projectId) })}
-                >
-                  <td>
-                    <button
-                      type="button"
-                      className="text-left text-blue-600 hover:underline dark:text-blue-400"
-                    >
-                      {r.projectName}
-                    </button>
-                  </td>
-                  <td>{r.developerName}</td>
-                  {COLUMNS.map((c) => (
-                    <td key={c.key} className="text-right">
-                      {c.format(r[c.key] as number | null)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+        <div className="rounded-2xl bg-white dark:bg-slate-900/70">
+          <ColumnTable
+            columns={PROJECT_COLUMNS}
+            rows={rows}
+            rowKey={(r) => r.projectId}
+            testId="discount-projects"
+            sort={sort}
+            onSort={(key) =>
+              setSort((s) => ({
+                key: key as DiscountSortKey,
+                dir: s.key === key && s.dir === 'desc' ? 'asc' : 'desc',
+              }))
+            }
+            onSortSelect={(next) => next && setSort(next as { key: DiscountSortKey; dir: 'asc' | 'desc' })}
+            sortSelectId="discount-sort"
+            onRowClick={(r) => set({ project: String(r.projectId) })}
+            rowClassName={(r) => (r.projectId === selected ? 'bg-blue-50 dark:bg-slate-700' : undefined)}
+          />
         </div>
       </DataState>
       {chosen && (

@@ -19,8 +19,6 @@ import { MarketFilterBar } from './market-filters';
 import { MarketMap } from './market-map';
 import { formatDay, MarketTableCard } from './market-table-card';
 
-export { MARKET_COLUMNS } from './market-table-card';
-
 const num = (v: number | null, f: (v: number) => string = String) => (v === null ? '—' : f(v));
 
 /** «Рынок»: developers, projects and places ranked by sales pace, stock, price and the index over a period. */

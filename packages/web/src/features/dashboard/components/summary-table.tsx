@@ -1,14 +1,12 @@
-import { mdiArrowDown, mdiArrowUp } from '@mdi/js';
 import { useMemo, useState } from 'react';
-import { DataTable, parseSortValue, SortSelect, sortValue } from '../../../components/data-table';
+import { ColumnTable } from '../../../components/column-table';
 import { ExportButtons } from '../../../components/export-buttons';
-import { Icon } from '../../../components/icon';
 import { Pager } from '../../../components/pager';
+import { nextSort } from '../../../lib/columns';
 import {
   pageOf,
   type SortState,
   SUMMARY_COLUMNS,
-  type SummaryKey,
   type SummaryRow,
   sortRows,
   summarySheet,
@@ -23,8 +21,8 @@ export function SummaryTable({ rows, fileName }: { rows: SummaryRow[]; fileName:
   const [page, setPage] = useState(1);
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
   const current = pageOf(sorted, page);
-  const toggle = (key: SummaryKey) => {
-    setSort((s) => (s?.key === key ? (s.dir === 'asc' ? { key, dir: 'desc' } : null) : { key, dir: 'asc' }));
+  const order = (next: SortState | null) => {
+    setSort(next);
     setPage(1);
   };
   return (
@@ -33,50 +31,17 @@ export function SummaryTable({ rows, fileName }: { rows: SummaryRow[]; fileName:
         <h2 className="font-semibold text-lg">Сводка по корпусам</h2>
         <ExportButtons fileName={fileName} sheet={() => summarySheet(sorted)} testId="summary-export" />
       </div>
-      <div className="px-4">
-        <SortSelect
-          testId="summary-sort"
+      <div className="px-4 lg:px-0">
+        <ColumnTable
           columns={SUMMARY_COLUMNS}
+          rows={current.rows}
+          rowKey={(r) => r.id}
+          sort={sort}
+          onSort={(key) => order(nextSort(sort, key))}
+          onSortSelect={order}
+          sortSelectId="summary-sort"
           unsorted="Как в прайс-листе"
-          value={sort ? sortValue(sort.key, sort.dir) : ''}
-          onChange={(v) => {
-            setSort(v ? parseSortValue<SummaryKey>(v) : null);
-            setPage(1);
-          }}
         />
-      </div>
-      <div className="overflow-x-auto">
-        <DataTable>
-          <thead>
-            <tr>
-              {SUMMARY_COLUMNS.map((c) => (
-                <th key={c.key} data-label={c.label}>
-                  <button
-                    type="button"
-                    onClick={() => toggle(c.key)}
-                    className="inline-flex items-center gap-1 text-left hover:text-blue-600"
-                  >
-                    {c.label}
-                    {sort?.key === c.key && (
-                      <Icon path={sort.dir === 'asc' ? mdiArrowUp : mdiArrowDown} size={14} />
-                    )}
-                  </button>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {current.rows.map((row) => (
-              <tr key={row.id}>
-                {SUMMARY_COLUMNS.map((c) => (
-                  <td key={c.key} className={c.numeric ? 'lg:text-right' : ''}>
-                    {c.format(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
       </div>
       <Pager page={current.page} pages={current.pages} onPage={setPage} />
     </div>

@@ -1,5 +1,6 @@
 import type { ShortFlatSummary } from '@cena-metra/contract';
 import { describe, expect, it } from 'vitest';
+import { cellText } from '../../../lib/columns';
 import { PAGE_SIZE, pageOf, SUMMARY_COLUMNS, sortRows, summaryCsv, withPace } from './summary-table';
 
 const row = (over: Partial<ShortFlatSummary>): ShortFlatSummary => ({
@@ -23,7 +24,7 @@ describe('summary table', () => {
   it('has the 12 columns of the spec, the developer\u2019s discount and 3 of sales pace, formatted ru-RU', () => {
     expect(SUMMARY_COLUMNS).toHaveLength(16);
     const r = row({ buildingName: 'Корпус 2', roomsNumber: 0, settlementDate: null });
-    expect(SUMMARY_COLUMNS.map((c) => c.format(r))).toEqual([
+    expect(SUMMARY_COLUMNS.map((c) => cellText(c, r))).toEqual([
       'Корпус 2',
       '—',
       'Без отделки',
@@ -43,19 +44,23 @@ describe('summary table', () => {
     ]);
     // the developer's discount when the row has one; none (null) or absent (a summary kept before) is «—»
     expect(SUMMARY_COLUMNS[12].label).toBe('Скидка застройщика');
-    expect(SUMMARY_COLUMNS[12].format(row({ maxDeveloperDiscount: 7.5 }))).toBe('7,50\u00a0%');
+    expect(cellText(SUMMARY_COLUMNS[12], row({ maxDeveloperDiscount: 7.5 }))).toBe('7,50\u00a0%');
     expect(SUMMARY_COLUMNS[12].value(row({ maxDeveloperDiscount: 7.5 }))).toBe(7.5);
-    expect(SUMMARY_COLUMNS[12].format(row({ maxDeveloperDiscount: null }))).toBe('—');
+    expect(cellText(SUMMARY_COLUMNS[12], row({ maxDeveloperDiscount: null }))).toBe('—');
     expect(SUMMARY_COLUMNS[12].value(row({}))).toBeNull();
     const paced = withPace(
       [r],
       [{ id: 'x', absorption30: 12.5, medianDaysOnMarket: 40.5, medianStockAge: 90 }],
     );
-    expect(SUMMARY_COLUMNS.slice(13).map((c) => c.format(paced[0]))).toEqual(['12,50\u00a0%', '40,50', '90']);
+    expect(SUMMARY_COLUMNS.slice(13).map((c) => cellText(c, paced[0]))).toEqual([
+      '12,50\u00a0%',
+      '40,50',
+      '90',
+    ]);
     expect(
       withPace([r], [{ id: 'other', absorption30: 1, medianDaysOnMarket: 1, medianStockAge: 1 }]),
     ).toEqual([r]);
-    expect(SUMMARY_COLUMNS[1].format(row({}))).toBe('4 кв. 2026 г.');
+    expect(cellText(SUMMARY_COLUMNS[1], row({}))).toBe('4 кв. 2026 г.');
   });
 
   it.each([

@@ -7,10 +7,10 @@ import {
   quarterLabel,
   roomsLabel,
   type Sheet,
-  type SheetCellType,
   type ShortFlatSummary,
   sheetCsv,
 } from '@cena-metra/contract';
+import { type Column, type ColumnSort, sheetOf, sortRowsBy } from '../../../lib/columns';
 
 export { PAGE_SIZE, pageOf } from '../../../lib/paging';
 
@@ -23,30 +23,22 @@ export type SummaryRow = ShortFlatSummary & {
 
 export type SummaryKey = Exclude<keyof SummaryRow, 'id'>;
 
-export interface SummaryColumn {
-  key: SummaryKey;
-  label: string;
-  numeric: boolean;
-  format: (row: SummaryRow) => string;
-  /** how the column is exported (CSV and Excel) */
-  type: SheetCellType;
-  value: (row: SummaryRow) => string | number | null;
-}
+type SummaryColumn = Column<SummaryRow> & { key: SummaryKey };
 
 const number = (r: SummaryRow, key: SummaryKey) => (r[key] ?? null) as number | null;
+/** A column sorted by the row's own field (a quarter by its date, rooms by their number). */
+const raw = (key: SummaryKey) => (r: SummaryRow) => (r[key] ?? null) as string | number | null;
 const price = (key: SummaryKey, label: string): SummaryColumn => ({
   key,
   label,
-  numeric: true,
-  format: (r) => formatDecimal2(r[key] as number),
+  text: (r) => formatDecimal2(r[key] as number),
   type: 'decimal',
   value: (r) => number(r, key),
 });
 const discount = (key: SummaryKey, label: string): SummaryColumn => ({
   key,
   label,
-  numeric: true,
-  format: (r) => formatPercent(r[key] as number),
+  text: (r) => formatPercent(r[key] as number),
   type: 'decimal',
   value: (r) => number(r, key),
 });
@@ -54,8 +46,7 @@ const discount = (key: SummaryKey, label: string): SummaryColumn => ({
 const orDash = (key: SummaryKey, label: string, format: (v: number) => string): SummaryColumn => ({
   key,
   label,
-  numeric: true,
-  format: (r) => (number(r, key) === null ? '—' : format(number(r, key)!)),
+  text: (r) => (number(r, key) === null ? '—' : format(number(r, key)!)),
   type: 'decimal',
   value: (r) => number(r, key),
 });
@@ -68,40 +59,36 @@ export const SUMMARY_COLUMNS: SummaryColumn[] = [
   {
     key: 'buildingName',
     label: 'Корпус',
-    numeric: false,
-    format: (r) => buildingLabel(r.buildingName),
     type: 'text',
     value: (r) => buildingLabel(r.buildingName),
+    sort: raw('buildingName'),
   },
   {
     key: 'settlementDate',
     label: 'Дата сдачи',
-    numeric: false,
-    format: (r) => (r.settlementDate ? quarterLabel(r.settlementDate) : '—'),
     type: 'text',
     value: (r) => (r.settlementDate ? quarterLabel(r.settlementDate) : null),
+    sort: raw('settlementDate'),
   },
   {
     key: 'facingType',
     label: 'Отделка',
-    numeric: false,
-    format: (r) => facingLabel(r.facingType),
     type: 'text',
     value: (r) => facingLabel(r.facingType),
+    sort: raw('facingType'),
   },
   {
     key: 'roomsNumber',
     label: 'Комнатность',
     numeric: true,
-    format: (r) => roomsLabel(r.roomsNumber),
     type: 'text',
     value: (r) => roomsLabel(r.roomsNumber),
+    sort: raw('roomsNumber'),
   },
   {
     key: 'activeFlatsCount',
     label: 'Квартир в продаже',
-    numeric: true,
-    format: (r) => String(r.activeFlatsCount),
+    text: (r) => String(r.activeFlatsCount),
     type: 'integer',
     value: (r) => r.activeFlatsCount,
   },
@@ -138,35 +125,14 @@ export function withPace(rows: ShortFlatSummary[], pace: PaceRow[] | undefined):
 }
 
 /** The table as exported (CSV and Excel): its columns and labels, typed. */
-export function summarySheet(rows: SummaryRow[]): Sheet<SummaryRow> {
-  return {
-    name: 'Сводка по корпусам',
-    rows,
-    columns: SUMMARY_COLUMNS.map((c) => ({ header: c.label, type: c.type, value: c.value })),
-  };
-}
+export const summarySheet = (rows: SummaryRow[]): Sheet<SummaryRow> =>
+  sheetOf('Сводка по корпусам', SUMMARY_COLUMNS, rows);
 
-export interface SortState {
-  key: SummaryKey;
-  dir: 'asc' | 'desc';
-}
-
-const collator = new Intl.Collator('ru', { numeric: true });
+export type SortState = ColumnSort;
 
 /** Rows sorted by a column (nulls last whatever the direction); the server's order when no sort is set. */
-export function sortRows(rows: SummaryRow[], sort: SortState | null): SummaryRow[] {
-  if (!sort) return rows;
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = a[sort.key] ?? null;
-    const y = b[sort.key] ?? null;
-    if (x === y) return 0;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
-    return collator.compare(String(x), String(y)) * sign;
-  });
-}
+export const sortRows = (rows: SummaryRow[], sort: SortState | null): SummaryRow[] =>
+  sortRowsBy(rows, SUMMARY_COLUMNS, sort);
 
 /** CSV for Excel: UTF-8 BOM, `;` separator, CRLF lines, the table's columns and labels (formulas defused). */
 export function summaryCsv(rows: SummaryRow[]): string {

@@ -1,0 +1,199 @@
+import {
+  COMPARE_MAX,
+  formatChange,
+  formatDecimal2,
+  formatPercent,
+  formatRoubles,
+  type MarketRow,
+  NO_PLACE,
+  PLACE_GROUP_LABELS,
+  type PlaceGroup,
+  PRICE_CLASS_LABELS,
+  placeParentLabel,
+  stationText,
+} from '@cena-metra/contract';
+import type { ReactNode } from 'react';
+import type { Column } from '../../../lib/columns';
+import type { MarketView } from './market-table';
+
+const dash = '—';
+const num = (v: number | null, f: (v: number) => string = String) => (v === null ? dash : f(v));
+const days = (v: number) => formatDecimal2(v).replace(/,00$/, '');
+
+/** The figures of a row's last day with data, after its name: shown, sorted and exported alike. */
+export const MARKET_FIGURES: Column<MarketRow>[] = [
+  {
+    key: 'priceClass',
+    label: 'Класс',
+    type: 'text',
+    numeric: true,
+    value: (r) => (r.priceClass ? PRICE_CLASS_LABELS[r.priceClass] : null),
+  },
+  { key: 'stock', label: 'В продаже', type: 'integer', value: (r) => r.stock, text: (r) => String(r.stock) },
+  {
+    key: 'new30',
+    label: 'Новые за 30 дн.',
+    type: 'integer',
+    value: (r) => r.new30,
+    text: (r) => String(r.new30),
+  },
+  {
+    key: 'gone30',
+    label: 'Выбыли за 30 дн.',
+    type: 'integer',
+    value: (r) => r.gone30,
+    text: (r) => String(r.gone30),
+  },
+  {
+    key: 'absorption',
+    label: 'Вымываемость 30 дн.',
+    header: 'Вымываемость 30 дн., %',
+    type: 'decimal',
+    value: (r) => r.absorption,
+    text: (r) => num(r.absorption, formatPercent),
+  },
+  {
+    key: 'monthsOfSupply',
+    label: 'Запас, мес.',
+    type: 'decimal',
+    value: (r) => r.monthsOfSupply,
+    text: (r) => num(r.monthsOfSupply, formatDecimal2),
+  },
+  {
+    key: 'medianDaysOnMarket',
+    label: 'Срок продажи, дн.',
+    type: 'decimal',
+    value: (r) => r.medianDaysOnMarket,
+    text: (r) => num(r.medianDaysOnMarket, days),
+  },
+  {
+    key: 'avgMeterPrice',
+    label: 'Ср. цена м², ₽',
+    type: 'decimal',
+    value: (r) => r.avgMeterPrice,
+    text: (r) => num(r.avgMeterPrice, formatRoubles),
+  },
+  {
+    key: 'indexChange',
+    label: 'Индекс за период',
+    header: 'Индекс за период, %',
+    type: 'decimal',
+    value: (r) => r.indexChange,
+    text: (r) => formatChange(r.indexChange),
+  },
+];
+
+/** A project's place as the export's columns (DESIGN §11.3: the exports carry the place), not shown. */
+const placeColumn = (
+  key: string,
+  label: string,
+  type: 'text' | 'decimal',
+  value: (r: MarketRow) => string | number | null,
+): Column<MarketRow> => ({ key: `place-${key}`, label, type, value, shown: false });
+const PLACE_COLUMNS: Column<MarketRow>[] = [
+  placeColumn('region', 'Регион', 'text', (r) => r.place?.region ?? null),
+  placeColumn('city', 'Город', 'text', (r) => r.place?.city ?? null),
+  placeColumn('district', 'Район', 'text', (r) => r.place?.district ?? null),
+  placeColumn('address', 'Адрес', 'text', (r) => r.place?.address ?? null),
+  placeColumn('stations', 'Станции', 'text', (r) => r.place?.stations.map(stationText).join('; ') || null),
+  placeColumn('latitude', 'Широта', 'decimal', (r) => r.place?.latitude ?? null),
+  placeColumn('longitude', 'Долгота', 'decimal', (r) => r.place?.longitude ?? null),
+];
+
+/** What the table does with its rows beyond showing them (the page's; the export needs none). */
+export interface MarketTableActions {
+  to: string;
+  picked: number[];
+  toggle: (id: number) => void;
+  /** a row's name: its project's dashboard, a developer's projects, a place's projects */
+  name: (r: MarketRow) => ReactNode;
+}
+
+/** «Рынок»'s columns for a view (projects, developers or places by `by`), the page's when `ui` is given. */
+export function marketColumns(
+  view: MarketView,
+  by: PlaceGroup = 'district',
+  ui?: MarketTableActions,
+): Column<MarketRow>[] {
+  const nameLabel =
+    view === 'projects' ? 'Проект' : view === 'developers' ? 'Застройщик' : PLACE_GROUP_LABELS[by];
+  const parentLabel = view === 'places' ? placeParentLabel(by) : null;
+  const out: Column<MarketRow>[] = [];
+  if (view === 'projects' && ui)
+    out.push({
+      key: 'compare',
+      label: 'Сравнить',
+      type: 'text',
+      value: () => null,
+      exported: false,
+      sortable: false,
+      cell: (r) => (
+        <input
+          type="checkbox"
+          aria-label={`Сравнить «${r.name}»`}
+          checked={ui.picked.includes(r.id)}
+          disabled={!ui.picked.includes(r.id) && ui.picked.length >= COMPARE_MAX}
+          onChange={() => ui.toggle(r.id)}
+        />
+      ),
+    });
+  out.push({
+    key: 'name',
+    label: nameLabel,
+    type: 'text',
+    value: (r) => r.name,
+    cell:
+      ui &&
+      ((r) => (
+        <>
+          {view === 'places' && r.name === NO_PLACE ? (
+            <span className="text-gray-500">{r.name}</span>
+          ) : (
+            ui.name(r)
+          )}
+          {r.date !== ui.to && (
+            <span className="ml-2 text-gray-500 text-xs" title="Последний день с данными в периоде">
+              на {new Date(`${r.date}T00:00:00`).toLocaleDateString('ru-RU')}
+            </span>
+          )}
+        </>
+      )),
+  });
+  if (view === 'projects')
+    out.push(
+      { key: 'developerName', label: 'Застройщик', type: 'text', value: (r) => r.developerName },
+      {
+        key: 'where',
+        label: 'Район',
+        type: 'text',
+        value: (r) => [r.place?.district, r.place?.city].filter(Boolean).join(', ') || null,
+        cell: (r) => (
+          <span title={r.place?.address ?? undefined}>
+            {[r.place?.district, r.place?.city].filter(Boolean).join(', ') || dash}
+          </span>
+        ),
+        exported: false,
+        sortable: false,
+      },
+      ...PLACE_COLUMNS,
+    );
+  else
+    out.push({
+      key: 'projects',
+      label: 'Проектов',
+      type: 'integer',
+      numeric: false,
+      value: (r) => r.projects,
+      sortable: false,
+    });
+  if (parentLabel)
+    out.push({
+      key: 'parent',
+      label: parentLabel,
+      type: 'text',
+      value: (r) => r.parent || null,
+      sortable: false,
+    });
+  out.push({ key: 'date', label: 'На дату', type: 'date', value: (r) => r.date, width: 12, shown: false });
+  return [...out, ...MARKET_FIGURES];
+}
