@@ -103,4 +103,15 @@ describe('web layers', () => {
       .map((f) => relative(SRC, f));
     expect(leaks).toEqual([]);
   });
+
+  it('every table is the one table with a column model: no <table> or DataTable outside it (DESIGN §12.2)', () => {
+    const leaks = files(SRC)
+      .filter((f) => !/components\/(column-table|data-table)\.tsx$/.test(f))
+      .filter((f) => /<table\b|<DataTable\b/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(SRC, f));
+    expect(leaks).toEqual([]);
+    // and the model reaches every page with a table
+    const users = files(join(SRC, 'features')).filter((f) => /<ColumnTable\b/.test(readFileSync(f, 'utf8')));
+    expect(users.length).toBeGreaterThanOrEqual(14);
+  });
 });

@@ -27,6 +27,7 @@ export function ColumnTable<R>({
   unsorted,
   rowClassName,
   onRowClick,
+  rowAttributes,
 }: {
   columns: Column<R>[];
   rows: R[];
@@ -44,6 +45,8 @@ export function ColumnTable<R>({
   rowClassName?: (row: R) => string | undefined;
   /** a row chosen (the whole row is the target; its links keep theirs) */
   onRowClick?: (row: R) => void;
+  /** a row's own `data-` attributes (its state, for styles and tests) */
+  rowAttributes?: (row: R) => Record<`data-${string}`, string>;
 }): ReactNode {
   const shown = shownColumns(columns);
   const sorts = onSort !== undefined;
@@ -86,6 +89,7 @@ export function ColumnTable<R>({
                   [onRowClick && 'cursor-pointer', rowClassName?.(row)].filter(Boolean).join(' ') || undefined
                 }
                 onClick={onRowClick && (() => onRowClick(row))}
+                {...rowAttributes?.(row)}
               >
                 {shown.map((c) => (
                   <td

@@ -2,6 +2,7 @@ import {
   COMPARE_MAX,
   COMPARE_METRIC_LABELS,
   COMPARE_METRICS,
+  type CompareResponse,
   formatChange,
   formatDecimal2,
   formatRoubles,
@@ -14,14 +15,15 @@ import { useSearch } from '../../api/search';
 import { PALETTE } from '../../components/chart/palette';
 import { TimeChart } from '../../components/chart/time-chart';
 import type { ChartSeries } from '../../components/chart/types';
+import { ColumnTable } from '../../components/column-table';
 import { Switch } from '../../components/controls';
-import { DataTable } from '../../components/data-table';
 import { DateInput } from '../../components/date-input';
 import { ExportButtons } from '../../components/export-buttons';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass, Section, SectionTitle } from '../../components/ui';
 import { useOutsideClick } from '../../components/use-outside-click';
+import type { Column } from '../../lib/columns';
 import { todayLocal } from '../../lib/dates';
 import { useDebounced } from '../../lib/use-debounced';
 import { useTitle } from '../../lib/use-title';
@@ -37,6 +39,45 @@ import {
 } from './lib/compare-url';
 
 /** «Сравнение»: up to 10 projects on one chart per metric; the state lives in the URL. */
+type Series = CompareResponse['series'][number];
+
+/** «За период»: each project's first and last value of the metric and the change between them. */
+function periodColumns(value: (v: number) => string): Column<Series>[] {
+  const shown = (p: { value: number } | null | undefined) => (p ? value(p.value) : '—');
+  return [
+    { key: 'project', label: 'Проект', type: 'text', value: (x) => x.projectName },
+    { key: 'developer', label: 'Застройщик', type: 'text', value: (x) => x.developerName },
+    {
+      key: 'place',
+      label: 'Где',
+      type: 'text',
+      value: (x) => placeLine(x.place) || null,
+      cell: (x) => <span title={x.place.address ?? undefined}>{placeLine(x.place) || '—'}</span>,
+    },
+    {
+      key: 'first',
+      label: 'В начале',
+      type: 'decimal',
+      value: (x) => seriesChange(x.points).first?.value ?? null,
+      text: (x) => shown(seriesChange(x.points).first),
+    },
+    {
+      key: 'last',
+      label: 'В конце',
+      type: 'decimal',
+      value: (x) => seriesChange(x.points).last?.value ?? null,
+      text: (x) => shown(seriesChange(x.points).last),
+    },
+    {
+      key: 'change',
+      label: 'Изменение',
+      type: 'decimal',
+      value: (x) => seriesChange(x.points).change,
+      text: (x) => formatChange(seriesChange(x.points).change),
+    },
+  ];
+}
+
 export function ComparePage() {
   useTitle('Сравнение проектов');
   const today = todayLocal();
@@ -173,35 +214,12 @@ export function ComparePage() {
                 <ExportButtons fileName={fileBase} sheet={() => compareSheet(data)} testId="compare-export" />
               )}
             </div>
-            <div className="overflow-x-auto">
-              <DataTable testId="compare-table">
-                <thead>
-                  <tr>
-                    <th>Проект</th>
-                    <th>Застройщик</th>
-                    <th>Где</th>
-                    <th className="text-right">В начале</th>
-                    <th className="text-right">В конце</th>
-                    <th className="text-right">Изменение</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data?.series.map((x) => {
-                    const c = seriesChange(x.points);
-                    return (
-                      <tr key={x.projectId}>
-                        <td>{x.projectName}</td>
-                        <td>{x.developerName}</td>
-                        <td title={x.place.address ?? undefined}>{placeLine(x.place) || '—'}</td>
-                        <td className="text-right">{c.first ? value(c.first.value) : '—'}</td>
-                        <td className="text-right">{c.last ? value(c.last.value) : '—'}</td>
-                        <td className="text-right">{formatChange(c.change)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </DataTable>
-            </div>
+            <ColumnTable
+              columns={periodColumns(value)}
+              rows={data?.series ?? []}
+              rowKey={(x) => x.projectId}
+              testId="compare-table"
+            />
           </Card>
         </DataState>
       )}

@@ -10,11 +10,12 @@ import {
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { TimeChart } from '../../components/chart/time-chart';
-import { DataTable } from '../../components/data-table';
-import { ChangeCell, HeaderCells } from '../../components/flat-cells';
+import { ColumnTable } from '../../components/column-table';
+import { changeColumn } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
 import { FlatWatchControl } from '../../components/watch/watch-buttons';
+import type { Column } from '../../lib/columns';
 import { useFlatCard } from './api';
 import { FlatOfferCard } from './flat-offer';
 import { historySeries, priceChanges } from './lib/history';
@@ -36,6 +37,43 @@ const STATE_LABELS: Record<FlatCard['statusHistory'][number]['state'], string> =
   RESERVED: 'Забронирована',
   ABSENT: 'Нет в прайс-листе',
 };
+
+type Change = ReturnType<typeof priceChanges>[number];
+type StatusEntry = FlatCard['statusHistory'][number];
+type AreaEntry = FlatCard['areaHistory'][number];
+
+const CHANGE_COLUMNS: Column<Change>[] = [
+  { key: 'date', label: 'Дата', type: 'date', value: (c) => c.date, text: (c) => day(c.date) },
+  {
+    key: 'price',
+    label: 'Цена, ₽',
+    type: 'integer',
+    value: (c) => c.price,
+    text: (c) => formatRoubles(c.price),
+  },
+  {
+    key: 'meterPrice',
+    label: 'Цена за м², ₽',
+    type: 'decimal',
+    value: (c) => c.meterPrice,
+    text: (c) => formatRoubles(c.meterPrice),
+  },
+  changeColumn<Change>('change', 'Изменение', (c) => c.changePercent, { empty: 'первая цена' }),
+];
+const STATUS_COLUMNS: Column<StatusEntry>[] = [
+  { key: 'date', label: 'С даты', type: 'date', value: (st) => st.date, text: (st) => day(st.date) },
+  { key: 'state', label: 'Статус', type: 'text', value: (st) => STATE_LABELS[st.state] },
+];
+const AREA_COLUMNS: Column<AreaEntry>[] = [
+  { key: 'date', label: 'С даты', type: 'date', value: (a) => a.date, text: (a) => day(a.date) },
+  {
+    key: 'area',
+    label: 'Площадь, м²',
+    type: 'decimal',
+    value: (a) => a.area,
+    text: (a) => a.area.toLocaleString('ru-RU'),
+  },
+];
 
 /** The flat card: its record and status, a step chart of its price per m², and its price changes. */
 export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }) {
@@ -123,61 +161,31 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
               look={{ smooth: false, alwaysSteps: true, yName: 'Цена за м², ₽' }}
             />
             <Card className="mt-6" title="Изменения цены">
-              <DataTable testId="flat-changes">
-                <thead>
-                  <tr>
-                    <HeaderCells labels={['Дата', 'Цена, ₽', 'Цена за м², ₽', 'Изменение']} />
-                  </tr>
-                </thead>
-                <tbody>
-                  {priceChanges(card)
-                    .reverse()
-                    .map((c) => (
-                      <tr key={c.date}>
-                        <td>{day(c.date)}</td>
-                        <td className="text-right">{formatRoubles(c.price)}</td>
-                        <td className="text-right">{formatRoubles(c.meterPrice)}</td>
-                        <ChangeCell percent={c.changePercent} empty="первая цена" />
-                      </tr>
-                    ))}
-                </tbody>
-              </DataTable>
+              <ColumnTable
+                columns={CHANGE_COLUMNS}
+                rows={priceChanges(card).reverse()}
+                rowKey={(c) => c.date}
+                testId="flat-changes"
+              />
             </Card>
             <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
               <Card title="История статуса">
-                <DataTable testId="flat-status-history">
-                  <thead>
-                    <tr>
-                      <HeaderCells labels={['С даты', 'Статус']} />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...card.statusHistory].reverse().map((s) => (
-                      <tr key={s.date} data-state={s.state}>
-                        <td>{day(s.date)}</td>
-                        <td>{STATE_LABELS[s.state]}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </DataTable>
+                <ColumnTable
+                  columns={STATUS_COLUMNS}
+                  rows={[...card.statusHistory].reverse()}
+                  rowKey={(st) => st.date}
+                  rowAttributes={(st) => ({ 'data-state': st.state })}
+                  testId="flat-status-history"
+                />
               </Card>
               <Card title="Площадь">
                 {card.areaHistory.length > 1 ? (
-                  <DataTable testId="flat-area-history">
-                    <thead>
-                      <tr>
-                        <HeaderCells labels={['С даты', 'Площадь, м²']} />
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {[...card.areaHistory].reverse().map((a) => (
-                        <tr key={a.date}>
-                          <td>{day(a.date)}</td>
-                          <td className="text-right">{a.area.toLocaleString('ru-RU')}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </DataTable>
+                  <ColumnTable
+                    columns={AREA_COLUMNS}
+                    rows={[...card.areaHistory].reverse()}
+                    rowKey={(a) => a.date}
+                    testId="flat-area-history"
+                  />
                 ) : (
                   <p className="text-gray-500 text-sm dark:text-slate-400" data-testid="flat-area-unchanged">
                     Площадь не менялась: {card.record.area.toLocaleString('ru-RU')} м²

@@ -1,17 +1,24 @@
-import { EVENT_KIND_LABELS, EVENT_KINDS, type EventKind, formatRoubles } from '@cena-metra/contract';
-import { mdiArrowDown, mdiArrowUp, mdiDownload, mdiMicrosoftExcel } from '@mdi/js';
+import {
+  EVENT_KIND_LABELS,
+  EVENT_KINDS,
+  type EventKind,
+  formatRoubles,
+  type PriceChange,
+} from '@cena-metra/contract';
+import { mdiDownload, mdiMicrosoftExcel } from '@mdi/js';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDevelopers, useProjects } from '../../api/catalog';
 import { saveFile } from '../../components/chart/export';
-import { DataTable, SortSelect } from '../../components/data-table';
+import { ColumnTable } from '../../components/column-table';
+import { parseSortValue, sortValue } from '../../components/data-table';
 import { DateInput } from '../../components/date-input';
-import { ChangeCell, FLAT_COLUMNS, FlatLinkCell, FlatRecordCells } from '../../components/flat-cells';
-import { Icon } from '../../components/icon';
+import { changeColumn, flatColumns } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Select } from '../../components/ui';
 import { useCanExport } from '../../lib/access';
+import type { Column } from '../../lib/columns';
 import { todayLocal } from '../../lib/dates';
 import { getPriceChangesFile, usePriceChanges } from './api';
 import {
@@ -25,6 +32,69 @@ import {
 } from './lib/filters';
 
 const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
+
+/** The columns the server sorts by (the others keep its order). */
+type SortedBy = 'date' | 'changePercent' | 'newPrice';
+const SORTED: readonly string[] = ['date', 'changePercent', 'newPrice'] satisfies SortedBy[];
+
+/** A page of §4.4's changes: the server filters, sorts, pages and exports them (the exports are streamed). */
+const PRICE_CHANGE_COLUMNS: Column<PriceChange>[] = (
+  [
+    {
+      key: 'date',
+      label: 'Дата',
+      type: 'date',
+      value: (r) => r.date,
+      className: () => 'whitespace-nowrap',
+    },
+    {
+      key: 'kind',
+      label: 'Событие',
+      type: 'text',
+      value: (r) => EVENT_KIND_LABELS[r.kind],
+      cell: (r) => (
+        <>
+          {EVENT_KIND_LABELS[r.kind]}
+          {r.oldArea !== null && (
+            <div className="whitespace-nowrap text-gray-500 text-xs dark:text-slate-400">
+              {areaChange(r.oldArea, r.area)}
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'project',
+      label: 'Проект',
+      type: 'text',
+      value: (r) => r.projectName,
+      cell: (r) => (
+        <div>
+          {r.projectName}
+          <div className="text-gray-500 text-xs dark:text-slate-400">{r.developerName}</div>
+        </div>
+      ),
+    },
+    ...flatColumns<PriceChange>(),
+    {
+      key: 'oldPrice',
+      label: 'Было, ₽',
+      type: 'integer',
+      value: (r) => r.oldPrice,
+      text: (r) => money(r.oldPrice),
+    },
+    {
+      key: 'newPrice',
+      label: 'Стало, ₽',
+      type: 'integer',
+      value: (r) => r.newPrice,
+      text: (r) => money(r.newPrice),
+    },
+    changeColumn<PriceChange>('changePercent', 'Изменение', (r) => r.changePercent, {
+      afterGap: (r) => (r.afterGap ? r.gapDays : null),
+    }),
+  ] satisfies Column<PriceChange>[]
+).map((c) => ({ ...c, sortable: SORTED.includes(c.key) }));
 
 /** /tables: the price changes of §4.4, filtered, sorted and paged on the server, with a CSV of the filter. */
 export function PriceChanges() {
@@ -49,18 +119,6 @@ export function PriceChanges() {
       setDownloading(null);
     }
   };
-  const sortHeader = (label: string, column: 'date' | 'changePercent' | 'newPrice') => (
-    <button
-      type="button"
-      className="inline-flex items-center gap-1 hover:text-blue-600"
-      onClick={() => update({ sort: nextSort(f.sort, column) })}
-    >
-      {label}
-      {f.sort.replace('-', '') === column && (
-        <Icon path={f.sort.startsWith('-') ? mdiArrowDown : mdiArrowUp} size={14} />
-      )}
-    </button>
-  );
   return (
     <div>
       <div className="mb-6 grid grid-cols-1 gap-4 md:grid-cols-3 xl:grid-cols-5">
@@ -141,57 +199,19 @@ export function PriceChanges() {
         empty={changes.data?.total === 0}
         emptyText="За эти даты и фильтры изменений нет."
       >
-        <SortSelect
-          testId="pc-sort"
-          columns={[
-            { key: 'date', label: 'Дата' },
-            { key: 'newPrice', label: 'Стало, ₽' },
-            { key: 'changePercent', label: 'Изменение' },
-          ]}
-          value={f.sort}
-          onChange={(v) => update({ sort: v as PriceChangeSort })}
-        />
-        <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
-          <DataTable testId="pc-table">
-            <thead>
-              <tr>
-                <th>{sortHeader('Дата', 'date')}</th>
-                {['Событие', 'Проект', ...FLAT_COLUMNS, 'Было, ₽'].map((h) => (
-                  <th key={h}>{h}</th>
-                ))}
-                <th>{sortHeader('Стало, ₽', 'newPrice')}</th>
-                <th>{sortHeader('Изменение', 'changePercent')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.data?.rows.map((r) => (
-                <tr key={`${r.date}-${r.flatId}-${r.kind}`}>
-                  <td className="whitespace-nowrap">
-                    {new Date(`${r.date}T00:00:00`).toLocaleDateString('ru-RU')}
-                  </td>
-                  <td>
-                    {EVENT_KIND_LABELS[r.kind]}
-                    {r.oldArea !== null && (
-                      <div className="whitespace-nowrap text-gray-500 text-xs dark:text-slate-400">
-                        {areaChange(r.oldArea, r.area)}
-                      </div>
-                    )}
-                  </td>
-                  <td>
-                    <div>
-                      {r.projectName}
-                      <div className="text-gray-500 text-xs dark:text-slate-400">{r.developerName}</div>
-                    </div>
-                  </td>
-                  <FlatLinkCell flatId={r.flatId} />
-                  <FlatRecordCells {...r} />
-                  <td className="text-right">{money(r.oldPrice)}</td>
-                  <td className="text-right">{money(r.newPrice)}</td>
-                  <ChangeCell percent={r.changePercent} afterGapDays={r.afterGap ? r.gapDays : null} />
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+        <div className="rounded-2xl bg-white dark:bg-slate-900/70">
+          <ColumnTable
+            columns={PRICE_CHANGE_COLUMNS}
+            rows={changes.data?.rows ?? []}
+            rowKey={(r) => `${r.date}-${r.flatId}-${r.kind}`}
+            testId="pc-table"
+            sort={parseSortValue(f.sort)}
+            onSort={(key) => update({ sort: nextSort(f.sort, key as SortedBy) })}
+            onSortSelect={(next) =>
+              next && update({ sort: sortValue(next.key, next.dir) as PriceChangeSort })
+            }
+            sortSelectId="pc-sort"
+          />
         </div>
         <div className="mt-4 flex items-center justify-between">
           <div className="flex gap-2">

@@ -1,11 +1,12 @@
 import { mdiAccountMultiple, mdiHistory, mdiSquareEditOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ColumnTable } from '../../components/column-table';
 import { Checkbox, FilePicker, Radio, Switch } from '../../components/controls';
-import { DataTable } from '../../components/data-table';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass, Section, SectionTitle } from '../../components/ui';
+import type { Column } from '../../lib/columns';
 import { useTitle } from '../../lib/use-title';
 import { type Transaction, transactionViews } from './transactions';
 
@@ -27,6 +28,26 @@ async function sampleData<T>(path: string): Promise<T[]> {
   return ((await res.json()) as { data: T[] }).data;
 }
 
+/** The template's sample clients, as its «Responsive» page shows them. */
+const CLIENT_COLUMNS: Column<Client>[] = [
+  { key: 'name', label: 'Имя', type: 'text', value: (c) => c.name },
+  { key: 'company', label: 'Компания', type: 'text', value: (c) => c.company },
+  { key: 'city', label: 'Город', type: 'text', value: (c) => c.city },
+  {
+    key: 'progress',
+    label: 'Прогресс',
+    type: 'integer',
+    numeric: false,
+    value: (c) => c.progress,
+    cell: (c) => (
+      <progress className="w-24" max={100} value={c.progress}>
+        {c.progress}%
+      </progress>
+    ),
+  },
+  { key: 'created', label: 'Создан', type: 'text', value: (c) => c.created },
+];
+
 export function ResponsivePage() {
   useTitle('Адаптивность');
   const clients = useQuery({
@@ -34,44 +55,17 @@ export function ResponsivePage() {
     queryFn: () => sampleData<Client>('/data-sources/clients.json?v=3'),
     retry: false,
   });
-  const columns: [keyof Client, string][] = [
-    ['name', 'Имя'],
-    ['company', 'Компания'],
-    ['city', 'Город'],
-    ['progress', 'Прогресс'],
-    ['created', 'Создан'],
-  ];
   return (
     <Section>
       <SectionTitle icon={mdiAccountMultiple}>Адаптивность</SectionTitle>
       <DataState loading={clients.isLoading} error={clients.error} empty={clients.data?.length === 0}>
         <div className="rounded-2xl bg-white dark:bg-slate-900/70">
-          <DataTable testId="clients-table">
-            <thead>
-              <tr>
-                {columns.map(([, label]) => (
-                  <th key={label}>{label}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {clients.data?.map((c) => (
-                <tr key={c.id}>
-                  {columns.map(([key]) => (
-                    <td key={key}>
-                      {key === 'progress' ? (
-                        <progress className="w-24" max={100} value={c.progress}>
-                          {c.progress}%
-                        </progress>
-                      ) : (
-                        c[key]
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable
+            columns={CLIENT_COLUMNS}
+            rows={clients.data ?? []}
+            rowKey={(c) => c.id}
+            testId="clients-table"
+          />
         </div>
       </DataState>
       <div className="mt-6">

@@ -1,12 +1,12 @@
-import type { SourceKind, SourceView } from '@cena-metra/contract';
+import type { SourceKind, SourceRun, SourceView } from '@cena-metra/contract';
 import { SOURCE_KINDS } from '@cena-metra/contract';
 import { mdiCloudDownload, mdiContentSave, mdiDelete, mdiPencil, mdiPlay, mdiPlus } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
-import { DataTable } from '../../components/data-table';
-import { HeaderCells } from '../../components/flat-cells';
+import { ColumnTable } from '../../components/column-table';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
+import type { Column } from '../../lib/columns';
 import { useTitle } from '../../lib/use-title';
 import { useSourceActions, useSourceRuns, useSources } from './api';
 import { checkSourceForm, EMPTY_FORM, KIND_LABELS, runStatusLabel, type SourceForm } from './lib/source-form';
@@ -26,6 +26,7 @@ export function SourcesPage() {
   const sources = useSources();
   const [open, setOpen] = useState<number | null>(null);
   const [editing, setEditing] = useState<SourceView | null>(null);
+  const actions = useSourceActions();
   return (
     <Section>
       <SectionTitle icon={mdiCloudDownload}>Источники</SectionTitle>
@@ -40,26 +41,14 @@ export function SourcesPage() {
         emptyText="Источников пока нет: добавьте первый ниже."
       >
         <div className="mb-6 overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
-          <DataTable testId="sources-table">
-            <thead>
-              <tr>
-                <HeaderCells
-                  labels={['Источник', 'Вид', 'Последний сбор', 'Квартир', 'Следующий', 'Сбор', '']}
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {sources.data?.map((s) => (
-                <SourceRow
-                  key={s.id}
-                  source={s}
-                  open={open === s.id}
-                  onToggle={() => setOpen(open === s.id ? null : s.id)}
-                  onEdit={() => setEditing(s)}
-                />
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable
+            columns={sourceColumns(actions, open, (s) => setOpen(open === s.id ? null : s.id), setEditing)}
+            rows={sources.data ?? []}
+            rowKey={(s) => s.id}
+            rowTestId="source-row"
+            rowAttributes={(s) => ({ 'data-failing': s.failing ? 'true' : 'false' })}
+            testId="sources-table"
+          />
         </div>
       </DataState>
       {open !== null && (
@@ -70,46 +59,55 @@ export function SourcesPage() {
   );
 }
 
-function SourceRow({
-  source: s,
-  open,
-  onToggle,
-  onEdit,
-}: {
-  source: SourceView;
-  open: boolean;
-  onToggle: () => void;
-  onEdit: () => void;
-}) {
-  const actions = useSourceActions();
-  const running = actions.run.isPending && actions.run.variables === s.id;
-  const last = s.lastRun;
-  return (
-    <tr data-testid="source-row" data-failing={s.failing ? 'true' : 'false'}>
-      <td>
-        <button
-          type="button"
-          className="text-left text-blue-600 hover:underline dark:text-blue-400"
-          onClick={onToggle}
-          aria-expanded={open}
-        >
-          {s.name}
-        </button>
-        <div className="max-w-xs truncate text-gray-500 text-xs dark:text-slate-400" title={s.url}>
-          {s.url}
-        </div>
-        {s.failing && (
-          <span
-            className="mt-1 inline-block rounded-full border border-red-400 px-2 text-red-600 text-xs"
-            data-testid="source-failing"
+type SourceActions = ReturnType<typeof useSourceActions>;
+
+/** The sources: what each is, its last collection, the next, and what an admin does to it. */
+function sourceColumns(
+  actions: SourceActions,
+  open: number | null,
+  onToggle: (s: SourceView) => void,
+  onEdit: (s: SourceView) => void,
+): Column<SourceView>[] {
+  return [
+    {
+      key: 'name',
+      label: 'Источник',
+      type: 'text',
+      value: (s) => s.name,
+      cell: (s) => (
+        <>
+          <button
+            type="button"
+            className="text-left text-blue-600 hover:underline dark:text-blue-400"
+            onClick={() => onToggle(s)}
+            aria-expanded={open === s.id}
           >
-            не собирается второй раз подряд
-          </span>
-        )}
-      </td>
-      <td>{KIND_LABELS[s.kind]}</td>
-      <td>
-        {last ? (
+            {s.name}
+          </button>
+          <div className="max-w-xs truncate text-gray-500 text-xs dark:text-slate-400" title={s.url}>
+            {s.url}
+          </div>
+          {s.failing && (
+            <span
+              className="mt-1 inline-block rounded-full border border-red-400 px-2 text-red-600 text-xs"
+              data-testid="source-failing"
+            >
+              не собирается второй раз подряд
+            </span>
+          )}
+        </>
+      ),
+    },
+    { key: 'kind', label: 'Вид', type: 'text', value: (s) => KIND_LABELS[s.kind] },
+    {
+      key: 'last',
+      label: 'Последний сбор',
+      type: 'text',
+      value: (s) => (s.lastRun ? `${day(s.lastRun.date)} · ${runStatusLabel(s.lastRun.status)}` : null),
+      cell: (s) => {
+        const last = s.lastRun;
+        if (!last) return '—';
+        return (
           <>
             {day(last.date)} · <span data-testid="source-status">{runStatusLabel(last.status)}</span>
             {last.partial > 0 && (
@@ -123,13 +121,22 @@ function SourceRow({
             )}
             {last.error && <div className="max-w-xs text-red-600 text-xs">{last.error}</div>}
           </>
-        ) : (
-          '—'
-        )}
-      </td>
-      <td className="text-right">{last ? last.flats.toLocaleString('ru-RU') : '—'}</td>
-      <td>{s.nextRun ? dateTime(s.nextRun) : 'выключен'}</td>
-      <td>
+        );
+      },
+    },
+    { key: 'flats', label: 'Квартир', type: 'integer', value: (s) => s.lastRun?.flats ?? null },
+    {
+      key: 'next',
+      label: 'Следующий',
+      type: 'text',
+      value: (s) => (s.nextRun ? dateTime(s.nextRun) : 'выключен'),
+    },
+    {
+      key: 'enabled',
+      label: 'Сбор',
+      type: 'text',
+      value: (s) => (s.enabled ? 'включён' : 'выключен'),
+      cell: (s) => (
         <label className="flex cursor-pointer items-center gap-2">
           <input
             type="checkbox"
@@ -144,38 +151,76 @@ function SourceRow({
           />
           {s.enabled ? 'включён' : 'выключен'}
         </label>
-      </td>
-      <td className="whitespace-nowrap">
-        <Button
-          small
-          icon={mdiPlay}
-          disabled={running}
-          onClick={() =>
-            actions.run.mutate(s.id, {
-              onSuccess: (run) =>
-                run.status === 'failed'
-                  ? toast(`«${s.name}»: ${run.error}`)
-                  : toast(`«${s.name}»: собрано квартир ${run.flats.toLocaleString('ru-RU')}`, 'success'),
-              onError: (err) => toast(err.message),
-            })
-          }
-        >
-          {running ? 'Собираю…' : 'Собрать'}
-        </Button>{' '}
-        <Button small icon={mdiPencil} aria-label={`Изменить «${s.name}»`} onClick={onEdit} />{' '}
-        <Button
-          small
-          icon={mdiDelete}
-          aria-label={`Удалить «${s.name}»`}
-          onClick={() => {
-            if (window.confirm(`Удалить источник «${s.name}»? Собранные снимки останутся.`))
-              actions.remove.mutate(s.id, { onError: (err) => toast(err.message) });
-          }}
-        />
-      </td>
-    </tr>
-  );
+      ),
+    },
+    {
+      key: 'actions',
+      label: '',
+      type: 'text',
+      value: () => null,
+      exported: false,
+      className: () => 'whitespace-nowrap',
+      cell: (s) => {
+        const running = actions.run.isPending && actions.run.variables === s.id;
+        return (
+          <>
+            <Button
+              small
+              icon={mdiPlay}
+              disabled={running}
+              onClick={() =>
+                actions.run.mutate(s.id, {
+                  onSuccess: (run) =>
+                    run.status === 'failed'
+                      ? toast(`«${s.name}»: ${run.error}`)
+                      : toast(`«${s.name}»: собрано квартир ${run.flats.toLocaleString('ru-RU')}`, 'success'),
+                  onError: (err) => toast(err.message),
+                })
+              }
+            >
+              {running ? 'Собираю…' : 'Собрать'}
+            </Button>{' '}
+            <Button small icon={mdiPencil} aria-label={`Изменить «${s.name}»`} onClick={() => onEdit(s)} />{' '}
+            <Button
+              small
+              icon={mdiDelete}
+              aria-label={`Удалить «${s.name}»`}
+              onClick={() => {
+                if (window.confirm(`Удалить источник «${s.name}»? Собранные снимки останутся.`))
+                  actions.remove.mutate(s.id, { onError: (err) => toast(err.message) });
+              }}
+            />
+          </>
+        );
+      },
+    },
+  ];
 }
+
+/** A source's collections, newest first. */
+const RUN_COLUMNS: Column<SourceRun>[] = [
+  {
+    key: 'started',
+    label: 'Начат',
+    type: 'text',
+    value: (r) => dateTime(r.startedAt),
+    className: () => 'whitespace-nowrap',
+  },
+  { key: 'date', label: 'За день', type: 'date', value: (r) => r.date, text: (r) => day(r.date) },
+  { key: 'status', label: 'Итог', type: 'text', value: (r) => runStatusLabel(r.status) },
+  { key: 'http', label: 'HTTP', type: 'integer', numeric: false, value: (r) => r.httpStatus },
+  { key: 'pages', label: 'Страниц', type: 'integer', value: (r) => r.pages },
+  { key: 'snapshots', label: 'Снимков', type: 'integer', value: (r) => r.snapshots },
+  { key: 'flats', label: 'Квартир', type: 'integer', value: (r) => r.flats },
+  {
+    key: 'error',
+    label: 'Ошибка',
+    type: 'text',
+    value: (r) => r.error,
+    text: (r) => r.error ?? '',
+    className: () => 'max-w-md text-red-600 text-xs',
+  },
+];
 
 function RunsCard({ sourceId, name }: { sourceId: number; name: string }) {
   const runs = useSourceRuns(sourceId);
@@ -188,29 +233,13 @@ function RunsCard({ sourceId, name }: { sourceId: number; name: string }) {
         emptyText="Источник ещё не собирали."
       >
         <div className="overflow-x-auto">
-          <DataTable testId="source-runs">
-            <thead>
-              <tr>
-                <HeaderCells
-                  labels={['Начат', 'За день', 'Итог', 'HTTP', 'Страниц', 'Снимков', 'Квартир', 'Ошибка']}
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data?.map((r) => (
-                <tr key={r.id} data-status={r.status}>
-                  <td className="whitespace-nowrap">{dateTime(r.startedAt)}</td>
-                  <td>{day(r.date)}</td>
-                  <td>{runStatusLabel(r.status)}</td>
-                  <td>{r.httpStatus ?? '—'}</td>
-                  <td className="text-right">{r.pages}</td>
-                  <td className="text-right">{r.snapshots}</td>
-                  <td className="text-right">{r.flats.toLocaleString('ru-RU')}</td>
-                  <td className="max-w-md text-red-600 text-xs">{r.error ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable
+            columns={RUN_COLUMNS}
+            rows={runs.data ?? []}
+            rowKey={(r) => r.id}
+            rowAttributes={(r) => ({ 'data-status': r.status })}
+            testId="source-runs"
+          />
         </div>
       </DataState>
     </Card>

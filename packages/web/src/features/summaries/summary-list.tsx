@@ -1,12 +1,13 @@
-import { formatLongDate, formatRoubles, type SummaryListItem } from '@cena-metra/contract';
+import { formatLongDate, formatRoubles, type Summary, type SummaryListItem } from '@cena-metra/contract';
 import { mdiChevronDown, mdiChevronRight } from '@mdi/js';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/data-table';
-import { ChangeCell, HeaderCells } from '../../components/flat-cells';
+import { ColumnTable } from '../../components/column-table';
+import { changeColumn } from '../../components/flat-cells';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
 import { Button } from '../../components/ui';
+import type { Column } from '../../lib/columns';
 import { useSummaries, useSummary } from './api';
 import { promoText } from './lib/events';
 
@@ -23,65 +24,79 @@ export function PartialBadge() {
   );
 }
 
+type SummaryProjectRow = Summary['projects'][number];
+const count = (
+  key: string,
+  label: string,
+  value: (p: SummaryProjectRow) => number,
+): Column<SummaryProjectRow> => ({
+  key,
+  label,
+  type: 'integer',
+  value,
+  text: (p) => String(value(p)),
+});
+
+/** A day's summary: a row per project with the counts of its events. */
+const summaryProjectColumns = (id: number): Column<SummaryProjectRow>[] => [
+  { key: 'developer', label: 'Застройщик', type: 'text', value: (p) => p.developerName },
+  {
+    key: 'project',
+    label: 'Проект',
+    type: 'text',
+    value: (p) => p.projectName,
+    cell: (p) => (
+      <>
+        <Link
+          className="text-blue-600 hover:underline dark:text-blue-400"
+          to={`/summary/${id}/project/${p.projectId}`}
+        >
+          {p.projectName}
+        </Link>
+        {p.isNewProject && (
+          <span className="ml-2 rounded-full border border-blue-400 px-2 text-blue-600 text-xs">новый</span>
+        )}
+        {p.partial && <PartialBadge />}
+      </>
+    ),
+  },
+  count('new', 'Новые', (p) => p.newFlats),
+  count('removed', 'Сняты', (p) => p.removedFlats),
+  count('up', 'Дороже', (p) => p.priceUp),
+  count('down', 'Дешевле', (p) => p.priceDown),
+  count('area', 'Площадь', (p) => p.areaChanged),
+  {
+    key: 'promo',
+    label: 'Акции',
+    type: 'text',
+    numeric: true,
+    value: (p) => promoText(p.promoStarted, p.promoEnded),
+    cell: (p) => (
+      <span title="акция или зачёркнутая цена: появилась / снята">
+        {promoText(p.promoStarted, p.promoEnded)}
+      </span>
+    ),
+  },
+  changeColumn<SummaryProjectRow>('change', 'Сред. изменение', (p) => p.avgChangePercent),
+  {
+    key: 'meterPrice',
+    label: 'Сред. цена м², ₽',
+    type: 'decimal',
+    value: (p) => p.avgMeterPrice,
+    text: (p) => (p.avgMeterPrice === null ? '—' : formatRoubles(p.avgMeterPrice)),
+  },
+];
+
 function SummaryProjects({ id }: { id: number }) {
   const summary = useSummary(id);
   return (
     <DataState loading={summary.isLoading} error={summary.error} empty={summary.data?.projects.length === 0}>
-      <div className="overflow-x-auto">
-        <DataTable testId={`summary-${id}-projects`}>
-          <thead>
-            <tr>
-              <HeaderCells
-                labels={[
-                  'Застройщик',
-                  'Проект',
-                  'Новые',
-                  'Сняты',
-                  'Дороже',
-                  'Дешевле',
-                  'Площадь',
-                  'Акции',
-                  'Сред. изменение',
-                  'Сред. цена м², ₽',
-                ]}
-              />
-            </tr>
-          </thead>
-          <tbody>
-            {summary.data?.projects.map((p) => (
-              <tr key={p.projectId}>
-                <td>{p.developerName}</td>
-                <td>
-                  <Link
-                    className="text-blue-600 hover:underline dark:text-blue-400"
-                    to={`/summary/${id}/project/${p.projectId}`}
-                  >
-                    {p.projectName}
-                  </Link>
-                  {p.isNewProject && (
-                    <span className="ml-2 rounded-full border border-blue-400 px-2 text-blue-600 text-xs">
-                      новый
-                    </span>
-                  )}
-                  {p.partial && <PartialBadge />}
-                </td>
-                <td className="text-right">{p.newFlats}</td>
-                <td className="text-right">{p.removedFlats}</td>
-                <td className="text-right">{p.priceUp}</td>
-                <td className="text-right">{p.priceDown}</td>
-                <td className="text-right">{p.areaChanged}</td>
-                <td className="text-right" title="акция или зачёркнутая цена: появилась / снята">
-                  {promoText(p.promoStarted, p.promoEnded)}
-                </td>
-                <ChangeCell percent={p.avgChangePercent} />
-                <td className="text-right">
-                  {p.avgMeterPrice === null ? '—' : formatRoubles(p.avgMeterPrice)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      </div>
+      <ColumnTable
+        columns={summaryProjectColumns(id)}
+        rows={summary.data?.projects ?? []}
+        rowKey={(p) => p.projectId}
+        testId={`summary-${id}-projects`}
+      />
     </DataState>
   );
 }

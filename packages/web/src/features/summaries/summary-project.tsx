@@ -1,19 +1,59 @@
-import { afterGapLabel, formatRoubles } from '@cena-metra/contract';
+import { afterGapLabel, formatRoubles, type SummaryProject } from '@cena-metra/contract';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/data-table';
-import {
-  ChangeCell,
-  FLAT_COLUMNS,
-  FlatLinkCell,
-  FlatRecordCells,
-  HeaderCells,
-} from '../../components/flat-cells';
+import { ColumnTable } from '../../components/column-table';
+import { changeColumn, flatColumns } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
+import type { Column } from '../../lib/columns';
 import { useSummaryProject } from './api';
 import { groupEvents } from './lib/events';
 
 const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
+
+type Event = SummaryProject['events'][number];
+const area = (v: number | null) => v?.toLocaleString('ru-RU') ?? '—';
+
+/** An area's change: the flat, its area before and after, its price. */
+const AREA_EVENT_COLUMNS: Column<Event>[] = [
+  ...flatColumns<Event>(true),
+  {
+    key: 'oldArea',
+    label: 'Было, м²',
+    type: 'decimal',
+    value: (e) => e.oldArea,
+    text: (e) => area(e.oldArea),
+  },
+  { key: 'newArea', label: 'Стало, м²', type: 'decimal', value: (e) => e.area, text: (e) => area(e.area) },
+  {
+    key: 'price',
+    label: 'Цена, ₽',
+    type: 'integer',
+    value: (e) => e.newPrice,
+    text: (e) => money(e.newPrice),
+  },
+];
+
+/** Any other event: the flat, its price before and after, the change. */
+const PRICE_EVENT_COLUMNS: Column<Event>[] = [
+  ...flatColumns<Event>(true),
+  {
+    key: 'oldPrice',
+    label: 'Было, ₽',
+    type: 'integer',
+    value: (e) => e.oldPrice,
+    text: (e) => money(e.oldPrice),
+  },
+  {
+    key: 'newPrice',
+    label: 'Стало, ₽',
+    type: 'integer',
+    value: (e) => e.newPrice,
+    text: (e) => money(e.newPrice),
+  },
+  changeColumn<Event>('change', 'Изменение', (e) => e.changePercent, {
+    afterGap: (e) => (e.afterGap ? e.gapDays : null),
+  }),
+];
 
 /** One project's events on one day, grouped by kind, each flat linking to its summary. */
 export function SummaryProjectView({ summaryId, projectId }: { summaryId: number; projectId: number }) {
@@ -57,45 +97,12 @@ export function SummaryProjectView({ summaryId, projectId }: { summaryId: number
           )}
           {groupEvents(data.events).map((group) => (
             <Card key={group.kind} className="mb-6" title={`${group.label}: ${group.events.length}`}>
-              <div className="overflow-x-auto">
-                <DataTable testId={`events-${group.kind}`}>
-                  <thead>
-                    <tr>
-                      <HeaderCells
-                        labels={
-                          group.kind === 'AREA_CHANGED'
-                            ? [...FLAT_COLUMNS, 'Было, м²', 'Стало, м²', 'Цена, ₽']
-                            : [...FLAT_COLUMNS, 'Было, ₽', 'Стало, ₽', 'Изменение']
-                        }
-                      />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {group.events.map((e) =>
-                      e.kind === 'AREA_CHANGED' ? (
-                        <tr key={e.flatId}>
-                          <FlatLinkCell flatId={e.flatId} open />
-                          <FlatRecordCells {...e} />
-                          <td className="text-right">{e.oldArea?.toLocaleString('ru-RU') ?? '—'}</td>
-                          <td className="text-right">{e.area.toLocaleString('ru-RU')}</td>
-                          <td className="text-right">{money(e.newPrice)}</td>
-                        </tr>
-                      ) : (
-                        <tr key={e.flatId}>
-                          <FlatLinkCell flatId={e.flatId} open />
-                          <FlatRecordCells {...e} />
-                          <td className="text-right">{money(e.oldPrice)}</td>
-                          <td className="text-right">{money(e.newPrice)}</td>
-                          <ChangeCell
-                            percent={e.changePercent}
-                            afterGapDays={e.afterGap ? e.gapDays : null}
-                          />
-                        </tr>
-                      ),
-                    )}
-                  </tbody>
-                </DataTable>
-              </div>
+              <ColumnTable
+                columns={group.kind === 'AREA_CHANGED' ? AREA_EVENT_COLUMNS : PRICE_EVENT_COLUMNS}
+                rows={group.events}
+                rowKey={(e) => e.flatId}
+                testId={`events-${group.kind}`}
+              />
             </Card>
           ))}
           {data.events.length === 0 && (

@@ -1,14 +1,20 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditQuery, auditActionSchema } from '@cena-metra/contract';
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditEntry,
+  type AuditQuery,
+  auditActionSchema,
+} from '@cena-metra/contract';
 import { mdiClipboardTextClock, mdiDownload } from '@mdi/js';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { saveFile } from '../../components/chart/export';
-import { DataTable } from '../../components/data-table';
-import { HeaderCells } from '../../components/flat-cells';
+import { ColumnTable } from '../../components/column-table';
 import { Pager } from '../../components/pager';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, inputClass, Section, SectionTitle, Select } from '../../components/ui';
+import type { Column } from '../../lib/columns';
 import { auditChange, dateTime } from '../../lib/team-text';
 import { useTitle } from '../../lib/use-title';
 import { auditCsv, auditParams, useAudit } from './api';
@@ -29,6 +35,55 @@ function readFilters(params: URLSearchParams): Omit<AuditQuery, 'offset' | 'limi
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
+
+/** The log, newest first: when, who from where, what was done to what, and what changed. */
+const AUDIT_COLUMNS: Column<AuditEntry>[] = [
+  {
+    key: 'at',
+    label: 'Когда',
+    type: 'text',
+    value: (r) => dateTime(r.at),
+    className: () => 'whitespace-nowrap',
+  },
+  { key: 'actor', label: 'Кто', type: 'text', value: (r) => r.actor },
+  {
+    key: 'address',
+    label: 'Адрес',
+    type: 'text',
+    value: (r) => r.address,
+    className: () => 'whitespace-nowrap text-gray-500',
+  },
+  {
+    key: 'action',
+    label: 'Действие',
+    type: 'text',
+    value: (r) => AUDIT_ACTIONS[r.action as AuditAction] ?? r.action,
+    cell: (r) => (
+      <>
+        {AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}
+        {r.count > 1 && (
+          <span className="ml-1 text-gray-500" title="столько раз за эту минуту с этого адреса">
+            × {r.count}
+          </span>
+        )}
+      </>
+    ),
+  },
+  { key: 'target', label: 'Объект', type: 'text', value: (r) => r.target },
+  {
+    key: 'change',
+    label: 'Изменение',
+    type: 'text',
+    value: (r) => auditChange(r.before, r.after).join('; ') || null,
+    className: () => 'text-sm',
+    cell: (r) =>
+      auditChange(r.before, r.after).map((line) => (
+        <div key={line} className="max-w-md truncate" title={line}>
+          {line}
+        </div>
+      )),
+  },
+];
 
 /**
  * «Журнал» (DESIGN §11.5), for admins: who did what and when, from which address, before → after; filtered
@@ -128,38 +183,13 @@ export function AuditPage() {
         emptyText="Записей по этому фильтру нет."
       >
         <div className="overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
-          <DataTable testId="audit-table">
-            <thead>
-              <tr>
-                <HeaderCells labels={['Когда', 'Кто', 'Адрес', 'Действие', 'Объект', 'Изменение']} />
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data?.rows.map((r) => (
-                <tr key={r.id} data-action={r.action}>
-                  <td className="whitespace-nowrap">{dateTime(r.at)}</td>
-                  <td>{r.actor}</td>
-                  <td className="whitespace-nowrap text-gray-500">{r.address ?? '—'}</td>
-                  <td>
-                    {AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}
-                    {r.count > 1 && (
-                      <span className="ml-1 text-gray-500" title="столько раз за эту минуту с этого адреса">
-                        × {r.count}
-                      </span>
-                    )}
-                  </td>
-                  <td>{r.target}</td>
-                  <td className="text-sm">
-                    {auditChange(r.before, r.after).map((line) => (
-                      <div key={line} className="max-w-md truncate" title={line}>
-                        {line}
-                      </div>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable
+            columns={AUDIT_COLUMNS}
+            rows={audit.data?.rows ?? []}
+            rowKey={(r) => r.id}
+            rowAttributes={(r) => ({ 'data-action': r.action })}
+            testId="audit-table"
+          />
           {pages > 1 && (
             <Pager
               page={page}

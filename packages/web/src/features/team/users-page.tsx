@@ -10,11 +10,11 @@ import {
 } from '@cena-metra/contract';
 import { mdiAccountGroup, mdiAccountPlus, mdiContentCopy } from '@mdi/js';
 import { type FormEvent, useState } from 'react';
-import { DataTable } from '../../components/data-table';
-import { HeaderCells } from '../../components/flat-cells';
+import { ColumnTable } from '../../components/column-table';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
+import type { Column } from '../../lib/columns';
 import { useSession } from '../../lib/session';
 import { dateTime } from '../../lib/team-text';
 import { useTitle } from '../../lib/use-title';
@@ -46,6 +46,7 @@ export function UsersPage() {
   useTitle('Пользователи');
   const users = useUsers();
   const [link, setLink] = useState<ShownLink | null>(null);
+  const me = useSession()?.username;
   return (
     <Section>
       <SectionTitle icon={mdiAccountGroup}>Пользователи</SectionTitle>
@@ -55,20 +56,13 @@ export function UsersPage() {
       </p>
       <DataState loading={users.isLoading} error={users.error} empty={users.data?.length === 0}>
         <div className="mb-6 overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
-          <DataTable testId="users-table">
-            <thead>
-              <tr>
-                <HeaderCells
-                  labels={['Пользователь', 'Роль', 'Состояние', 'Сеансов', 'Последний вход', '']}
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {users.data?.map((u) => (
-                <UserRow key={u.id} user={u} onLink={setLink} />
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable
+            columns={userColumns(me, setLink)}
+            rows={users.data ?? []}
+            rowKey={(u) => u.id}
+            rowAttributes={(u) => ({ 'data-testid': `user-${u.username}` })}
+            testId="users-table"
+          />
         </div>
       </DataState>
       <NewUserCard onLink={setLink} />
@@ -77,95 +71,148 @@ export function UsersPage() {
   );
 }
 
-function UserRow({ user: u, onLink }: { user: TeamUser; onLink: (link: ShownLink | null) => void }) {
+/** A user's role, changed in place. */
+function RoleCell({ user: u }: { user: TeamUser }) {
   const actions = useUserActions();
-  const me = useSession()?.username === u.username;
+  const busy = actions.change.isPending;
+  return (
+    <select
+      className={`${inputClass} min-w-40`}
+      value={u.role}
+      aria-label={`Роль ${u.username}`}
+      data-testid={`user-role-${u.username}`}
+      disabled={busy}
+      onChange={(e) =>
+        actions.change.mutate(
+          { id: u.id, patch: { role: e.target.value as Role } },
+          {
+            onSuccess: () => toast(`${u.username}: роль «${ROLE_LABELS[e.target.value as Role]}»`),
+            onError: failed,
+          },
+        )
+      }
+    >
+      {ROLE_OPTIONS.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A user switched off or on, a new one-time link, their sessions ended. */
+function UserActionsCell({ user: u, onLink }: { user: TeamUser; onLink: (link: ShownLink | null) => void }) {
+  const actions = useUserActions();
   const busy = actions.change.isPending || actions.endSessions.isPending || actions.invite.isPending;
-  const state = u.disabled
+  return (
+    <div className="flex justify-end gap-2">
+      <Button
+        small
+        color={u.disabled ? 'info' : 'outline'}
+        disabled={busy}
+        data-testid={`user-toggle-${u.username}`}
+        onClick={() =>
+          actions.change.mutate({ id: u.id, patch: { disabled: !u.disabled } }, { onError: failed })
+        }
+      >
+        {u.disabled ? 'Включить' : 'Отключить'}
+      </Button>
+      {!u.disabled && (
+        <Button
+          small
+          color="white"
+          disabled={busy}
+          data-testid={`user-invite-${u.username}`}
+          onClick={() =>
+            actions.invite.mutate(u.id, { onSuccess: (made) => onLink(shownLink(made)), onError: failed })
+          }
+        >
+          Новая ссылка
+        </Button>
+      )}
+      <Button
+        small
+        color="white"
+        disabled={busy || u.sessions === 0}
+        data-testid={`user-end-${u.username}`}
+        onClick={() =>
+          actions.endSessions.mutate(u.id, {
+            onSuccess: () => toast(`${u.username}: сеансы завершены`),
+            onError: failed,
+          })
+        }
+      >
+        Завершить сеансы
+      </Button>
+    </div>
+  );
+}
+
+const userState = (u: TeamUser) =>
+  u.disabled
     ? 'Отключён'
     : u.invitePending
       ? 'Ждёт входа по ссылке'
       : u.hasPassword
         ? 'Активен'
         : 'Ссылка истекла: нужна новая';
-  return (
-    <tr data-testid={`user-${u.username}`}>
-      <td>
+
+/** The team: who, their role, state, sessions and last visit, and what an admin does to them. */
+const userColumns = (
+  me: string | undefined,
+  onLink: (link: ShownLink | null) => void,
+): Column<TeamUser>[] => [
+  {
+    key: 'username',
+    label: 'Пользователь',
+    type: 'text',
+    value: (u) => u.username,
+    cell: (u) => (
+      <>
         <b>{u.username}</b>
-        {me && <span className="ml-2 text-gray-500 text-sm">(вы)</span>}
-      </td>
-      <td>
-        <select
-          className={`${inputClass} min-w-40`}
-          value={u.role}
-          aria-label={`Роль ${u.username}`}
-          data-testid={`user-role-${u.username}`}
-          disabled={busy}
-          onChange={(e) =>
-            actions.change.mutate(
-              { id: u.id, patch: { role: e.target.value as Role } },
-              {
-                onSuccess: () => toast(`${u.username}: роль «${ROLE_LABELS[e.target.value as Role]}»`),
-                onError: failed,
-              },
-            )
-          }
-        >
-          {ROLE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td className={u.disabled ? 'text-red-600' : ''}>{state}</td>
-      <td className="text-right tabular-nums">{u.sessions}</td>
-      <td>{u.lastSeenAt ? dateTime(u.lastSeenAt) : '—'}</td>
-      <td className="whitespace-nowrap text-right">
-        <div className="flex justify-end gap-2">
-          <Button
-            small
-            color={u.disabled ? 'info' : 'outline'}
-            disabled={busy}
-            data-testid={`user-toggle-${u.username}`}
-            onClick={() =>
-              actions.change.mutate({ id: u.id, patch: { disabled: !u.disabled } }, { onError: failed })
-            }
-          >
-            {u.disabled ? 'Включить' : 'Отключить'}
-          </Button>
-          {!u.disabled && (
-            <Button
-              small
-              color="white"
-              disabled={busy}
-              data-testid={`user-invite-${u.username}`}
-              onClick={() =>
-                actions.invite.mutate(u.id, { onSuccess: (made) => onLink(shownLink(made)), onError: failed })
-              }
-            >
-              Новая ссылка
-            </Button>
-          )}
-          <Button
-            small
-            color="white"
-            disabled={busy || u.sessions === 0}
-            data-testid={`user-end-${u.username}`}
-            onClick={() =>
-              actions.endSessions.mutate(u.id, {
-                onSuccess: () => toast(`${u.username}: сеансы завершены`),
-                onError: failed,
-              })
-            }
-          >
-            Завершить сеансы
-          </Button>
-        </div>
-      </td>
-    </tr>
-  );
-}
+        {me === u.username && <span className="ml-2 text-gray-500 text-sm">(вы)</span>}
+      </>
+    ),
+  },
+  {
+    key: 'role',
+    label: 'Роль',
+    type: 'text',
+    value: (u) => ROLE_LABELS[u.role],
+    cell: (u) => <RoleCell user={u} />,
+  },
+  {
+    key: 'state',
+    label: 'Состояние',
+    type: 'text',
+    value: userState,
+    className: (u) => (u.disabled ? 'text-red-600' : undefined),
+  },
+  {
+    key: 'sessions',
+    label: 'Сеансов',
+    type: 'integer',
+    value: (u) => u.sessions,
+    className: () => 'tabular-nums',
+  },
+  {
+    key: 'lastSeen',
+    label: 'Последний вход',
+    type: 'text',
+    value: (u) => (u.lastSeenAt ? dateTime(u.lastSeenAt) : null),
+  },
+  {
+    key: 'actions',
+    label: '',
+    type: 'text',
+    value: () => null,
+    exported: false,
+    numeric: true,
+    className: () => 'whitespace-nowrap',
+    cell: (u) => <UserActionsCell user={u} onLink={onLink} />,
+  },
+];
 
 /** A new user: a one-time link (shown once, to pass on) or a password set here. */
 function NewUserCard({ onLink }: { onLink: (link: ShownLink | null) => void }) {

@@ -3,12 +3,12 @@ import { mdiDelete, mdiHeartOutline, mdiPencil } from '@mdi/js';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useWatchActions, useWatches } from '../../api/watch';
-import { DataTable } from '../../components/data-table';
-import { HeaderCells } from '../../components/flat-cells';
+import { ColumnTable } from '../../components/column-table';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, Section, SectionTitle } from '../../components/ui';
 import { WatchDialog } from '../../components/watch/watch-dialog';
+import type { Column } from '../../lib/columns';
 import { useTitle } from '../../lib/use-title';
 import { alertDay, alertText } from './alert-text';
 import { useAlerts } from './api';
@@ -26,6 +26,61 @@ function rulesText(w: Watch): string {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+const latestText = (w: Watch) =>
+  w.latest ? `${alertDay(w.latest.day)}: ${alertText(w.latest, w.kind === 'segment')}` : 'изменений не было';
+
+/** What the user watches: the item, its rules, its latest change and count, and its actions. */
+function watchColumns(edit: (w: Watch) => void, remove: (w: Watch) => void): Column<Watch>[] {
+  return [
+    {
+      key: 'what',
+      label: 'Что',
+      type: 'text',
+      value: (w) => w.label,
+      cell: (w) =>
+        w.kind === 'flat' ? (
+          <Link className="text-blue-600 hover:underline dark:text-blue-400" to={`/flat?flatId=${w.flatId}`}>
+            {w.label}
+          </Link>
+        ) : (
+          w.label
+        ),
+    },
+    { key: 'rules', label: 'Сообщать', type: 'text', value: rulesText, className: () => 'text-sm' },
+    {
+      key: 'latest',
+      label: 'Последнее изменение',
+      type: 'text',
+      value: latestText,
+      className: () => 'text-sm',
+      cell: (w) => <span data-testid="watch-latest">{latestText(w)}</span>,
+    },
+    { key: 'alerts', label: 'Всего', type: 'integer', value: (w) => w.alerts },
+    {
+      key: 'actions',
+      label: '',
+      type: 'text',
+      value: () => null,
+      exported: false,
+      numeric: true,
+      className: () => 'whitespace-nowrap',
+      cell: (w) => (
+        <>
+          <Button small icon={mdiPencil} aria-label="Правила" onClick={() => edit(w)} />{' '}
+          <Button
+            small
+            color="outline"
+            icon={mdiDelete}
+            aria-label="Не следить"
+            data-testid="watch-remove"
+            onClick={() => remove(w)}
+          />
+        </>
+      ),
+    },
+  ];
 }
 
 /** «Избранное»: what the user watches with its latest change, and the alerts, newest first. */
@@ -57,58 +112,19 @@ export function WatchlistPage() {
         emptyText="Пока ничего нет. Следите за квартирой из её карточки («Следить за квартирой») или за сегментом проекта с дашборда («Следить»)."
       >
         <div className="mb-6 overflow-x-auto rounded-2xl bg-white dark:bg-slate-900/70">
-          <DataTable testId="watch-table">
-            <thead>
-              <tr>
-                <HeaderCells labels={['Что', 'Сообщать', 'Последнее изменение', 'Всего', '']} />
-              </tr>
-            </thead>
-            <tbody>
-              {watches.data?.map((w) => (
-                <tr
-                  key={w.id}
-                  data-watch={w.id}
-                  className={highlighted === w.id ? 'bg-amber-50 dark:bg-amber-900/20' : undefined}
-                >
-                  <td>
-                    {w.kind === 'flat' ? (
-                      <Link
-                        className="text-blue-600 hover:underline dark:text-blue-400"
-                        to={`/flat?flatId=${w.flatId}`}
-                      >
-                        {w.label}
-                      </Link>
-                    ) : (
-                      w.label
-                    )}
-                  </td>
-                  <td className="text-sm">{rulesText(w)}</td>
-                  <td className="text-sm" data-testid="watch-latest">
-                    {w.latest
-                      ? `${alertDay(w.latest.day)}: ${alertText(w.latest, w.kind === 'segment')}`
-                      : 'изменений не было'}
-                  </td>
-                  <td className="text-right">{w.alerts}</td>
-                  <td className="whitespace-nowrap text-right">
-                    <Button small icon={mdiPencil} aria-label="Правила" onClick={() => setEditing(w)} />{' '}
-                    <Button
-                      small
-                      color="outline"
-                      icon={mdiDelete}
-                      aria-label="Не следить"
-                      data-testid="watch-remove"
-                      onClick={() =>
-                        actions.remove.mutate(w.id, {
-                          onSuccess: () => toast(`Больше не следим: ${w.label}`, 'success'),
-                          onError: (e) => toast(`Не получилось: ${(e as Error).message}`),
-                        })
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <ColumnTable
+            columns={watchColumns(setEditing, (w) =>
+              actions.remove.mutate(w.id, {
+                onSuccess: () => toast(`Больше не следим: ${w.label}`, 'success'),
+                onError: (e) => toast(`Не получилось: ${(e as Error).message}`),
+              }),
+            )}
+            rows={watches.data ?? []}
+            rowKey={(w) => w.id}
+            rowAttributes={(w) => ({ 'data-watch': String(w.id) })}
+            rowClassName={(w) => (highlighted === w.id ? 'bg-amber-50 dark:bg-amber-900/20' : undefined)}
+            testId="watch-table"
+          />
         </div>
       </DataState>
       <Card

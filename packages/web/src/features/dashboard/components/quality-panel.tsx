@@ -1,11 +1,11 @@
 import type { ProjectQuality } from '@cena-metra/contract';
 import { mdiAlertCircle, mdiCheckCircle } from '@mdi/js';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table';
-import { HeaderCells } from '../../../components/flat-cells';
+import { ColumnTable } from '../../../components/column-table';
 import { Icon } from '../../../components/icon';
 import { DataState } from '../../../components/states';
 import { Button, Card } from '../../../components/ui';
+import type { Column } from '../../../lib/columns';
 import { useProjectQuality } from '../api';
 import { qualityLines } from '../lib/quality';
 
@@ -42,6 +42,32 @@ export function QualityPanel({ projectId }: { projectId: number | null }) {
   );
 }
 
+type SnapshotRow = ProjectQuality['snapshotList'][number];
+
+const SNAPSHOT_COLUMNS: Column<SnapshotRow>[] = [
+  { key: 'date', label: 'Дата', type: 'date', value: (s) => s.date },
+  { key: 'flats', label: 'Квартир', type: 'integer', value: (s) => s.flats },
+  {
+    key: 'list',
+    label: 'Список',
+    type: 'text',
+    value: (s) =>
+      s.partial
+        ? 'неполный: пропавшие квартиры не сняты'
+        : s.complete
+          ? 'полный (отмечен при импорте)'
+          : 'полный',
+    cell: (s) =>
+      s.partial ? (
+        <span className="text-amber-700 dark:text-amber-400">неполный: пропавшие квартиры не сняты</span>
+      ) : s.complete ? (
+        'полный (отмечен при импорте)'
+      ) : (
+        'полный'
+      ),
+  },
+];
+
 /** Snapshots shown before «Показать все». */
 const SHOWN = 30;
 
@@ -55,32 +81,13 @@ function SnapshotList({ snapshots }: { snapshots: ProjectQuality['snapshotList']
         Снимки ({snapshots.length.toLocaleString('ru-RU')})
       </summary>
       <div className="mt-2 max-h-96 overflow-auto">
-        <DataTable testId="snapshot-table">
-          <thead>
-            <tr>
-              <HeaderCells labels={['Дата', 'Квартир', 'Список']} />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.date} data-partial={s.partial ? 'true' : 'false'}>
-                <td>{new Date(`${s.date}T00:00:00`).toLocaleDateString('ru-RU')}</td>
-                <td className="text-right">{s.flats.toLocaleString('ru-RU')}</td>
-                <td>
-                  {s.partial ? (
-                    <span className="text-amber-700 dark:text-amber-400">
-                      неполный: пропавшие квартиры не сняты
-                    </span>
-                  ) : s.complete ? (
-                    'полный (отмечен при импорте)'
-                  ) : (
-                    'полный'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <ColumnTable
+          columns={SNAPSHOT_COLUMNS}
+          rows={rows}
+          rowKey={(s) => s.date}
+          rowAttributes={(s) => ({ 'data-partial': s.partial ? 'true' : 'false' })}
+          testId="snapshot-table"
+        />
       </div>
       {!all && snapshots.length > SHOWN && (
         <Button small className="mt-2" onClick={() => setAll(true)}>
