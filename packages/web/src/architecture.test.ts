@@ -114,4 +114,13 @@ describe('web layers', () => {
     const users = files(join(SRC, 'features')).filter((f) => /<ColumnTable\b/.test(readFileSync(f, 'utf8')));
     expect(users.length).toBeGreaterThanOrEqual(14);
   });
+
+  it('one period control: a page with a period uses DateRange, never two DateInputs of its own', () => {
+    const leaks = files(join(SRC, 'features'))
+      .filter((f) => (readFileSync(f, 'utf8').match(/<DateInput\b/g) ?? []).length > 1)
+      .map((f) => relative(SRC, f));
+    expect(leaks).toEqual([]);
+    const pages = files(join(SRC, 'features')).filter((f) => /<DateRange\b/.test(readFileSync(f, 'utf8')));
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+  });
 });

@@ -17,7 +17,7 @@ import { TimeChart } from '../../components/chart/time-chart';
 import type { ChartSeries } from '../../components/chart/types';
 import { ColumnTable } from '../../components/column-table';
 import { Switch } from '../../components/controls';
-import { DateInput } from '../../components/date-input';
+import { DateRange } from '../../components/date-input';
 import { ExportButtons } from '../../components/export-buttons';
 import { Icon } from '../../components/icon';
 import { DataState } from '../../components/states';
@@ -140,19 +140,11 @@ export function ComparePage() {
         )}
       </div>
       <div className="mb-6 grid grid-cols-1 items-end gap-4 md:grid-cols-4">
-        <DateInput
-          label="Дата начала"
-          value={s.from}
-          max={s.to}
-          testId="compare-from"
-          onChange={(date) => update({ ...s, from: date })}
-        />
-        <DateInput
-          label="Дата окончания"
-          value={s.to}
-          min={s.from}
-          testId="compare-to"
-          onChange={(date) => update({ ...s, to: date })}
+        <DateRange
+          from={s.from}
+          to={s.to}
+          ids={{ from: 'compare-from', to: 'compare-to' }}
+          onChange={(range) => update({ ...s, ...range })}
         />
         <div className="flex h-12 items-center md:col-span-2">
           <Switch

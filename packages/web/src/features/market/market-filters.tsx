@@ -1,7 +1,7 @@
 import { PRICE_CLASS_LABELS, PRICE_CLASSES, type PriceClass } from '@cena-metra/contract';
 import { useDevelopers } from '../../api/catalog';
 import { Switch } from '../../components/controls';
-import { DateInput } from '../../components/date-input';
+import { DateRange } from '../../components/date-input';
 import { Select } from '../../components/ui';
 import { usePlaces } from './api';
 import type { MarketFilters } from './lib/market-table';
@@ -27,20 +27,7 @@ export function MarketFilterBar({
   const places = usePlaces();
   return (
     <div className="mb-6 grid grid-cols-1 items-end gap-4 md:grid-cols-3 xl:grid-cols-5">
-      <DateInput
-        label="Дата начала"
-        value={f.from}
-        max={f.to}
-        testId="market-from"
-        onChange={(date) => update({ from: date })}
-      />
-      <DateInput
-        label="Дата окончания"
-        value={f.to}
-        min={f.from}
-        testId="market-to"
-        onChange={(date) => update({ to: date })}
-      />
+      <DateRange from={f.from} to={f.to} ids={{ from: 'market-from', to: 'market-to' }} onChange={update} />
       <Select
         label="Застройщик"
         testId="market-developer"

@@ -12,7 +12,7 @@ import { useDevelopers, useProjects } from '../../api/catalog';
 import { saveFile } from '../../components/chart/export';
 import { ColumnTable } from '../../components/column-table';
 import { parseSortValue, sortValue } from '../../components/data-table';
-import { DateInput } from '../../components/date-input';
+import { DateRange } from '../../components/date-input';
 import { changeColumn, flatColumns } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
@@ -122,20 +122,7 @@ export function PriceChanges() {
   return (
     <div>
       <div className="mb-6 grid grid-cols-1 gap-4 md:grid-cols-3 xl:grid-cols-5">
-        <DateInput
-          label="С"
-          value={f.from}
-          max={f.to}
-          testId="pc-from"
-          onChange={(date) => update({ from: date })}
-        />
-        <DateInput
-          label="По"
-          value={f.to}
-          min={f.from}
-          testId="pc-to"
-          onChange={(date) => update({ to: date })}
-        />
+        <DateRange from={f.from} to={f.to} ids={{ from: 'pc-from', to: 'pc-to' }} onChange={update} />
         <Select
           label={'Застройщик'}
           value={f.developerId ? String(f.developerId) : ''}

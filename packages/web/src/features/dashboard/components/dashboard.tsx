@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useDevelopers, useProjects } from '../../../api/catalog';
 import { TimeChart } from '../../../components/chart/time-chart';
 import { Switch } from '../../../components/controls';
-import { DateInput } from '../../../components/date-input';
+import { DateRange } from '../../../components/date-input';
 import { Icon } from '../../../components/icon';
 import { toast } from '../../../components/toast';
 import { Button, Select, Skeleton } from '../../../components/ui';
@@ -86,19 +86,11 @@ export function Dashboard() {
         />
       </div>
       <div className="mb-6 grid grid-cols-1 items-end gap-6 md:grid-cols-3">
-        <DateInput
-          label="Дата начала"
-          value={from}
-          max={to}
-          testId="from-input"
-          onChange={(date) => update(withDates(filters, date, to))}
-        />
-        <DateInput
-          label="Дата окончания"
-          value={to}
-          min={from}
-          testId="to-input"
-          onChange={(date) => update(withDates(filters, from, date))}
+        <DateRange
+          from={from}
+          to={to}
+          ids={{ from: 'from-input', to: 'to-input' }}
+          onChange={(range) => update(withDates(filters, range.from, range.to))}
         />
         <div className="flex h-12 flex-wrap items-center gap-x-6">
           <Switch
