@@ -56,20 +56,20 @@ async function keptDiscounts(
   return new Map(rows.map((r) => [r.project_id, JSON.parse(r.discounts) as ProjectDiscounts]));
 }
 
+/** What a discounts table asks: the period and basis, the day A (the last with data by default), whose. */
+interface DiscountScope {
+  period: DiscountPeriod;
+  basis: DiscountBasis;
+  date?: string;
+  developerId?: number;
+  status: StatsStatus;
+}
+
 /** §4.3: flats active on A with a discount > 0 for the period, largest first. */
 export async function getDiscounts(
   db: Db,
   engine: StatsReader,
-  q: {
-    period: DiscountPeriod;
-    basis: DiscountBasis;
-    date?: string;
-    developerId?: number;
-    projectId?: number;
-    rooms?: number;
-    limit: number;
-    status: StatsStatus;
-  },
+  q: DiscountScope & { projectId?: number; rooms?: number; limit: number },
 ): Promise<DiscountResponse> {
   const projects = await scopeProjects(db, q.developerId, q.projectId);
   const a = dayOf(projects, q.date);
@@ -125,13 +125,7 @@ export async function getDiscounts(
 export async function getProjectDiscounts(
   db: Db,
   engine: StatsReader,
-  q: {
-    period: DiscountPeriod;
-    basis: DiscountBasis;
-    date?: string;
-    developerId?: number;
-    status: StatsStatus;
-  },
+  q: DiscountScope,
 ): Promise<DiscountProjectResponse> {
   const projects = await scopeProjects(db, q.developerId);
   const a = dayOf(projects, q.date);

@@ -58,22 +58,43 @@ export const sortableColumns = <R>(columns: Column<R>[]) =>
 
 const collator = new Intl.Collator('ru', { numeric: true });
 
+/**
+ * Rows sorted by a value (empty values last whichever the direction; numbers as numbers, text in natural
+ * Russian order), ties by `tie` or as given.
+ */
+export function sortByValue<R>(
+  rows: R[],
+  of: (row: R) => string | number | null,
+  dir: SortDir,
+  tie: (a: R, b: R) => number = () => 0,
+): R[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = of(a) ?? null;
+    const y = of(b) ?? null;
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      const c =
+        typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
+      if (c !== 0) return c * sign;
+    }
+    return tie(a, b);
+  });
+}
+
 /** Rows sorted by a column (empty values last whichever the direction); as given when no sort is set. */
 export function sortRowsBy<R>(rows: R[], columns: Column<R>[], sort: ColumnSort | null): R[] {
   const c = sort && columns.find((x) => x.key === sort.key);
   if (!sort || !c) return rows;
-  const of = c.sort ?? c.value;
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = of(a) ?? null;
-    const y = of(b) ?? null;
-    if (x === y) return 0;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    if (typeof x === 'number' && typeof y === 'number') return (x - y) * sign;
-    return collator.compare(String(x), String(y)) * sign;
-  });
+  return sortByValue(rows, c.sort ?? c.value, sort.dir);
 }
+
+/** Ties by a name, in natural Russian order. */
+export const byName =
+  <R>(name: (row: R) => string) =>
+  (a: R, b: R) =>
+    collator.compare(name(a), name(b));
 
 /** The next sort when a column's header is clicked: ascending, descending, then as given (`cycle`). */
 export function nextSort(
@@ -102,5 +123,34 @@ export function sheetOf<R>(name: string, columns: Column<R>[], rows: R[]): Sheet
           ...(c.width && { width: c.width }),
         }),
       ),
+  };
+}
+
+/** A column of numbers: `format` shows a value (Russian form by default), «—» when there is none. */
+export function numberColumn<R>(
+  key: string,
+  label: string,
+  type: 'integer' | 'decimal',
+  value: (row: R) => number | null,
+  format?: (v: number) => string,
+  more: Partial<Column<R>> = {},
+): Column<R> {
+  const column: Column<R> = { key, label, type, value, ...more };
+  if (format) column.text = (row) => (value(row) === null ? DASH : format(value(row)!));
+  return column;
+}
+
+/** A row's actions (buttons, a checkbox): shown at the row's end, never sorted or exported. */
+export function actionsColumn<R>(cell: (row: R) => ReactNode, label = ''): Column<R> {
+  return {
+    key: 'actions',
+    label,
+    type: 'text',
+    value: () => null,
+    cell,
+    exported: false,
+    sortable: false,
+    numeric: true,
+    className: () => 'whitespace-nowrap',
   };
 }

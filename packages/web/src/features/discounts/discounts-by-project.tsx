@@ -17,11 +17,9 @@ import { ExportButtons } from '../../components/export-buttons';
 import { flatColumns } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Button, Card, inputClass } from '../../components/ui';
-import { type Column, sheetOf } from '../../lib/columns';
+import { type Column, numberColumn, sheetOf } from '../../lib/columns';
 import { useFlatDiscounts, useProjectDiscounts } from './api';
 import { type DiscountSortKey, PERIOD_LABELS, sortProjectRows } from './lib/table';
-
-const percent = (v: number | null) => formatPercent(v ?? 0);
 
 /** «Скидки по проектам»: a row per project; the same columns are shown, sorted and exported. */
 const PROJECT_COLUMNS: Column<DiscountProjectRow>[] = [
@@ -37,59 +35,26 @@ const PROJECT_COLUMNS: Column<DiscountProjectRow>[] = [
     ),
   },
   { key: 'developerName', label: 'Застройщик', type: 'text', value: (r) => r.developerName, sortable: false },
-  { key: 'activeFlats', label: 'В продаже', type: 'integer', value: (r) => r.activeFlats },
-  { key: 'discountedFlats', label: 'Со скидкой', type: 'integer', value: (r) => r.discountedFlats },
-  {
-    key: 'maxDiscountPercent',
-    label: 'Макс. скидка',
+  numberColumn('activeFlats', 'В продаже', 'integer', (r) => r.activeFlats),
+  numberColumn('discountedFlats', 'Со скидкой', 'integer', (r) => r.discountedFlats),
+  numberColumn('maxDiscountPercent', 'Макс. скидка', 'decimal', (r) => r.maxDiscountPercent, formatPercent, {
     header: 'Макс. скидка, %',
-    type: 'decimal',
-    value: (r) => r.maxDiscountPercent,
-    text: (r) => percent(r.maxDiscountPercent),
-  },
-  {
-    key: 'avgDiscountPercent',
-    label: 'Сред. скидка',
+  }),
+  numberColumn('avgDiscountPercent', 'Сред. скидка', 'decimal', (r) => r.avgDiscountPercent, formatPercent, {
     header: 'Сред. скидка, %',
-    type: 'decimal',
-    value: (r) => r.avgDiscountPercent,
-    text: (r) => percent(r.avgDiscountPercent),
-  },
-  {
-    key: 'avgMeterPrice',
-    label: 'Сред. цена м², ₽',
-    type: 'decimal',
-    value: (r) => r.avgMeterPrice,
-    text: (r) => (r.avgMeterPrice === null ? '—' : formatRoubles(r.avgMeterPrice)),
-  },
+  }),
+  numberColumn('avgMeterPrice', 'Сред. цена м², ₽', 'decimal', (r) => r.avgMeterPrice, formatRoubles),
 ];
 
 /** A project's largest discounts, flat by flat. */
 const TOP_COLUMNS: Column<DiscountFlat>[] = [
   ...flatColumns<DiscountFlat>(),
-  {
-    key: 'refPrice',
-    label: 'Была, ₽',
-    type: 'integer',
-    value: (r) => r.refPrice,
-    text: (r) => formatRoubles(r.refPrice),
-  },
-  {
-    key: 'price',
-    label: 'Стала, ₽',
-    type: 'integer',
-    value: (r) => r.price,
-    text: (r) => formatRoubles(r.price),
-  },
-  {
-    key: 'discountPercent',
-    label: 'Скидка',
+  numberColumn('refPrice', 'Была, ₽', 'integer', (r) => r.refPrice, formatRoubles),
+  numberColumn('price', 'Стала, ₽', 'integer', (r) => r.price, formatRoubles),
+  numberColumn('discountPercent', 'Скидка', 'decimal', (r) => r.discountPercent, formatPercent, {
     header: 'Скидка, %',
-    type: 'decimal',
-    value: (r) => r.discountPercent,
-    text: (r) => formatPercent(r.discountPercent),
     className: () => 'text-emerald-600',
-  },
+  }),
 ];
 
 function TopDiscounts({

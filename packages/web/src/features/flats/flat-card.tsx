@@ -15,7 +15,7 @@ import { changeColumn } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
 import { FlatWatchControl } from '../../components/watch/watch-buttons';
-import type { Column } from '../../lib/columns';
+import { type Column, numberColumn } from '../../lib/columns';
 import { useFlatCard } from './api';
 import { FlatOfferCard } from './flat-offer';
 import { historySeries, priceChanges } from './lib/history';
@@ -44,20 +44,8 @@ type AreaEntry = FlatCard['areaHistory'][number];
 
 const CHANGE_COLUMNS: Column<Change>[] = [
   { key: 'date', label: 'Дата', type: 'date', value: (c) => c.date, text: (c) => day(c.date) },
-  {
-    key: 'price',
-    label: 'Цена, ₽',
-    type: 'integer',
-    value: (c) => c.price,
-    text: (c) => formatRoubles(c.price),
-  },
-  {
-    key: 'meterPrice',
-    label: 'Цена за м², ₽',
-    type: 'decimal',
-    value: (c) => c.meterPrice,
-    text: (c) => formatRoubles(c.meterPrice),
-  },
+  numberColumn('price', 'Цена, ₽', 'integer', (c) => c.price, formatRoubles),
+  numberColumn('meterPrice', 'Цена за м², ₽', 'decimal', (c) => c.meterPrice, formatRoubles),
   changeColumn<Change>('change', 'Изменение', (c) => c.changePercent, { empty: 'первая цена' }),
 ];
 const STATUS_COLUMNS: Column<StatusEntry>[] = [

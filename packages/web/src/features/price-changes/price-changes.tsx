@@ -18,7 +18,7 @@ import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Select } from '../../components/ui';
 import { useCanExport } from '../../lib/access';
-import type { Column } from '../../lib/columns';
+import { type Column, numberColumn } from '../../lib/columns';
 import { todayLocal } from '../../lib/dates';
 import { getPriceChangesFile, usePriceChanges } from './api';
 import {
@@ -31,7 +31,7 @@ import {
   writePriceChangeFilters,
 } from './lib/filters';
 
-const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
+const _money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
 
 /** The columns the server sorts by (the others keep its order). */
 type SortedBy = 'date' | 'changePercent' | 'newPrice';
@@ -76,20 +76,8 @@ const PRICE_CHANGE_COLUMNS: Column<PriceChange>[] = (
       ),
     },
     ...flatColumns<PriceChange>(),
-    {
-      key: 'oldPrice',
-      label: 'Было, ₽',
-      type: 'integer',
-      value: (r) => r.oldPrice,
-      text: (r) => money(r.oldPrice),
-    },
-    {
-      key: 'newPrice',
-      label: 'Стало, ₽',
-      type: 'integer',
-      value: (r) => r.newPrice,
-      text: (r) => money(r.newPrice),
-    },
+    numberColumn('oldPrice', 'Было, ₽', 'integer', (r) => r.oldPrice, formatRoubles),
+    numberColumn('newPrice', 'Стало, ₽', 'integer', (r) => r.newPrice, formatRoubles),
     changeColumn<PriceChange>('changePercent', 'Изменение', (r) => r.changePercent, {
       afterGap: (r) => (r.afterGap ? r.gapDays : null),
     }),

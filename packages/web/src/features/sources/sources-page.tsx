@@ -6,7 +6,7 @@ import { ColumnTable } from '../../components/column-table';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
-import type { Column } from '../../lib/columns';
+import { actionsColumn, type Column } from '../../lib/columns';
 import { useTitle } from '../../lib/use-title';
 import { useSourceActions, useSourceRuns, useSources } from './api';
 import { checkSourceForm, EMPTY_FORM, KIND_LABELS, runStatusLabel, type SourceForm } from './lib/source-form';
@@ -153,47 +153,39 @@ function sourceColumns(
         </label>
       ),
     },
-    {
-      key: 'actions',
-      label: '',
-      type: 'text',
-      value: () => null,
-      exported: false,
-      className: () => 'whitespace-nowrap',
-      cell: (s) => {
-        const running = actions.run.isPending && actions.run.variables === s.id;
-        return (
-          <>
-            <Button
-              small
-              icon={mdiPlay}
-              disabled={running}
-              onClick={() =>
-                actions.run.mutate(s.id, {
-                  onSuccess: (run) =>
-                    run.status === 'failed'
-                      ? toast(`«${s.name}»: ${run.error}`)
-                      : toast(`«${s.name}»: собрано квартир ${run.flats.toLocaleString('ru-RU')}`, 'success'),
-                  onError: (err) => toast(err.message),
-                })
-              }
-            >
-              {running ? 'Собираю…' : 'Собрать'}
-            </Button>{' '}
-            <Button small icon={mdiPencil} aria-label={`Изменить «${s.name}»`} onClick={() => onEdit(s)} />{' '}
-            <Button
-              small
-              icon={mdiDelete}
-              aria-label={`Удалить «${s.name}»`}
-              onClick={() => {
-                if (window.confirm(`Удалить источник «${s.name}»? Собранные снимки останутся.`))
-                  actions.remove.mutate(s.id, { onError: (err) => toast(err.message) });
-              }}
-            />
-          </>
-        );
-      },
-    },
+    actionsColumn((s) => {
+      const running = actions.run.isPending && actions.run.variables === s.id;
+      return (
+        <>
+          <Button
+            small
+            icon={mdiPlay}
+            disabled={running}
+            onClick={() =>
+              actions.run.mutate(s.id, {
+                onSuccess: (run) =>
+                  run.status === 'failed'
+                    ? toast(`«${s.name}»: ${run.error}`)
+                    : toast(`«${s.name}»: собрано квартир ${run.flats.toLocaleString('ru-RU')}`, 'success'),
+                onError: (err) => toast(err.message),
+              })
+            }
+          >
+            {running ? 'Собираю…' : 'Собрать'}
+          </Button>{' '}
+          <Button small icon={mdiPencil} aria-label={`Изменить «${s.name}»`} onClick={() => onEdit(s)} />{' '}
+          <Button
+            small
+            icon={mdiDelete}
+            aria-label={`Удалить «${s.name}»`}
+            onClick={() => {
+              if (window.confirm(`Удалить источник «${s.name}»? Собранные снимки останутся.`))
+                actions.remove.mutate(s.id, { onError: (err) => toast(err.message) });
+            }}
+          />
+        </>
+      );
+    }),
   ];
 }
 

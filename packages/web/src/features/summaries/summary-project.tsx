@@ -4,52 +4,40 @@ import { ColumnTable } from '../../components/column-table';
 import { changeColumn, flatColumns } from '../../components/flat-cells';
 import { DataState } from '../../components/states';
 import { Card } from '../../components/ui';
-import type { Column } from '../../lib/columns';
+import { type Column, numberColumn } from '../../lib/columns';
 import { useSummaryProject } from './api';
 import { groupEvents } from './lib/events';
 
-const money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
+const _money = (v: number | null) => (v === null ? '—' : formatRoubles(v));
 
 type Event = SummaryProject['events'][number];
-const area = (v: number | null) => v?.toLocaleString('ru-RU') ?? '—';
+const _area = (v: number | null) => v?.toLocaleString('ru-RU') ?? '—';
 
 /** An area's change: the flat, its area before and after, its price. */
 const AREA_EVENT_COLUMNS: Column<Event>[] = [
   ...flatColumns<Event>(true),
-  {
-    key: 'oldArea',
-    label: 'Было, м²',
-    type: 'decimal',
-    value: (e) => e.oldArea,
-    text: (e) => area(e.oldArea),
-  },
-  { key: 'newArea', label: 'Стало, м²', type: 'decimal', value: (e) => e.area, text: (e) => area(e.area) },
-  {
-    key: 'price',
-    label: 'Цена, ₽',
-    type: 'integer',
-    value: (e) => e.newPrice,
-    text: (e) => money(e.newPrice),
-  },
+  numberColumn(
+    'oldArea',
+    'Было, м²',
+    'decimal',
+    (e) => e.oldArea,
+    (x) => x.toLocaleString('ru-RU'),
+  ),
+  numberColumn(
+    'newArea',
+    'Стало, м²',
+    'decimal',
+    (e) => e.area,
+    (x) => x.toLocaleString('ru-RU'),
+  ),
+  numberColumn('price', 'Цена, ₽', 'integer', (e) => e.newPrice, formatRoubles),
 ];
 
 /** Any other event: the flat, its price before and after, the change. */
 const PRICE_EVENT_COLUMNS: Column<Event>[] = [
   ...flatColumns<Event>(true),
-  {
-    key: 'oldPrice',
-    label: 'Было, ₽',
-    type: 'integer',
-    value: (e) => e.oldPrice,
-    text: (e) => money(e.oldPrice),
-  },
-  {
-    key: 'newPrice',
-    label: 'Стало, ₽',
-    type: 'integer',
-    value: (e) => e.newPrice,
-    text: (e) => money(e.newPrice),
-  },
+  numberColumn('oldPrice', 'Было, ₽', 'integer', (e) => e.oldPrice, formatRoubles),
+  numberColumn('newPrice', 'Стало, ₽', 'integer', (e) => e.newPrice, formatRoubles),
   changeColumn<Event>('change', 'Изменение', (e) => e.changePercent, {
     afterGap: (e) => (e.afterGap ? e.gapDays : null),
   }),

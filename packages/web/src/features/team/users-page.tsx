@@ -14,7 +14,7 @@ import { ColumnTable } from '../../components/column-table';
 import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, inputClass, Section, SectionTitle, Select } from '../../components/ui';
-import type { Column } from '../../lib/columns';
+import { actionsColumn, type Column } from '../../lib/columns';
 import { useSession } from '../../lib/session';
 import { dateTime } from '../../lib/team-text';
 import { useTitle } from '../../lib/use-title';
@@ -202,16 +202,7 @@ const userColumns = (
     type: 'text',
     value: (u) => (u.lastSeenAt ? dateTime(u.lastSeenAt) : null),
   },
-  {
-    key: 'actions',
-    label: '',
-    type: 'text',
-    value: () => null,
-    exported: false,
-    numeric: true,
-    className: () => 'whitespace-nowrap',
-    cell: (u) => <UserActionsCell user={u} onLink={onLink} />,
-  },
+  actionsColumn((u) => <UserActionsCell user={u} onLink={onLink} />),
 ];
 
 /** A new user: a one-time link (shown once, to pass on) or a password set here. */

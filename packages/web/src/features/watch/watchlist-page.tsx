@@ -8,7 +8,7 @@ import { DataState } from '../../components/states';
 import { toast } from '../../components/toast';
 import { Button, Card, Section, SectionTitle } from '../../components/ui';
 import { WatchDialog } from '../../components/watch/watch-dialog';
-import type { Column } from '../../lib/columns';
+import { actionsColumn, type Column } from '../../lib/columns';
 import { useTitle } from '../../lib/use-title';
 import { alertDay, alertText } from './alert-text';
 import { useAlerts } from './api';
@@ -58,28 +58,19 @@ function watchColumns(edit: (w: Watch) => void, remove: (w: Watch) => void): Col
       cell: (w) => <span data-testid="watch-latest">{latestText(w)}</span>,
     },
     { key: 'alerts', label: 'Всего', type: 'integer', value: (w) => w.alerts },
-    {
-      key: 'actions',
-      label: '',
-      type: 'text',
-      value: () => null,
-      exported: false,
-      numeric: true,
-      className: () => 'whitespace-nowrap',
-      cell: (w) => (
-        <>
-          <Button small icon={mdiPencil} aria-label="Правила" onClick={() => edit(w)} />{' '}
-          <Button
-            small
-            color="outline"
-            icon={mdiDelete}
-            aria-label="Не следить"
-            data-testid="watch-remove"
-            onClick={() => remove(w)}
-          />
-        </>
-      ),
-    },
+    actionsColumn((w) => (
+      <>
+        <Button small icon={mdiPencil} aria-label="Правила" onClick={() => edit(w)} />{' '}
+        <Button
+          small
+          color="outline"
+          icon={mdiDelete}
+          aria-label="Не следить"
+          data-testid="watch-remove"
+          onClick={() => remove(w)}
+        />
+      </>
+    )),
   ];
 }
 

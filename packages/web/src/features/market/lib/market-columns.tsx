@@ -13,11 +13,10 @@ import {
   stationText,
 } from '@cena-metra/contract';
 import type { ReactNode } from 'react';
-import type { Column } from '../../../lib/columns';
+import { type Column, numberColumn } from '../../../lib/columns';
 import type { MarketView } from './market-table';
 
 const dash = '—';
-const num = (v: number | null, f: (v: number) => string = String) => (v === null ? dash : f(v));
 const days = (v: number) => formatDecimal2(v).replace(/,00$/, '');
 
 /** The figures of a row's last day with data, after its name: shown, sorted and exported alike. */
@@ -29,56 +28,18 @@ export const MARKET_FIGURES: Column<MarketRow>[] = [
     numeric: true,
     value: (r) => (r.priceClass ? PRICE_CLASS_LABELS[r.priceClass] : null),
   },
-  { key: 'stock', label: 'В продаже', type: 'integer', value: (r) => r.stock, text: (r) => String(r.stock) },
-  {
-    key: 'new30',
-    label: 'Новые за 30 дн.',
-    type: 'integer',
-    value: (r) => r.new30,
-    text: (r) => String(r.new30),
-  },
-  {
-    key: 'gone30',
-    label: 'Выбыли за 30 дн.',
-    type: 'integer',
-    value: (r) => r.gone30,
-    text: (r) => String(r.gone30),
-  },
-  {
-    key: 'absorption',
-    label: 'Вымываемость 30 дн.',
+  numberColumn('stock', 'В продаже', 'integer', (r) => r.stock, String),
+  numberColumn('new30', 'Новые за 30 дн.', 'integer', (r) => r.new30, String),
+  numberColumn('gone30', 'Выбыли за 30 дн.', 'integer', (r) => r.gone30, String),
+  numberColumn('absorption', 'Вымываемость 30 дн.', 'decimal', (r) => r.absorption, formatPercent, {
     header: 'Вымываемость 30 дн., %',
-    type: 'decimal',
-    value: (r) => r.absorption,
-    text: (r) => num(r.absorption, formatPercent),
-  },
+  }),
+  numberColumn('monthsOfSupply', 'Запас, мес.', 'decimal', (r) => r.monthsOfSupply, formatDecimal2),
+  numberColumn('medianDaysOnMarket', 'Срок продажи, дн.', 'decimal', (r) => r.medianDaysOnMarket, days),
+  numberColumn('avgMeterPrice', 'Ср. цена м², ₽', 'decimal', (r) => r.avgMeterPrice, formatRoubles),
   {
-    key: 'monthsOfSupply',
-    label: 'Запас, мес.',
-    type: 'decimal',
-    value: (r) => r.monthsOfSupply,
-    text: (r) => num(r.monthsOfSupply, formatDecimal2),
-  },
-  {
-    key: 'medianDaysOnMarket',
-    label: 'Срок продажи, дн.',
-    type: 'decimal',
-    value: (r) => r.medianDaysOnMarket,
-    text: (r) => num(r.medianDaysOnMarket, days),
-  },
-  {
-    key: 'avgMeterPrice',
-    label: 'Ср. цена м², ₽',
-    type: 'decimal',
-    value: (r) => r.avgMeterPrice,
-    text: (r) => num(r.avgMeterPrice, formatRoubles),
-  },
-  {
-    key: 'indexChange',
-    label: 'Индекс за период',
+    ...numberColumn<MarketRow>('indexChange', 'Индекс за период', 'decimal', (r) => r.indexChange),
     header: 'Индекс за период, %',
-    type: 'decimal',
-    value: (r) => r.indexChange,
     text: (r) => formatChange(r.indexChange),
   },
 ];

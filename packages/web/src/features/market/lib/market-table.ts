@@ -5,6 +5,7 @@ import {
   PRICE_CLASSES,
   type PriceClass,
 } from '@cena-metra/contract';
+import { byName, sortByValue } from '../../../lib/columns';
 
 export type MarketSortKey =
   | 'name'
@@ -19,25 +20,17 @@ export type MarketSortKey =
   | 'avgMeterPrice'
   | 'indexChange';
 
-const collator = new Intl.Collator('ru', { numeric: true });
 const classRank = (c: PriceClass | null) => (c === null ? null : PRICE_CLASSES.indexOf(c));
 
 /** Market rows sorted by a column; nulls last whatever the direction; ties by name. */
 export function sortMarketRows(rows: MarketRow[], key: MarketSortKey, dir: 'asc' | 'desc'): MarketRow[] {
-  const sign = dir === 'asc' ? 1 : -1;
   const value = (r: MarketRow) => (key === 'priceClass' ? classRank(r.priceClass) : r[key]);
-  return [...rows].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    if (x !== y) {
-      if (x === null) return 1;
-      if (y === null) return -1;
-      const c =
-        typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
-      if (c !== 0) return c * sign;
-    }
-    return collator.compare(a.name, b.name);
-  });
+  return sortByValue(
+    rows,
+    value,
+    dir,
+    byName((r) => r.name),
+  );
 }
 
 export const MARKET_VIEWS = ['projects', 'developers', 'places'] as const;
