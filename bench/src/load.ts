@@ -12,12 +12,11 @@ import autocannon from 'autocannon';
 import {
   benchDatabase,
   numberOption,
-  printTable,
+  reportRun,
   type Row,
   rssMb,
   signIn,
   startServer,
-  writeResults,
 } from './measure.js';
 
 const CONNECTIONS = numberOption(process.argv, 'connections', 50);
@@ -173,10 +172,7 @@ async function main() {
         ok: growth <= 0.15,
       },
     );
-    printTable(rows);
-    const report = { date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rows };
-    writeResults('load-latest.json', report);
-    if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+    reportRun('load-latest.json', rows, { connections: CONNECTIONS, seconds: SECONDS });
   } finally {
     await server?.stop();
     await database.close();

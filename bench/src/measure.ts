@@ -1,7 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { cpus, platform, release, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -59,14 +60,61 @@ export interface Row {
   ok?: boolean;
 }
 
-export function printTable(rows: Row[]): void {
-  const cells = rows.map((r) => [
-    r.what,
-    r.value,
-    r.budget ?? '',
-    r.ok === undefined ? '' : r.ok ? 'ok' : 'OVER',
-  ]);
-  const head = ['measure', 'value', 'budget', ''];
+/** What a run of a bench tool says of itself: where it ran, on which code. */
+export interface RunInfo {
+  date: string;
+  node: string;
+  commit: string;
+  machine: string;
+}
+
+/** The checkout's commit (`+` when the working tree differs from it), and the machine's kind. */
+export function runInfo(): RunInfo {
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const commit = git('rev-parse', '--short=10', 'HEAD') || 'unknown';
+  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  const cpu = cpus();
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    commit: dirty ? `${commit}+` : commit,
+    machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}`,
+  };
+}
+
+const UNITS: Record<string, 1 | -1> = { ms: 1, s: 1, MB: 1, KB: 1, GB: 1, 'req/s': -1 };
+
+/**
+ * How a value moved against the previous run's: the change of its leading number in % when both carry the
+ * same unit, and whether that is worse (more time or memory, fewer requests a second) by over 10 %.
+ */
+export function versus(value: string, previous: string | undefined): { change: number; worse: boolean } | null {
+  const read = (v: string) => {
+    const m = /^([\d.,]+)\s*(ms|s|MB|KB|GB|req\/s)\b/.exec(v.replace(/(\d),(\d{3})/g, '$1$2'));
+    return m ? { n: Number(m[1]), unit: m[2] } : null;
+  };
+  const a = read(value);
+  const b = previous === undefined ? null : read(previous);
+  if (!a || !b || a.unit !== b.unit || b.n === 0) return null;
+  const change = ((a.n - b.n) / b.n) * 100;
+  return { change, worse: change * UNITS[a.unit] > 10 };
+}
+
+export function printTable(rows: Row[], previous?: Row[]): void {
+  const before = new Map(previous?.map((r) => [r.what, r.value]));
+  const cells = rows.map((r) => {
+    const was = before.get(r.what);
+    const moved = versus(r.value, was);
+    return [
+      r.what,
+      r.value,
+      was === undefined ? '' : moved ? `${was} (${moved.change >= 0 ? '+' : ''}${moved.change.toFixed(0)} %${moved.worse ? ' ▲' : ''})` : was,
+      r.budget ?? '',
+      r.ok === undefined ? '' : r.ok ? 'ok' : 'OVER',
+    ];
+  });
+  const head = ['measure', 'value', previous ? 'previous run' : '', 'budget', ''];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) =>
     c
@@ -75,6 +123,36 @@ export function printTable(rows: Row[]): void {
       .trimEnd();
   process.stdout.write(`${line(head)}\n${line(widths.map((w) => '-'.repeat(w)))}\n`);
   for (const c of cells) process.stdout.write(`${line(c)}\n`);
+}
+
+/**
+ * Ends a run of a bench tool: its table beside the previous run's figures (bench/results/<name>, a change
+ * of over 10 % for the worse marked ▲), where and on which commit it ran, and its report written over the
+ * previous one (which it names). Exit code 1 when a budget is missed.
+ */
+export function reportRun(name: string, rows: Row[], extra: object = {}): void {
+  const dir = process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench/results');
+  let previous: (RunInfo & { rows: Row[] }) | null = null;
+  try {
+    previous = JSON.parse(readFileSync(join(dir, name), 'utf8')) as RunInfo & { rows: Row[] };
+  } catch {}
+  const info = runInfo();
+  process.stdout.write(`commit ${info.commit} · ${info.machine} · node ${info.node}\n`);
+  if (previous)
+    process.stdout.write(
+      `previous run: ${previous.date?.slice(0, 16).replace('T', ' ') ?? '?'} · commit ${previous.commit ?? '?'} · ${previous.machine ?? 'machine not recorded'}\n`,
+    );
+  process.stdout.write('\n');
+  printTable(rows, previous?.rows);
+  const worse = previous ? rows.filter((r) => versus(r.value, previous!.rows.find((p) => p.what === r.what)?.value)?.worse) : [];
+  if (worse.length) process.stdout.write(`\n▲ slower than the previous run by over 10 %: ${worse.length}\n`);
+  writeResults(name, {
+    ...info,
+    ...extra,
+    previous: previous ? { date: previous.date, commit: previous.commit ?? null } : null,
+    rows,
+  });
+  if (rows.some((r) => r.ok === false)) process.exitCode = 1;
 }
 
 export interface ChildRun {

@@ -8,7 +8,7 @@ import { alertsBench } from './alerts.js';
 import { apiLoadBench, exportLoadBench } from './api-load.js';
 import { collectBench } from './collect.js';
 import { benchCsv } from './market.js';
-import { BIN, benchDatabase, numberOption, printTable, type Row, runNode, writeResults } from './measure.js';
+import { BIN, benchDatabase, numberOption, type Row, reportRun, runNode } from './measure.js';
 import { npmStartBench } from './npm-start.js';
 import { statsBench } from './stats.js';
 import { webBench } from './web.js';
@@ -191,16 +191,7 @@ try {
     await demoBench('pglite');
     if (PG_URL) await demoBench('postgresql');
   }
-  printTable(rows);
-  process.stdout.write(`\nnode ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`);
-  writeResults('latest.json', {
-    date: new Date().toISOString(),
-    node: process.version,
-    argv,
-    postgresql: Boolean(PG_URL),
-    rows,
-  });
-  if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+  reportRun('latest.json', rows, { argv, postgresql: Boolean(PG_URL) });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -27,14 +27,13 @@ import {
   benchDatabase,
   numberOption,
   percentile,
-  printTable,
+  reportRun,
   type Row,
   rssMb,
   runNode,
   signIn,
   startServer,
   timedKeptAlive,
-  writeResults,
 } from './measure.js';
 import { marketPageBench } from './web.js';
 
@@ -348,16 +347,12 @@ async function main() {
     agent.destroy();
     await server.stop();
 
-    printTable(rows);
-    writeResults(PGLITE ? 'scale-pglite-latest.json' : 'scale-latest.json', {
-      date: new Date().toISOString(),
+    reportRun(PGLITE ? 'scale-pglite-latest.json' : 'scale-latest.json', rows, {
       projects: PROJECTS,
       flats: FLATS,
       days: DAYS,
       database: PGLITE ? 'pglite' : 'postgresql',
-      rows,
     });
-    if (rows.some((r) => r.ok === false)) process.exitCode = 1;
   } finally {
     await server?.stop();
     await db.close().catch(() => {});

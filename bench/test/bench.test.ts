@@ -4,7 +4,7 @@
  * print their table, judge budgets, write their JSON and drop the databases they made.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -80,14 +80,41 @@ describe('bench tools (tiny datasets)', () => {
   afterAll(() => rmSync(results, { recursive: true, force: true }));
 
   it('npm run bench --stats: engine vs naive on PGlite and PostgreSQL, one table, latest.json', async () => {
-    const { stdout, report } = await bench<{ postgresql: boolean }>(
+    // a previous run's report, as the last run left it: its figures are printed beside this run's
+    writeFileSync(
+      join(results, 'latest.json'),
+      JSON.stringify({
+        date: '2026-11-20T10:00:00.000Z',
+        commit: 'abcdef1234',
+        machine: '2 × earlier',
+        rows: [
+          { what: 'stats via API, full range: p50', value: '0.001 ms', budget: '≤ 30 ms', ok: true },
+          { what: 'engine vs naive: same response', value: 'yes', ok: true },
+        ],
+      }),
+    );
+    const { stdout, report } = await bench<{
+      postgresql: boolean;
+      commit: string;
+      machine: string;
+      previous: { commit: string };
+    }>(
       'run.js',
       ['--stats', '--flats', '60', '--days', '40'],
       { DATABASE_URL: url! },
       'cena_bench_',
       'latest.json',
     );
-    expect(stdout).toMatch(/^measure\s+value\s+budget/);
+    // where and on which code it ran, the previous run named, its figures beside this run's, worse marked
+    expect(stdout).toMatch(/^commit [0-9a-f]{10}\+? · \d+ × .+, \d+ GiB/);
+    expect(stdout).toContain('previous run: 2026-11-20 10:00 · commit abcdef1234 · 2 × earlier');
+    expect(stdout).toMatch(/^measure\s+value\s+previous run\s+budget/m);
+    expect(stdout).toMatch(/^stats via API, full range: p50 +[\d.]+ ms +0\.001 ms \(\+\d+ % ▲\)/m);
+    expect(stdout).toMatch(/^engine vs naive: same response +yes +yes /m);
+    expect(stdout).toMatch(/▲ slower than the previous run by over 10 %: \d+/);
+    expect(report).toMatchObject({ previous: { commit: 'abcdef1234' } });
+    expect(report.commit).toMatch(/^[0-9a-f]{10}\+?$/);
+    expect(report.machine).toMatch(/^\d+ × /);
     expect(report.postgresql).toBe(true);
     const row = (what: string) => report.rows.find((r) => r.what === what);
     for (const at of ['', ' [postgresql]']) {
