@@ -73,7 +73,8 @@ export function runInfo(): RunInfo {
   const git = (...args: string[]) =>
     spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? '';
   const commit = git('rev-parse', '--short=10', 'HEAD') || 'unknown';
-  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  // the figures of the last run, kept in bench/results, are no change of the code
+  const dirty = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results') !== '';
   const cpu = cpus();
   return {
     date: new Date().toISOString(),
@@ -89,7 +90,10 @@ const UNITS: Record<string, 1 | -1> = { ms: 1, s: 1, MB: 1, KB: 1, GB: 1, 'req/s
  * How a value moved against the previous run's: the change of its leading number in % when both carry the
  * same unit, and whether that is worse (more time or memory, fewer requests a second) by over 10 %.
  */
-export function versus(value: string, previous: string | undefined): { change: number; worse: boolean } | null {
+export function versus(
+  value: string,
+  previous: string | undefined,
+): { change: number; worse: boolean } | null {
   const read = (v: string) => {
     const m = /^([\d.,]+)\s*(ms|s|MB|KB|GB|req\/s)\b/.exec(v.replace(/(\d),(\d{3})/g, '$1$2'));
     return m ? { n: Number(m[1]), unit: m[2] } : null;
@@ -109,7 +113,11 @@ export function printTable(rows: Row[], previous?: Row[]): void {
     return [
       r.what,
       r.value,
-      was === undefined ? '' : moved ? `${was} (${moved.change >= 0 ? '+' : ''}${moved.change.toFixed(0)} %${moved.worse ? ' ▲' : ''})` : was,
+      was === undefined
+        ? ''
+        : moved
+          ? `${was} (${moved.change >= 0 ? '+' : ''}${moved.change.toFixed(0)} %${moved.worse ? ' ▲' : ''})`
+          : was,
       r.budget ?? '',
       r.ok === undefined ? '' : r.ok ? 'ok' : 'OVER',
     ];
@@ -144,7 +152,9 @@ export function reportRun(name: string, rows: Row[], extra: object = {}): void {
     );
   process.stdout.write('\n');
   printTable(rows, previous?.rows);
-  const worse = previous ? rows.filter((r) => versus(r.value, previous!.rows.find((p) => p.what === r.what)?.value)?.worse) : [];
+  const worse = previous
+    ? rows.filter((r) => versus(r.value, previous!.rows.find((p) => p.what === r.what)?.value)?.worse)
+    : [];
   if (worse.length) process.stdout.write(`\n▲ slower than the previous run by over 10 %: ${worse.length}\n`);
   writeResults(name, {
     ...info,
