@@ -9,15 +9,7 @@
  */
 import type { Project } from '@cena-metra/contract';
 import autocannon from 'autocannon';
-import {
-  benchDatabase,
-  numberOption,
-  reportRun,
-  type Row,
-  rssMb,
-  signIn,
-  startServer,
-} from './measure.js';
+import { benchDatabase, numberOption, type Row, reportRun, rssMb, signIn, startServer } from './measure.js';
 
 const CONNECTIONS = numberOption(process.argv, 'connections', 50);
 const SECONDS = numberOption(process.argv, 'seconds', 60);
