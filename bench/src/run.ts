@@ -18,9 +18,8 @@ const GRACE = 2;
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
-const only = (part: string) =>
-  !['--stats', '--import', '--demo', '--web', '--api', '--collect', '--alerts'].some((a) => args.has(a)) ||
-  args.has(`--${part}`);
+const PARTS = ['stats', 'import', 'demo', 'web', 'api', 'collect', 'alerts'];
+const only = (part: string) => !PARTS.some((p) => args.has(`--${p}`)) || args.has(`--${part}`);
 const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
 // dataset sizes (the budgets are stated for the defaults)
 const STATS_FLATS = option('flats', 2000);
@@ -191,7 +190,12 @@ try {
     await demoBench('pglite');
     if (PG_URL) await demoBench('postgresql');
   }
-  reportRun('latest.json', rows, { argv, postgresql: Boolean(PG_URL) });
+  // a run of some parts is compared with the last run of the same parts
+  const parts = PARTS.filter((p) => args.has(`--${p}`));
+  reportRun(parts.length ? `latest-${parts.join('-')}.json` : 'latest.json', rows, {
+    argv,
+    postgresql: Boolean(PG_URL),
+  });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -38,9 +38,12 @@ async function bench<T>(
   env: Record<string, string>,
   prefix: string,
   report: string,
+  /** the report the previous run left, if any */
+  previous?: object,
 ) {
   const before = await databases(prefix);
   rmSync(join(results, report), { force: true });
+  if (previous) writeFileSync(join(results, report), JSON.stringify(previous));
   const run = runTool(script, args, env);
   expect([0, 1], run.stderr).toContain(run.status);
   expect(await databases(prefix)).toEqual(before);
@@ -79,20 +82,17 @@ describe('bench tools (tiny datasets)', () => {
   });
   afterAll(() => rmSync(results, { recursive: true, force: true }));
 
-  it('npm run bench --stats: engine vs naive on PGlite and PostgreSQL, one table, latest.json', async () => {
+  it('npm run bench --stats: engine vs naive on PGlite and PostgreSQL, one table beside the previous run, latest-stats.json', async () => {
     // a previous run's report, as the last run left it: its figures are printed beside this run's
-    writeFileSync(
-      join(results, 'latest.json'),
-      JSON.stringify({
-        date: '2026-11-20T10:00:00.000Z',
-        commit: 'abcdef1234',
-        machine: '2 × earlier',
-        rows: [
-          { what: 'stats via API, full range: p50', value: '0.001 ms', budget: '≤ 30 ms', ok: true },
-          { what: 'engine vs naive: same response', value: 'yes', ok: true },
-        ],
-      }),
-    );
+    const previous = {
+      date: '2026-11-20T10:00:00.000Z',
+      commit: 'abcdef1234',
+      machine: '2 × earlier',
+      rows: [
+        { what: 'stats via API, full range: p50', value: '0.001 ms', budget: '≤ 30 ms', ok: true },
+        { what: 'engine vs naive: same response', value: 'yes', ok: true },
+      ],
+    };
     const { stdout, report } = await bench<{
       postgresql: boolean;
       commit: string;
@@ -103,7 +103,8 @@ describe('bench tools (tiny datasets)', () => {
       ['--stats', '--flats', '60', '--days', '40'],
       { DATABASE_URL: url! },
       'cena_bench_',
-      'latest.json',
+      'latest-stats.json',
+      previous,
     );
     // where and on which code it ran, the previous run named, its figures beside this run's, worse marked
     expect(stdout).toMatch(/^commit [0-9a-f]{10}\+? · \d+ × .+, \d+ GiB/);
@@ -132,7 +133,7 @@ describe('bench tools (tiny datasets)', () => {
       ['--collect', '--collect-offers', '400', '--collect-sources', '3'],
       {},
       'cena_bench_',
-      'latest.json',
+      'latest-collect.json',
     );
     const what = report.rows.map((r) => r.what);
     expect(what.some((w) => w.startsWith('collect + import a 400-offer YRL feed'))).toBe(true);
