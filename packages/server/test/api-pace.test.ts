@@ -1,3 +1,4 @@
+import { indexResponseSchema, paceResponseSchema } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from './databases.js';
@@ -136,6 +137,31 @@ describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
       { date: '2026-01-02', index: 110 },
       { date: '2026-01-03', index: 121 },
     ]);
+  });
+
+  it('every pace and index answer is the response schema’s output, byte for byte (they are written as made)', async () => {
+    let answers = 0;
+    for (const project of [ids.Темп, ids.Индекс])
+      for (const [from, to] of [
+        ['2025-12-01', '2026-02-01'],
+        ['2026-01-01', '2026-01-03'],
+        ['2026-01-02', '2026-01-02'],
+        ['2020-01-01', '2020-01-31'],
+      ])
+        for (const extra of [{}, { rooms: 'two' }, { status: 'AVAILABLE' }, { rooms: 'studio', status: 'ALL' }]) {
+          const body = { projectId: project, from, to, ...extra };
+          for (const [url, schema] of [
+            ['/api/project/pace', paceResponseSchema],
+            ['/api/project/index', indexResponseSchema],
+          ] as const) {
+            const res = await post(url, body);
+            expect(res.statusCode, `${url} ${JSON.stringify(body)}: ${res.body}`).toBe(200);
+            // zod's output has the schema's keys in the schema's order, and nothing else
+            expect(res.body, `${url} ${JSON.stringify(body)}`).toBe(JSON.stringify(schema.parse(res.json())));
+            answers++;
+          }
+        }
+    expect(answers).toBe(64);
   });
 
   it('bad requests are a 400 naming the field; an unknown project a 404', async () => {

@@ -11,11 +11,23 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkSeriesRange } from '../range.js';
 
+/**
+ * The series answers written as the reader made them: a point a day over years, each made by the reader to
+ * the response schema's shape, key by key. Parsing each again on every answer was a third of a first
+ * request (~35 ms of a 3-year project's pace, docs/performance.md, session 22); `test/api-pace.test.ts`
+ * holds every body equal to the schema's output.
+ */
+const asMade = () => (data: unknown) => JSON.stringify(data);
+
 /** Sales pace (§10.5) and the same-flat index (§10.6) of a project. */
 export const paceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/project/pace',
-    { config: { cache: true }, schema: { body: paceRequestSchema, response: { 200: paceResponseSchema } } },
+    {
+      config: { cache: true },
+      schema: { body: paceRequestSchema, response: { 200: paceResponseSchema } },
+      serializerCompiler: asMade,
+    },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
       return app.pace.pace(app.reads, request.body);
@@ -39,7 +51,11 @@ export const paceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/project/index',
-    { config: { cache: true }, schema: { body: indexRequestSchema, response: { 200: indexResponseSchema } } },
+    {
+      config: { cache: true },
+      schema: { body: indexRequestSchema, response: { 200: indexResponseSchema } },
+      serializerCompiler: asMade,
+    },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
       return app.pace.index(app.reads, request.body);
