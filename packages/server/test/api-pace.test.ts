@@ -148,7 +148,12 @@ describeEachDb('sales pace and the same-flat index through the API', (ctx) => {
         ['2026-01-02', '2026-01-02'],
         ['2020-01-01', '2020-01-31'],
       ])
-        for (const extra of [{}, { rooms: 'two' }, { status: 'AVAILABLE' }, { rooms: 'studio', status: 'ALL' }]) {
+        for (const extra of [
+          {},
+          { rooms: 'two' },
+          { status: 'AVAILABLE' },
+          { rooms: 'studio', status: 'ALL' },
+        ]) {
           const body = { projectId: project, from, to, ...extra };
           for (const [url, schema] of [
             ['/api/project/pace', paceResponseSchema],
