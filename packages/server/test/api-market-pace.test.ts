@@ -1,4 +1,9 @@
-import { marketResponseSchema } from '@cena-metra/contract';
+import {
+  COMPARE_METRICS,
+  compareResponseSchema,
+  marketPaceResponseSchema,
+  marketResponseSchema,
+} from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -143,6 +148,33 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
       await post('/api/compare', { projectIds: [ids.Восход], ...PERIOD, metric: 'index' })
     ).json();
     expect(index.series[0].points.at(-1)).toEqual({ date: '2026-01-05', value: 104.88 });
+  });
+
+  it('every market pace and comparison answer is the response schema’s output, byte for byte (written as made)', async () => {
+    let answers = 0;
+    const periods = [
+      PERIOD,
+      { from: '2025-12-01', to: '2026-01-03' },
+      { from: '2020-01-01', to: '2020-01-31' },
+    ];
+    for (const period of periods) {
+      for (const scope of [{}, { developerId: developers.Альфа }, { priceClass: 'comfort' }])
+        for (const extra of [{}, { rooms: 'two' }, { status: 'AVAILABLE' }]) {
+          const body = { ...scope, ...period, ...extra };
+          const res = await post('/api/market/pace', body);
+          expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(200);
+          expect(res.body).toBe(JSON.stringify(marketPaceResponseSchema.parse(res.json())));
+          answers++;
+        }
+      for (const metric of COMPARE_METRICS) {
+        const body = { projectIds: [ids.Закат, ids.Восход], ...period, metric };
+        const res = await post('/api/compare', body);
+        expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(200);
+        expect(res.body).toBe(JSON.stringify(compareResponseSchema.parse(res.json())));
+        answers++;
+      }
+    }
+    expect(answers).toBe(periods.length * (9 + COMPARE_METRICS.length));
   });
 
   it('bad requests are a 400 naming the field; unknown projects and developers a 404', async () => {

@@ -8,7 +8,7 @@ import {
   marketResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkSeriesRange } from '../range.js';
+import { asMade, checkSeriesRange } from '../range.js';
 import { marketBody } from './json.js';
 
 /** The market's ranking, a developer's or the market's pace (§10.5–10.6), and the comparison of projects. */
@@ -33,6 +33,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cache: true },
       schema: { body: marketPaceRequestSchema, response: { 200: marketPaceResponseSchema } },
+      serializerCompiler: asMade,
     },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
@@ -44,6 +45,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { cache: true },
       schema: { body: compareRequestSchema, response: { 200: compareResponseSchema } },
+      serializerCompiler: asMade,
     },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);

@@ -9,15 +9,7 @@ import {
   paceRowsResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkSeriesRange } from '../range.js';
-
-/**
- * The series answers written as the reader made them: a point a day over years, each made by the reader to
- * the response schema's shape, key by key. Parsing each again on every answer was a third of a first
- * request (~35 ms of a 3-year project's pace, docs/performance.md, session 22); `test/api-pace.test.ts`
- * holds every body equal to the schema's output.
- */
-const asMade = () => (data: unknown) => JSON.stringify(data);
+import { asMade, checkSeriesRange } from '../range.js';
 
 /** Sales pace (§10.5) and the same-flat index (§10.6) of a project. */
 export const paceRoutes: FastifyPluginAsyncZod = async (app) => {
