@@ -1225,6 +1225,21 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     expect(typeof rows[1][4]).toBe('number');
     expect(typeof rows[1][6]).toBe('number');
     expect(typeof rows[1][2]).toBe('string');
+    // a header sorts the table (ascending, descending, then as the list had it), the column model's sort
+    const counts = () =>
+      page.$$eval('[data-testid=summary-table] tbody tr td:nth-child(5)', (tds) =>
+        tds.map((t) => Number(t.textContent)),
+      );
+    const listed = await counts();
+    const header = '[data-testid=summary-table] th button:has-text("Квартир в продаже")';
+    const ordered = (xs: number[], sign: number) =>
+      xs.every((x, i) => i === 0 || sign * (x - xs[i - 1]!) >= 0);
+    await page.click(header);
+    await expect.poll(async () => ordered(await counts(), 1)).toBe(true);
+    await page.click(header);
+    await expect.poll(async () => ordered(await counts(), -1)).toBe(true);
+    await page.click(header);
+    await expect.poll(counts).toEqual(listed);
     // the ppm distribution of the flats on sale: all of them, then the studios alone
     await page.waitForSelector('[data-testid=histogram-ppm]');
     const flats = () =>

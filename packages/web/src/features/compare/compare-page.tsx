@@ -38,12 +38,12 @@ import {
   writeCompare,
 } from './lib/compare-url';
 
-/** «Сравнение»: up to 10 projects on one chart per metric; the state lives in the URL. */
-type Series = CompareResponse['series'][number];
+/** A project's series with its first and last values of the period and the change between them. */
+type PeriodRow = CompareResponse['series'][number] & ReturnType<typeof seriesChange>;
 
 /** «За период»: each project's first and last value of the metric and the change between them. */
-function periodColumns(value: (v: number) => string): Column<Series>[] {
-  const shown = (p: { value: number } | null | undefined) => (p ? value(p.value) : '—');
+function periodColumns(value: (v: number) => string): Column<PeriodRow>[] {
+  const shown = (p: { value: number } | null) => (p ? value(p.value) : '—');
   return [
     { key: 'project', label: 'Проект', type: 'text', value: (x) => x.projectName },
     { key: 'developer', label: 'Застройщик', type: 'text', value: (x) => x.developerName },
@@ -58,26 +58,27 @@ function periodColumns(value: (v: number) => string): Column<Series>[] {
       key: 'first',
       label: 'В начале',
       type: 'decimal',
-      value: (x) => seriesChange(x.points).first?.value ?? null,
-      text: (x) => shown(seriesChange(x.points).first),
+      value: (x) => x.first?.value ?? null,
+      text: (x) => shown(x.first),
     },
     {
       key: 'last',
       label: 'В конце',
       type: 'decimal',
-      value: (x) => seriesChange(x.points).last?.value ?? null,
-      text: (x) => shown(seriesChange(x.points).last),
+      value: (x) => x.last?.value ?? null,
+      text: (x) => shown(x.last),
     },
     {
       key: 'change',
       label: 'Изменение',
       type: 'decimal',
-      value: (x) => seriesChange(x.points).change,
-      text: (x) => formatChange(seriesChange(x.points).change),
+      value: (x) => x.change,
+      text: (x) => formatChange(x.change),
     },
   ];
 }
 
+/** «Сравнение»: up to 10 projects on one chart per metric; the state lives in the URL. */
 export function ComparePage() {
   useTitle('Сравнение проектов');
   const today = todayLocal();
@@ -105,6 +106,11 @@ export function ComparePage() {
         color: PALETTE[i % PALETTE.length],
         data: x.points.map((p) => [p.date, p.value]),
       })),
+    [data],
+  );
+  // each project's first, last and change, once per answer (not once per cell and render)
+  const periods = useMemo(
+    () => (data?.series ?? []).map((x) => ({ ...x, ...seriesChange(x.points) })),
     [data],
   );
   const value = (v: number) =>
@@ -208,7 +214,7 @@ export function ComparePage() {
             </div>
             <ColumnTable
               columns={periodColumns(value)}
-              rows={data?.series ?? []}
+              rows={periods}
               rowKey={(x) => x.projectId}
               testId="compare-table"
             />
