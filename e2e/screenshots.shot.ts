@@ -20,7 +20,8 @@ it('makes the README screenshots: dashboard, «Рынок», «Шахматка�
     await signInDemo(page, product.url);
     // the dashboard with its charts drawn (ECharts animates: the last frame is what a person sees)
     await page.waitForSelector('[data-testid=charts][aria-busy=false]', { timeout: 60_000 });
-    await page.waitForSelector('[data-testid=chart-pace-stock] canvas', { timeout: 60_000 });
+    // the first screen (below it, charts are drawn when scrolled to)
+    await page.waitForSelector('[data-testid=chart-all-rooms] .echart[data-series]', { timeout: 60_000 });
     await page.waitForTimeout(1500);
     await page.screenshot({ path: join(OUT, 'dashboard.png') });
     await page.goto(`${product.url}/market`);

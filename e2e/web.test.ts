@@ -56,9 +56,45 @@ async function signedIn(context: BrowserContext, path = '/'): Promise<Page> {
   return page;
 }
 
-/** Waits for the nine charts and returns what each one drew: series count and date span. */
-async function chartsDrawn(page: Page) {
+/**
+ * Scrolls the dashboard through a screen at a time, as a reader does, waiting at each screen for its
+ * charts to be drawn and its blocks loaded (DESIGN §12.2: below the fold nothing is drawn or asked for until
+ * it comes into view); then back to the top.
+ */
+async function seeAll(page: Page) {
   await page.waitForSelector('[data-testid=charts]', { timeout: 30_000 });
+  const settled = () =>
+    page.waitForFunction(
+      () => {
+        const inView = (e: Element) => {
+          const r = e.getBoundingClientRect();
+          return r.bottom > 0 && r.top < innerHeight;
+        };
+        return (
+          ![...document.querySelectorAll('.echart[data-pending], [aria-busy=true]')].some(inView) &&
+          [...document.querySelectorAll('.echart')].filter(inView).every((b) => b.querySelector('canvas'))
+        );
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled();
+  while (
+    await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY > before;
+    })
+  )
+    await settled();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settled();
+}
+
+/** Waits for the nine charts (the page scrolled through) and returns what each drew: series and date span. */
+async function chartsDrawn(page: Page) {
+  await seeAll(page);
   return page.$$eval('[data-testid=charts] [data-testid^=chart-] .echart', (boxes) =>
     boxes.map((b) => ({
       series: Number((b as HTMLElement).dataset.series),
@@ -178,7 +214,7 @@ describe('dashboard', () => {
     await behind.close();
   });
 
-  it('a first load asks for its data while the dashboard code loads, and asks for each once', async () => {
+  it('a first load asks for its stats while the dashboard code loads, and for each block once it is scrolled to', async () => {
     // a fresh browser (nothing cached) with a session, as after a login some other day
     const session = await demoSession();
     const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
@@ -188,36 +224,49 @@ describe('dashboard', () => {
     }, session);
     const first = await fresh.newPage();
     // the stats, then the blocks under the charts: «Темп продаж», the distribution, the table's pace
-    const wanted = ['stats', 'pace', 'distribution', 'pace/rows'];
+    const wanted = ['stats/columns', 'pace', 'distribution', 'pace/rows'];
     const asked = new Map<string, string[]>(wanted.map((w) => [w, []]));
-    let allSeen = () => {};
-    const allRequested = new Promise<boolean>((done) => {
-      allSeen = () => done(true);
+    let statsSeen = () => {};
+    const statsRequested = new Promise<boolean>((done) => {
+      statsSeen = () => done(true);
       setTimeout(() => done(false), 10_000);
     });
     first.on('request', (r) => {
       const what = r.url().split('/api/project/')[1];
       if (!asked.has(what)) return;
       asked.get(what)!.push(r.postData() ?? '');
-      if ([...asked.values()].every((x) => x.length > 0)) allSeen();
+      if (what === 'stats/columns') statsSeen();
     });
-    // the dashboard's code is held back until all four are asked for (10 s at most): without the
-    // prefetch the page asks for nothing before its code has run, and they come after 10 s
+    // the dashboard's code is held back until the stats are asked for (10 s at most): without the
+    // prefetch the page asks for nothing before its code has run, and it comes after 10 s
     let askedBeforeCode = false;
     await fresh.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
-      askedBeforeCode = await allRequested;
+      askedBeforeCode = await statsRequested;
       await route.continue();
     });
     await first.goto(`${product.url}/`);
-    await chartsDrawn(first);
-    await first.waitForSelector('[data-testid=chart-pace-stock] .echart[data-series="3"]');
-    await first.waitForFunction(
-      () => Number(document.querySelector<HTMLElement>('[data-testid=histogram-ppm]')?.dataset.flats) > 0,
+    await first.waitForSelector('[data-testid=chart-all-rooms] .echart[data-series]');
+    await first.waitForTimeout(500);
+    expect(askedBeforeCode).toBe(true);
+    // the first screen: the stats alone; the blocks below the fold are not asked for, their charts not drawn
+    expect(Object.fromEntries([...asked].map(([w, bodies]) => [w, bodies.length]))).toEqual({
+      'stats/columns': 1,
+      pace: 0,
+      distribution: 0,
+      'pace/rows': 0,
+    });
+    expect(await first.$$eval('[data-testid=charts] .echart[data-pending]', (b) => b.length)).toBeGreaterThan(
+      0,
     );
+    await seeAll(first);
+    await first.waitForSelector('[data-testid=chart-pace-stock] .echart[data-series="3"]');
+    expect(
+      await first.$eval('[data-testid=histogram-ppm]', (b) => Number((b as HTMLElement).dataset.flats)),
+    ).toBeGreaterThan(0);
+    expect(await first.$$eval('[data-testid=charts] .echart[data-pending]', (b) => b.length)).toBe(0);
     await first.waitForTimeout(500);
     await fresh.close();
-    expect(askedBeforeCode).toBe(true);
-    // the page found each prefetched answer under its own query key, fresh: one request each, not two
+    // the page found the prefetched stats under their query key, fresh: one request each, not two
     expect(Object.fromEntries([...asked].map(([w, bodies]) => [w, bodies.length]))).toEqual(
       Object.fromEntries(wanted.map((w) => [w, 1])),
     );
@@ -228,7 +277,7 @@ describe('dashboard', () => {
     await chartsDrawn(page);
     const countBefore = await page.getAttribute('[data-testid=chart-count] .echart', 'data-series');
     // the answer for «только свободные» is held back a second, as a cold server's would be
-    await page.route('**/api/project/stats', async (route) => {
+    await page.route('**/api/project/stats/columns', async (route) => {
       if (route.request().postData()?.includes('AVAILABLE')) await new Promise((r) => setTimeout(r, 1_000));
       await route.continue();
     });
@@ -239,9 +288,12 @@ describe('dashboard', () => {
     await page.waitForSelector('[data-testid=charts][aria-busy=false]');
     // the same canvas, redrawn: the charts were not made anew
     expect(await canvas!.evaluate((c) => c.isConnected)).toBe(true);
+    // the count chart, below the fold, redraws when scrolled to (DESIGN §12.2)
+    expect(await page.getAttribute('[data-testid=chart-count] .echart', 'data-pending')).toBe('true');
+    await seeAll(page);
     // with the new data: the count chart has no reserved lots' lines now
     expect(await page.getAttribute('[data-testid=chart-count] .echart', 'data-series')).not.toBe(countBefore);
-    await page.unroute('**/api/project/stats');
+    await page.unroute('**/api/project/stats/columns');
     await page.click('[data-testid=available-switch]');
     await page.waitForURL((u) => !u.search.includes('status='));
   });
@@ -282,6 +334,7 @@ describe('dashboard', () => {
     expect(plain.slice(4, 8).every((c) => c.series <= 3)).toBe(true);
     await page.selectOption('[data-testid=chart-type-select]', 'BUILDING');
     await page.waitForURL(/type=BUILDING/);
+    await seeAll(page);
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid=charts] [data-testid^=chart-] .echart')]
         .slice(4, 8)
@@ -299,10 +352,11 @@ describe('dashboard', () => {
     const from = '2026-01-01';
     const to = '2026-03-31';
     const statsCall = page.waitForRequest(
-      (r) => r.url().endsWith('/api/project/stats') && r.postDataJSON()?.to === to,
+      (r) => r.url().endsWith('/api/project/stats/columns') && r.postDataJSON()?.to === to,
     );
     await page.goto(`${product.url}/?from=${from}&to=${to}`);
     expect((await statsCall).postDataJSON()).toMatchObject({ from, to });
+    await seeAll(page);
     await page.waitForFunction(
       (to) =>
         [...document.querySelectorAll('[data-testid=charts] [data-testid^=chart-] .echart')].every(
@@ -354,11 +408,14 @@ describe('dashboard', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-dark-1440.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
+    await seeAll(page);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-dark-390.png'), fullPage: true });
     // below lg the navbar's items sit in the panel of the three-dot button
     await page.click('button[aria-label="Ещё"]');
     await page.click('[data-testid=dark-toggle]');
     await page.click('button[aria-label="Ещё"]');
+    // the charts below the fold take the light theme when scrolled to (DESIGN §12.2)
+    await seeAll(page);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-light-390.png'), fullPage: true });
     expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('0');
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -453,7 +510,7 @@ describe('shell', () => {
   it('refresh asks the server again; a range without data shows the empty state', async () => {
     await page.goto(`${product.url}/`);
     await chartsDrawn(page);
-    const again = page.waitForRequest((r) => r.url().endsWith('/api/project/stats'));
+    const again = page.waitForRequest((r) => r.url().endsWith('/api/project/stats/columns'));
     await page.click('button[aria-label="Обновить"]');
     expect((await again).method()).toBe('POST');
     await page.goto(`${product.url}/?from=2001-01-01&to=2001-12-31`);
@@ -1084,6 +1141,7 @@ describe('reserved lots, area changes and partial scans (DESIGN §10.2–10.4)',
       const summaryText = await page.textContent('[data-testid=summary-table]');
       await page.click('[data-testid=available-switch]');
       await page.waitForURL(/status=available/);
+      await seeAll(page);
       await page.waitForFunction(
         () =>
           Number(
@@ -1412,6 +1470,7 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     });
     const ozerny = (await found.json()).projects[0] as { id: number; developerId: number };
     await page.goto(`${product.url}/?developer=${ozerny.developerId}&project=${ozerny.id}`);
+    await seeAll(page);
     await page.waitForSelector('[data-testid=place-panel]');
     expect(await page.textContent('[data-testid=place-panel] dd[data-field=district]')).toBe(
       'Верх-Исетский район',

@@ -27,12 +27,69 @@ function trackScripts(page: Page, distDir: string): Set<string> {
   return files;
 }
 
-async function chartsDrawn(page: Page, timeout = 30_000) {
+/** Two animation frames on: what was drawn is painted. */
+const afterPaint = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))),
+      ),
+  );
+
+/**
+ * Every chart in the viewport drawn and no block in it still loading (DESIGN §12.2: what is below it is
+ * drawn, and asked for, when scrolled to).
+ */
+function chartsInViewDrawn(page: Page, timeout = 30_000) {
+  return page.waitForFunction(
+    () => {
+      const boxes = Array.from(document.querySelectorAll<HTMLElement>('.echart')).filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight;
+      });
+      const busy = Array.from(document.querySelectorAll('[aria-busy=true]')).some((b) => {
+        const r = b.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight;
+      });
+      return (
+        document.querySelectorAll('[data-testid=charts] .echart').length === 9 &&
+        !busy &&
+        boxes.every(
+          (b) =>
+            (b.dataset.series !== undefined || b.dataset.flats !== undefined) && b.querySelector('canvas'),
+        )
+      );
+    },
+    undefined,
+    { timeout },
+  );
+}
+
+/** The dashboard's first screen drawn: the charts in the viewport, painted. */
+async function firstScreenDrawn(page: Page, timeout = 30_000) {
+  await chartsInViewDrawn(page, timeout);
+  return afterPaint(page);
+}
+
+/**
+ * The whole dashboard drawn as a reader scrolls it a screen at a time: at each screen its charts drawn,
+ * at the end the nine charts, «Темп продаж», the distribution and the table. The time from the first
+ * scroll, and the page back at its top.
+ */
+async function wholePageDrawn(page: Page, timeout = 30_000) {
+  const started = await page.evaluate(() => performance.now());
+  while (
+    await page.evaluate(() => window.scrollY + innerHeight < document.documentElement.scrollHeight - 1)
+  ) {
+    await page.evaluate(() => window.scrollBy(0, innerHeight));
+    await chartsInViewDrawn(page, timeout);
+  }
   await page.waitForFunction(
     () =>
-      document.querySelectorAll('[data-testid=charts] canvas').length === 9 &&
+      Array.from(document.querySelectorAll<HTMLElement>('[data-testid=charts] .echart')).every((b) =>
+        b.querySelector('canvas'),
+      ) &&
       document.querySelectorAll('[data-testid=summary-table] tbody tr').length > 0 &&
-      // §10.5: the pace block's charts with their series, and the ppm distribution, drawn too
       (document.querySelector('[data-testid=chart-pace-stock] .echart') as HTMLElement | null)?.dataset
         .series === '3' &&
       Number((document.querySelector('[data-testid=histogram-ppm]') as HTMLElement | null)?.dataset.flats) >
@@ -40,13 +97,9 @@ async function chartsDrawn(page: Page, timeout = 30_000) {
     undefined,
     { timeout },
   );
-  // one more frame: ECharts paints the canvas on the next animation frame
-  return page.evaluate(
-    () =>
-      new Promise<number>((done) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))),
-      ),
-  );
+  const drawn = (await afterPaint(page)) - started;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return drawn;
 }
 
 /** Bundle sizes, time to a drawn dashboard, and the heap over ten project switches, in real Chromium. */
@@ -87,7 +140,8 @@ export async function webBench(
     const url = `${base}/?developer=${target.developerId}&project=${target.projectId}`;
     // a first visit fills the server's cache for this project; the figure is a visit after that
     await page.goto(url);
-    await chartsDrawn(page);
+    await firstScreenDrawn(page);
+    await wholePageDrawn(page);
     const dashKb = [...dashScripts].reduce((s, f) => s + gzipKb(f), 0);
     if (!at)
       rows.push({
@@ -97,36 +151,47 @@ export async function webBench(
         ok: dashKb <= 450,
       });
     const times: number[] = [];
+    const scrolled: number[] = [];
     for (let i = 0; i < 5; i++) {
       await page.goto(url);
-      times.push(await chartsDrawn(page));
+      times.push(await firstScreenDrawn(page));
+      scrolled.push(await wholePageDrawn(page));
     }
     times.sort((a, b) => a - b);
+    scrolled.sort((a, b) => a - b);
     const median = times[2];
     rows.push({
-      what: `navigation to / → 9 charts, «Темп продаж», the distribution and the table drawn («${target.name}», full history), median of 5${at}`,
+      what: `navigation to / → the first screen drawn (its charts; «${target.name}», full history), median of 5${at}`,
       value: `${Math.round(median)} ms`,
-      budget: '≤ 1500 ms',
-      ok: median <= 1500,
+      budget: '≤ 1000 ms',
+      ok: median <= 1000,
+    });
+    rows.push({
+      what: `then scrolled to the end a screen at a time → every chart, «Темп продаж», the distribution and the table drawn, median of 5${at}`,
+      value: `${Math.round(scrolled[2])} ms`,
     });
 
-    // §10.2 «только свободные» and the by-building chart type: the charts redraw without a page load
+    // §10.2 «только свободные» and the by-building chart type: the charts in view redraw without a page
+    // load; redrawn = the last chart painted (each marks `chart:drawn` after its paint) once the new data
+    // are in and no chart has drawn for 300 ms
     const redraw = async (action: () => Promise<unknown>) => {
-      const before = await page.evaluate(() => performance.getEntriesByName('dashboard:charts-drawn').length);
+      const before = await page.evaluate(() => performance.getEntriesByName('chart:drawn').length);
       const started = await page.evaluate(() => performance.now());
       await action();
       await page.waitForFunction(
-        (n) => performance.getEntriesByName('dashboard:charts-drawn').length > n,
+        (n) => {
+          const marks = performance.getEntriesByName('chart:drawn');
+          return (
+            marks.length > n &&
+            document.querySelector('[data-testid=charts][aria-busy=true]') === null &&
+            performance.now() - marks[marks.length - 1].startTime > 300
+          );
+        },
         before,
-        { timeout: 30_000 },
+        { timeout: 30_000, polling: 50 },
       );
-      const drawn = await page.evaluate(
-        () =>
-          new Promise<number>((done) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))),
-          ),
-      );
-      return drawn - started;
+      const last = await page.evaluate(() => performance.getEntriesByName('chart:drawn').at(-1)!.startTime);
+      return last - started;
     };
     const switches: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -137,10 +202,10 @@ export async function webBench(
     }
     const worst = Math.max(...switches);
     rows.push({
-      what: `switch «только свободные» or the by-building charts → redrawn, worst of 12${at}`,
+      what: `switch «только свободные» or the by-building charts → the charts in view redrawn, worst of 12${at}`,
       value: `${Math.round(worst)} ms (median ${Math.round(switches.sort((a, b) => a - b)[6])} ms)`,
-      budget: '≤ 1000 ms',
-      ok: worst <= 1000,
+      budget: '≤ 500 ms',
+      ok: worst <= 500,
     });
 
     // §10.7 the chessboard of the largest demo building: the API, the page drawn, a step of its slider
@@ -245,7 +310,7 @@ export async function webBench(
       ok: stepP50 <= 150,
     });
     await page.goto(url);
-    await chartsDrawn(page);
+    await firstScreenDrawn(page);
 
     // ten project switches: the heap after them is compared with the heap after the first
     const cdp = await context.newCDPSession(page);
@@ -266,7 +331,9 @@ export async function webBench(
         (id) => new URL(location.href).searchParams.get('project') === id,
         sequence[i],
       );
-      await chartsDrawn(page);
+      // every panel drawn (the page scrolled through), so that each switch makes and disposes them all
+      await firstScreenDrawn(page);
+      await wholePageDrawn(page);
       if (i === 1) {
         first = await heap();
         canvasesFirst = await page.$$eval('canvas', (c) => c.length);

@@ -19,7 +19,7 @@ export * from './pace.js';
 export * from './place.js';
 export * from './sheet.js';
 export * from './sources.js';
-export * from './stats-answer.js';
+export * from './stats-columns.js';
 export * from './tables.js';
 export * from './team.js';
 export * from './text.js';

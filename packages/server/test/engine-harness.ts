@@ -1,4 +1,4 @@
-import { buildingKey, type DiscountPeriod, type StatsStatus } from '@cena-metra/contract';
+import { buildingKey, type DiscountPeriod, type StatsColumns, type StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../src/analytics/cube.js';
 import { discountedFlats, projectDiscountSummary } from '../src/analytics/discounts.js';
 import type { FlatEvent } from '../src/analytics/events.js';
@@ -10,6 +10,7 @@ import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
 import { layoutSeriesMonth, monthLayout } from '../src/db/kept-series.js';
 import { renderSeriesDay } from '../src/derive/series.js';
+import { SeriesColumns } from '../src/read/stats-columns.js';
 import { joined, SeriesJson } from '../src/read/stats-json.js';
 import type { OracleSnapshot } from './oracle.js';
 
@@ -115,12 +116,15 @@ export class EngineUnderTest {
     };
   }
 
-  /** The API response as objects (getProjectStats' shape) and as the JSON text the API sends, parsed. */
+  /**
+   * The API response as objects (getProjectStats' shape), as the JSON text the API sends, parsed, and in
+   * the web's columns (`/project/stats/columns`), expanded back to the seed's shape.
+   */
   responses(from: number, to: number, status: StatsStatus = 'ALL') {
     const { series, summary } = this.stats(from, to, this, status);
     const days = this.model.dates;
     // each day's series as the import keeps it and the reader reads it back
-    const json = new SeriesJson(
+    const kept = new SeriesJson(
       days,
       // one month holding every day, laid out as kept: the reader's months are the same cut at month ends
       (s) => [
@@ -133,9 +137,15 @@ export class EngineUnderTest {
         ),
       ],
       this.model.carry,
-    ).response(from, to, JSON.stringify(summary), status);
+    );
+    const json = kept.response(from, to, JSON.stringify(summary), status);
+    const columns = new SeriesColumns(kept, days.length).body(from, to, JSON.stringify(summary), status);
     const objects = statsResponseOf(series, summary);
-    return { objects, parsedJson: JSON.parse(joined(json).toString('utf8')) as unknown };
+    return {
+      objects,
+      parsedJson: JSON.parse(joined(json).toString('utf8')) as unknown,
+      columns: JSON.parse(joined(columns).toString('utf8')) as StatsColumns,
+    };
   }
 
   eventKeys(events: Map<number, FlatEvent[]>): Map<string, string[]> {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { expandStatsColumns } from '@cena-metra/contract';
 import { expect, it } from 'vitest';
 import { DEFAULT_CARRY_DAYS } from '../src/analytics/types.js';
 import type { Db } from '../src/db/driver.js';
@@ -239,6 +240,12 @@ describeEachDb('import', (ctx) => {
             expect(JSON.parse(joined(identity.body as ChunkedBody).toString('utf8'))).toEqual(objects);
             const gzip = await engine.statsResponse(ctx.db, request, 'gzip');
             expect(JSON.parse(gunzipSync(gzip.body as Buffer).toString('utf8'))).toEqual(objects);
+            // the web's columns (§12.2): the same answer, through the same caches
+            const columns = await engine.statsResponse(ctx.db, request, 'gzip', undefined, 'columns');
+            expect(columns.etag).not.toBe(gzip.etag);
+            const parsed = JSON.parse(gunzipSync(columns.body as Buffer).toString('utf8'));
+            expect(expandStatsColumns(parsed)).toEqual(objects);
+            expect(JSON.stringify(parsed).length).toBeLessThan(JSON.stringify(objects).length / 2);
           }
         }
     // the active flats come back from their packed form as they were read

@@ -1,3 +1,4 @@
+import { compactStats, expandStatsColumns, statsColumnsSchema } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineUnderTest } from './engine-harness.js';
@@ -140,8 +141,12 @@ describe('oracle: the engine equals a brute-force reading of DESIGN §4 and §10
               );
             }
             // the JSON the API writes from per-snapshot fragments is the same response, key for key
-            const { objects, parsedJson } = engine.responses(from, to, status);
+            const { objects, parsedJson, columns } = engine.responses(from, to, status);
             expect(parsedJson).toEqual(objects);
+            // and so are the web's columns (§12.2): the same numbers, the same days, the same keys
+            expect(statsColumnsSchema.safeParse(columns).success).toBe(true);
+            expect(expandStatsColumns(columns)).toEqual(objects);
+            expect(columns).toEqual(compactStats(objects));
             // the full recompute (rebuild) agrees with the incremental state
             const rebuilt = engine.rebuilt();
             close(engineView(engine, from, to, rebuilt, status), actual, `${status} rebuild`);

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { DashboardPage, router } from './app/router';
 import { Toaster } from './components/toast';
 import { prefetchDashboard } from './features/dashboard/prefetch';
 import { ApiError } from './lib/api-client';
@@ -28,17 +28,19 @@ const queryClient = new QueryClient({
   },
 });
 
-// a signed-in first load of the dashboard: its code and its data are fetched at once, not one after the other
-if (window.location.pathname === '/' && sessionStore.get()) {
-  void import('./features/dashboard/dashboard-page');
-  void prefetchDashboard(queryClient, new URLSearchParams(window.location.search));
-}
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// a signed-in first load of the dashboard: its code and its data are fetched at once, not one after the
+// other, and the app is drawn when the code is here (the page then renders without a fallback between)
+if (window.location.pathname === '/' && sessionStore.get()) {
+  void prefetchDashboard(queryClient, new URLSearchParams(window.location.search));
+  DashboardPage.preload().then(render, render);
+} else render();

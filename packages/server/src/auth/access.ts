@@ -37,6 +37,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/places/projects': 'viewer',
   'GET /api/projects/:id/place': 'viewer',
   'POST /api/project/stats': 'viewer',
+  'POST /api/project/stats/columns': 'viewer',
   'POST /api/project/offer-prices': 'viewer',
   'POST /api/project/pace': 'viewer',
   'POST /api/project/pace/rows': 'viewer',

@@ -114,7 +114,7 @@ class BodyWriter {
  * consecutive daily snapshots are one slice. `start[k]` is where snapshot k's point starts (`start[n]` the
  * end), `body[k]` where it goes on after its date, −1 when the snapshot has no point there.
  */
-interface Track {
+export interface Track {
   buf: Buffer;
   start: Int32Array;
   body: Int32Array;
@@ -172,7 +172,8 @@ export class SeriesJson {
     private readonly carry = DEFAULT_CARRY_DAYS,
   ) {}
 
-  private laidOut(status: StatsStatus) {
+  /** The series of a status laid out as tracks (on its first use): the groups' and the counts'. */
+  tracksOf(status: StatsStatus): { groups: Track[]; counts: Track[] } {
     let t = this.tracks[status];
     if (!t) {
       const months = this.monthsOf(status);
@@ -193,24 +194,30 @@ export class SeriesJson {
     return t;
   }
 
+  /** Each day of [from, to] that has data, with the snapshot it takes its points from (carried ≤ C days). */
+  eachDay(from: number, to: number, visit: (day: number, k: number) => void): void {
+    const n = this.days.length;
+    const start = n ? Math.max(from, this.days[0]) : 0;
+    const end = n ? Math.min(to, this.days[n - 1]) : -1;
+    for (let day = start, k = 0; day <= end; day++) {
+      while (k + 1 < n && this.days[k + 1] <= day) k++;
+      if (carries(this.days[k], day, this.carry)) visit(day, k);
+    }
+  }
+
   /**
    * The whole response for [from, to] under `status` with the given summary table (JSON), as UTF-8 JSON in
    * the chunks it is sent in: a run of daily snapshots is one view of its track, not copied.
    */
   response(from: number, to: number, summaryJson: string, status: StatsStatus = 'ALL'): ChunkedBody {
-    const n = this.days.length;
-    const start = n ? Math.max(from, this.days[0]) : 0;
-    const end = n ? Math.min(to, this.days[n - 1]) : -1;
     const pieces: Piece[] = [];
-    for (let day = start, k = 0; day <= end; day++) {
-      while (k + 1 < n && this.days[k + 1] <= day) k++;
-      if (!carries(this.days[k], day, this.carry)) continue;
+    this.eachDay(from, to, (day, k) => {
       const last = pieces.at(-1);
       if (this.days[k] !== day) pieces.push({ day: pointDate(day), k });
       else if (last && 'run' in last && last.run[1] === k - 1) last.run[1] = k;
       else pieces.push({ run: [k, k] });
-    }
-    const { groups, counts } = this.laidOut(status);
+    });
+    const { groups, counts } = this.tracksOf(status);
     const list = (w: BodyWriter, t: Track) => {
       const before = w.length;
       for (const p of pieces) {

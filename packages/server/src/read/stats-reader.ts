@@ -22,6 +22,7 @@ import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type BodyEncoding, compressBody } from './encoding.js';
 import { ProjectCache, ReadCache } from './read-cache.js';
+import { SeriesColumns } from './stats-columns.js';
 import { type ChunkedBody, joined, SeriesJson } from './stats-json.js';
 
 interface CachedProject {
@@ -31,6 +32,8 @@ interface CachedProject {
   /** summary tables (JSON) by day A and status */
   summaries: Map<string, string>;
   json: SeriesJson;
+  /** the same series in columns (the web's form), parsed from the tracks on first demand */
+  columns: SeriesColumns;
   /** the kept months of each status (gzip, with their days), read on its first request, until laid out */
   months: Partial<Record<StatsStatus, { days: number[]; body: Buffer }[] | 'laid out'>>;
   /** recent response bodies by range, with their compressed forms made on first demand */
@@ -40,6 +43,8 @@ interface CachedProject {
 }
 
 export type StatsEncoding = BodyEncoding;
+/** The answer's shape: the seed's points (`/project/stats`), or columns (`/project/stats/columns`, §12.2). */
+export type StatsForm = 'points' | 'columns';
 
 /** A request as the route has it after validation: the status defaults to ALL (§10.2). */
 const withStatus = (r: StatsRequest) => ({ ...r, status: r.status ?? ('ALL' as StatsStatus) });
@@ -92,21 +97,23 @@ export class StatsReader {
     const project = await this.projectVersion(db, projectId);
     const entry = await this.cache.get(projectId, project.data_version, async () => {
       const { days, months } = await this.seriesMonths(db, projectId, status);
+      const json = new SeriesJson(
+        days,
+        (s) => {
+          // the months are let go as they are laid out (all of a status at once)
+          const gz = entry.months[s];
+          if (!Array.isArray(gz)) throw new Error(`stats: the months of ${s} are not read`);
+          entry.months[s] = 'laid out';
+          entry.monthBytes -= gz.reduce((sum, m) => sum + m.body.length, 0);
+          return gz.map((m) => monthLayout(gunzipSync(m.body), m.days));
+        },
+        this.carry,
+      );
       const entry: CachedProject = {
         version: project.data_version,
         days,
-        json: new SeriesJson(
-          days,
-          (s) => {
-            // the months are let go as they are laid out (all of a status at once)
-            const gz = entry.months[s];
-            if (!Array.isArray(gz)) throw new Error(`stats: the months of ${s} are not read`);
-            entry.months[s] = 'laid out';
-            entry.monthBytes -= gz.reduce((sum, m) => sum + m.body.length, 0);
-            return gz.map((m) => monthLayout(gunzipSync(m.body), m.days));
-          },
-          this.carry,
-        ),
+        json,
+        columns: new SeriesColumns(json, days.length),
         months: { [status]: months },
         bodies: new Map(),
         lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
@@ -137,7 +144,7 @@ export class StatsReader {
 
   /** Bytes a cached project holds: fragments, months not yet laid out, response bodies. */
   private static bytesOf(p: CachedProject) {
-    let bytes = p.json.bytes + p.monthBytes;
+    let bytes = p.json.bytes + p.columns.bytes + p.monthBytes;
     // an uncompressed body is mostly views of the fragments counted above: its gathered chunks are its own
     for (const b of p.bodies.values()) bytes += b.json.gathered + (b.gzip?.length ?? 0) + (b.br?.length ?? 0);
     return bytes;
@@ -178,12 +185,18 @@ export class StatsReader {
    * The response for the API: its ETag (project, data version, range), and the body in the best encoding
    * the client accepts, compressed once per version and range rather than per request.
    */
-  async statsResponse(db: Db, asked: StatsRequest, accept: StatsEncoding | null, ifNoneMatch?: string) {
+  async statsResponse(
+    db: Db,
+    asked: StatsRequest,
+    accept: StatsEncoding | null,
+    ifNoneMatch?: string,
+    form: StatsForm = 'points',
+  ) {
     const request = withStatus(asked);
     const project = await this.cached(db, request.projectId, request.status);
-    const key = `${request.from}|${request.to}|${request.status}`;
+    const key = `${form}|${request.from}|${request.to}|${request.status}`;
     const status = request.status === 'ALL' ? '' : `-${request.status}`;
-    const etag = `"s${request.projectId}-${project.version}-${request.from}-${request.to}${status}"`;
+    const etag = `"${form === 'points' ? 's' : 'c'}${request.projectId}-${project.version}-${request.from}-${request.to}${status}"`;
     if (ifNoneMatch === etag) return { etag, body: null, encoding: null };
     let body = project.bodies.get(key);
     if (body) {
@@ -191,7 +204,13 @@ export class StatsReader {
       project.bodies.set(key, body);
     } else {
       const summary = await this.summary(db, request, project);
-      body = { json: project.json.response(toDay(request.from), toDay(request.to), summary, request.status) };
+      const [from, to] = [toDay(request.from), toDay(request.to)];
+      body = {
+        json:
+          form === 'points'
+            ? project.json.response(from, to, summary, request.status)
+            : project.columns.body(from, to, summary, request.status),
+      };
       project.bodies.set(key, body);
       while (project.bodies.size > BODIES_PER_PROJECT)
         project.bodies.delete(project.bodies.keys().next().value!);

@@ -5,13 +5,14 @@ import { LoginPage } from '../features/auth/login-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import type { Need } from '../lib/access';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { loadable } from '../lib/loadable';
 import { ErrorPage } from './error-page';
 import { GuestOnly, RequireAuth, RequireRole } from './guards';
 import { Layout } from './layout';
 
 // Routes compose the features' pages. The dashboard (and ECharts with it) loads only when it is
 // visited: /login stays light.
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+export const DashboardPage = loadable(() => import('../features/dashboard/dashboard-page'));
 const UiPage = lazy(() => import('../features/samples/ui-page'));
 const SummaryListPage = lazy(() =>
   import('../features/summaries/summary-pages').then((m) => ({ default: m.SummaryListPage })),

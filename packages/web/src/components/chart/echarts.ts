@@ -33,21 +33,34 @@ export const CHART_LOCALE = 'RU';
 export type { EChartsCoreOption } from 'echarts/core';
 export { echarts };
 
-/** The ECharts instance of a box: made on mount, resized with the box, disposed on unmount. */
+/**
+ * The ECharts instance of a box: made on mount (or when `enabled` first turns true: a chart not yet in
+ * view has none), resized when the box's size changes, disposed on unmount.
+ */
 export function useEChart(
   box: RefObject<HTMLDivElement | null>,
+  enabled = true,
 ): RefObject<ReturnType<typeof echarts.init> | null> {
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
   useEffect(() => {
-    const instance = echarts.init(box.current!, null, { renderer: 'canvas', locale: CHART_LOCALE });
+    if (!enabled) return;
+    const el = box.current!;
+    const instance = echarts.init(el, null, { renderer: 'canvas', locale: CHART_LOCALE });
     chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(box.current!);
+    // the observer reports the size it starts with: a resize (a whole redraw) only when it differs
+    let size = `${el.clientWidth}x${el.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const now = `${el.clientWidth}x${el.clientHeight}`;
+      if (now === size) return;
+      size = now;
+      instance.resize();
+    });
+    observer.observe(el);
     return () => {
       observer.disconnect();
       instance.dispose();
       chart.current = null;
     };
-  }, [box]);
+  }, [box, enabled]);
   return chart;
 }

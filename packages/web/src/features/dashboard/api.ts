@@ -12,13 +12,14 @@ import {
   projectPlaceSchema,
   projectQualitySchema,
   type StatsRequest,
-  statsAnswerSchema,
+  statsColumnsAnswerSchema,
 } from '@cena-metra/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post, request } from '../../lib/api-client';
 
+/** The project's stats in columns (§12.2): the web's own form of `/project/stats`, a third of its size. */
 export const getProjectStats = (body: StatsRequest, signal?: AbortSignal) =>
-  request(statsAnswerSchema, { url: '/project/stats', method: 'POST', data: body, signal });
+  request(statsColumnsAnswerSchema, { url: '/project/stats/columns', method: 'POST', data: body, signal });
 
 export const projectStatsQueryOptions = (body: StatsRequest | null) =>
   queryOptions({
@@ -90,14 +91,16 @@ export const distributionQueryOptions = (body: DistributionRequest) =>
     placeholderData: (previous) => previous,
   });
 
-export const useDistribution = (body: DistributionRequest) => useQuery(distributionQueryOptions(body));
+export const useDistribution = (body: DistributionRequest | null) =>
+  useQuery({ ...distributionQueryOptions(body!), enabled: body !== null });
 
 /** Avg ppm by payment term of a project over a range (DESIGN §11.4); no terms: the dashboard shows no chart. */
-export const useOfferSeries = (body: StatsRequest) =>
+export const useOfferSeries = (body: StatsRequest | null) =>
   useQuery({
     queryKey: ['offer-prices', body],
     staleTime: 60_000,
-    queryFn: ({ signal }) => post(offerSeriesResponseSchema, '/project/offer-prices', body, signal),
+    queryFn: ({ signal }) => post(offerSeriesResponseSchema, '/project/offer-prices', body!, signal),
+    enabled: body !== null,
   });
 
 /** A stable function, so the query makes the map once per answer, not on every render of the page. */

@@ -2,16 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { developersQueryOptions, projectsQueryOptions } from '../../api/catalog';
 import { pickDeveloperId, pickStats, readFilters } from '../../lib/dashboard-url';
 import { todayLocal } from '../../lib/dates';
-import {
-  distributionQueryOptions,
-  paceRowsQueryOptions,
-  projectPaceQueryOptions,
-  projectStatsQueryOptions,
-} from './api';
-import { blockRequests } from './lib/blocks';
+import { projectStatsQueryOptions } from './api';
 
 /**
- * On a first load of the dashboard, asks for what it will show (developers → projects → stats → the blocks under the charts) while
+ * On a first load of the dashboard, asks for what it will show (developers → projects → stats) while
  * the browser is still loading the dashboard's code and ECharts, under the same query keys the page uses:
  * the page then finds the data ready or in flight. Errors are left to the page, which asks again.
  */
@@ -23,15 +17,8 @@ export async function prefetchDashboard(client: QueryClient, params: URLSearchPa
     const projects = await client.ensureQueryData(projectsQueryOptions(developerId));
     const { statsRequest } = pickStats(filters, projects, todayLocal());
     if (!statsRequest) return;
-    // the blocks under the charts are asked as soon as the stats are here: the server answers them while
-    // the browser draws the nine charts, instead of after
-    const stats = await client.fetchQuery(projectStatsQueryOptions(statsRequest));
-    const blocks = blockRequests(statsRequest, stats);
-    await Promise.all([
-      client.prefetchQuery(projectPaceQueryOptions(blocks.pace)),
-      client.prefetchQuery(distributionQueryOptions(blocks.distribution)),
-      blocks.paceRows && client.prefetchQuery(paceRowsQueryOptions(blocks.paceRows)),
-    ]);
+    // the blocks under the charts are asked when they come into view (DESIGN §12.2), not here
+    await client.prefetchQuery(projectStatsQueryOptions(statsRequest));
   } catch {
     // the page shows the error when it asks itself
   }

@@ -1,4 +1,4 @@
-import { CHART_TYPES, type ChartType, type StatsRequest, type StatsResponse } from '@cena-metra/contract';
+import { CHART_TYPES, type ChartType, type StatsColumns, type StatsRequest } from '@cena-metra/contract';
 import { mdiChartTimelineVariant, mdiGrid, mdiRefresh, mdiScaleBalance } from '@mdi/js';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,10 +26,9 @@ import {
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
-import { useHealth, usePaceRows, useProjectIndex, useProjectStats } from '../api';
+import { useHealth, useProjectIndex, useProjectStats } from '../api';
 import { blockRequests } from '../lib/blocks';
 import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
-import { withPace } from '../lib/summary-table';
 import { DistributionBlock } from './distribution-block';
 import { OfferPricesBlock } from './offer-prices-block';
 import { PaceBlock } from './pace-block';
@@ -223,7 +222,7 @@ function Charts({
   fileBase,
   request,
 }: {
-  stats: StatsResponse | undefined;
+  stats: StatsColumns | undefined;
   loading: boolean;
   fetching: boolean;
   /** the charts show the previous filters' data while the new data load */
@@ -263,19 +262,8 @@ function Charts({
   }, [stats, fetching, requestKey]);
   const settled = JSON.parse(settledKey) as StatsRequest | null;
   const blocks = settled ? blockRequests(settled, stats) : null;
-  const paceRows = usePaceRows(settledKey === requestKey ? (blocks?.paceRows ?? null) : null);
-  const summaryRows = useMemo(
-    () => (stats ? withPace(stats.shortFlatSummaryList, paceRows.data?.rows) : []),
-    [stats, paceRows.data],
-  );
   // spans without data (§10.1): every chart shades them
-  const gaps = useMemo(
-    () => (stats ? noDataBands(stats.flatsCountList[0]?.points.map((p) => p.date) ?? []) : []),
-    [stats],
-  );
-  useEffect(() => {
-    if (series) performance.mark('dashboard:charts-drawn');
-  }, [series]);
+  const gaps = useMemo(() => (stats ? noDataBands(stats.dates) : []), [stats]);
   if (loading || !stats || !series)
     return (
       <div data-testid="dashboard-loading">
@@ -287,7 +275,7 @@ function Charts({
         <Skeleton className="h-64" />
       </div>
     );
-  if (stats.flatsCountList.every((s) => s.points.length === 0))
+  if (stats.dates.length === 0)
     return (
       <div
         className="rounded-2xl bg-white p-10 text-center text-gray-500 dark:bg-slate-900/70 dark:text-slate-400"
@@ -330,7 +318,11 @@ function Charts({
         />
       )}
       {blocks && <DistributionBlock request={blocks.distribution} />}
-      <SummaryTable rows={summaryRows} fileName={`${fileBase} сводка`} />
+      <SummaryTable
+        summary={stats.shortFlatSummaryList}
+        paceRequest={settledKey === requestKey ? (blocks?.paceRows ?? null) : null}
+        fileName={`${fileBase} сводка`}
+      />
     </>
   );
 }

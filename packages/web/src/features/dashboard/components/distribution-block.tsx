@@ -2,6 +2,7 @@ import { type DistributionRequest, formatRoubles, ROOM_GROUPS, type RoomGroup } 
 import { useState } from 'react';
 import { HistogramChart } from '../../../components/chart/histogram-chart';
 import { Button, Skeleton } from '../../../components/ui';
+import { useSeen } from '../../../lib/in-view';
 import { useDistribution } from '../api';
 
 export const GROUP_LABELS: Record<RoomGroup, string> = {
@@ -15,10 +16,17 @@ export const GROUP_LABELS: Record<RoomGroup, string> = {
 /** «Распределение цен м²»: a histogram of the flats on sale on the range's last day with data, per room group. */
 export function DistributionBlock({ request }: { request: DistributionRequest }) {
   const [group, setGroup] = useState<RoomGroup>('all');
-  const q = useDistribution(request);
+  // asked when the block comes into view (DESIGN §12.2)
+  const [ref, seen] = useSeen<HTMLElement>();
+  const q = useDistribution(seen ? request : null);
   const data = q.data?.groups.find((g) => g.group === group);
   return (
-    <section className="mb-6 rounded-2xl bg-white p-4 dark:bg-slate-900" data-testid="distribution">
+    <section
+      ref={ref}
+      className="mb-6 rounded-2xl bg-white p-4 dark:bg-slate-900"
+      data-testid="distribution"
+      aria-busy={!q.data && !q.error}
+    >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <h3 className="font-semibold leading-tight">
           Распределение цен м², тыс. ₽
@@ -44,7 +52,7 @@ export function DistributionBlock({ request }: { request: DistributionRequest })
           ))}
         </fieldset>
       </div>
-      {q.isLoading ? (
+      {!q.data && !q.error ? (
         <Skeleton className="h-[300px]" />
       ) : q.error ? (
         <p role="alert" className="rounded-lg bg-red-600 px-4 py-3 text-white">

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { PALETTE } from '../../../components/chart/palette';
 import { TimeChart } from '../../../components/chart/time-chart';
 import type { ChartSeries, DateBand } from '../../../components/chart/types';
+import { useSeen } from '../../../lib/in-view';
 import { useOfferSeries } from '../api';
 
 /**
@@ -21,7 +22,9 @@ export function OfferPricesBlock({
   gaps: DateBand[];
   fileBase: string;
 }) {
-  const q = useOfferSeries(request);
+  // asked when its place comes into view (DESIGN §12.2); with no terms the place stays an empty line
+  const [ref, seen] = useSeen();
+  const q = useOfferSeries(seen ? request : null);
   const series = useMemo<ChartSeries[]>(
     () => [
       ...(listPrice ? [{ ...listPrice, name: 'Цена по прайсу' }] : []),
@@ -36,9 +39,9 @@ export function OfferPricesBlock({
     ],
     [q.data, listPrice],
   );
-  if (!q.data?.terms.length) return null;
+  if (!q.data?.terms.length) return <div ref={ref} />;
   return (
-    <div className="mb-6" data-testid="offer-prices">
+    <div ref={ref} className="mb-6" data-testid="offer-prices">
       <TimeChart
         id="offer-prices"
         title="Цена м² по условиям оплаты, ₽"

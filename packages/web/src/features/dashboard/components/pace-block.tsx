@@ -6,6 +6,7 @@ import { TimeChart } from '../../../components/chart/time-chart';
 import type { DateBand } from '../../../components/chart/types';
 import { Icon } from '../../../components/icon';
 import { Skeleton } from '../../../components/ui';
+import { useSeen } from '../../../lib/in-view';
 import { useProjectPace } from '../api';
 
 const days = (v: number | null) => (v === null ? '—' : `${formatDecimal2(v).replace(/,00$/, '')} дн.`);
@@ -61,11 +62,13 @@ export function PaceBlock({
   gaps: DateBand[];
   fileBase: string;
 }) {
-  const pace = useProjectPace({ projectId, from, to, status });
+  // asked when the block comes into view (DESIGN §12.2)
+  const [ref, seen] = useSeen<HTMLElement>();
+  const pace = useProjectPace(seen ? { projectId, from, to, status } : null);
   const series = useMemo(() => paceLines(pace.data?.points ?? []), [pace.data]);
   const last = pace.data?.last ?? null;
   return (
-    <section className="mb-6" data-testid="pace-block" aria-busy={pace.isLoading}>
+    <section ref={ref} className="mb-6" data-testid="pace-block" aria-busy={!pace.data}>
       <h2 className="mb-4 flex items-center gap-2 font-semibold text-xl">
         <Icon path={mdiSpeedometer} size={22} />
         Темп продаж
@@ -80,7 +83,7 @@ export function PaceBlock({
           {pace.error.message}
         </p>
       )}
-      {pace.isLoading ? (
+      {!pace.data && !pace.error ? (
         <Skeleton className="mb-6 h-24" />
       ) : (
         <div className="mb-6 grid grid-cols-2 gap-4 md:grid-cols-4 xl:grid-cols-7" data-testid="pace-figures">

@@ -1,8 +1,11 @@
-import type { StatsRequest, StatsResponse, StatsStatus } from '@cena-metra/contract';
+import type { StatsColumns, StatsRequest, StatsStatus } from '@cena-metra/contract';
 
 /** The summary's day: the last day with data in the range of a stats response. */
-export function summaryDayOf(stats: StatsResponse): string | null {
-  return stats.flatsCountList[0]?.points.at(-1)?.date ?? null;
+export function summaryDayOf(stats: StatsColumns): string | null {
+  const counts = stats.flatsCountList[0]?.counts;
+  if (!counts) return null;
+  for (let i = counts.length - 1; i >= 0; i--) if (counts[i] !== null) return stats.dates[i];
+  return null;
 }
 
 /**
@@ -12,7 +15,7 @@ export function summaryDayOf(stats: StatsResponse): string | null {
  */
 export function blockRequests(
   request: StatsRequest,
-  stats: StatsResponse | undefined,
+  stats: StatsColumns | undefined,
 ): {
   pace: { projectId: number; from: string; to: string; status: StatsStatus };
   distribution: { projectId: number; date: string; status: StatsStatus };

@@ -1,6 +1,22 @@
-import type { StatsPoint, StatsResponse } from '@cena-metra/contract';
+import type { ChartType } from '@cena-metra/contract';
+import { compactStats, type StatsPoint, type StatsResponse } from '@cena-metra/contract';
 import { describe, expect, it } from 'vitest';
 import { breakAtGaps, CHARTS, chartSeries, countSeries, noDataBands, PALETTE, priceSeries } from './series';
+
+const NO_POINTS = { points: [] };
+/** The series of one group's points, through the columns the web receives. */
+function prices(points: StatsPoint[], type: ChartType) {
+  const c = compactStats({
+    allRoomsData: { points },
+    studioData: NO_POINTS,
+    oneRoomData: NO_POINTS,
+    twoRoomsData: NO_POINTS,
+    threeAndMoreRoomData: NO_POINTS,
+    flatsCountList: [],
+    shortFlatSummaryList: [],
+  });
+  return priceSeries(c.dates, c.allRoomsData, type);
+}
 
 const point = (date: string, over: Partial<StatsPoint> = {}): StatsPoint => ({
   date,
@@ -33,11 +49,11 @@ describe('priceSeries: min, avg, max, then the breakdown', () => {
         avgMeterPriceByBuilding: { '10': 1, 'Корпус А': 2, '2': 3 },
       }),
     ];
-    expect(priceSeries(points, type).map((s) => s.name)).toEqual(names);
+    expect(prices(points, type).map((s) => s.name)).toEqual(names);
   });
 
   it("ignores the key 'null' and leaves gaps where a key has no flats that day", () => {
-    const series = priceSeries(
+    const series = prices(
       [
         point('2026-01-01', { avgMeterPriceByBuilding: { '1': 150, null: 999 } }),
         point('2026-01-02', { avgMeterPriceByBuilding: { '2': 250 } }),
@@ -62,7 +78,7 @@ describe('priceSeries: min, avg, max, then the breakdown', () => {
 
   it('cycles the 10-colour palette over breakdown series', () => {
     const keys = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), i]));
-    const series = priceSeries([point('2026-01-01', { avgMeterPriceByBuilding: keys })], 'BUILDING');
+    const series = prices([point('2026-01-01', { avgMeterPriceByBuilding: keys })], 'BUILDING');
     const colours = series.slice(3).map((s) => s.color);
     expect(colours.slice(0, 10)).toEqual(PALETTE);
     expect(colours[10]).toBe(PALETTE[0]);
@@ -91,7 +107,7 @@ describe('chartSeries: the nine charts', () => {
   it('charts 1–4 keep their breakdown whatever the chart type; 5–8 follow it; 9 is the counts', () => {
     expect(CHARTS).toHaveLength(9);
     const byType = (type: 'NONE' | 'FACING') =>
-      CHARTS.map((c) => chartSeries(c, stats, type).map((s) => s.name));
+      CHARTS.map((c) => chartSeries(c, compactStats(stats), type).map((s) => s.name));
     const none = byType('NONE');
     const facing = byType('FACING');
     expect(none[0]).toEqual(['Минимум', 'Среднее', 'Максимум', '1-комнатная']);
@@ -102,7 +118,7 @@ describe('chartSeries: the nine charts', () => {
   });
 
   it('countSeries keeps the labels and counts', () => {
-    expect(countSeries(stats.flatsCountList)[0]).toMatchObject({
+    expect(countSeries(compactStats(stats).dates, compactStats(stats).flatsCountList)[0]).toMatchObject({
       name: 'Все',
       kind: 'count',
       data: [['2026-01-01', 5]],
@@ -163,7 +179,7 @@ describe('days without data (DESIGN §10.1): breaks and bands', () => {
       shortFlatSummaryList: [],
     };
     for (const spec of CHARTS) {
-      const series = chartSeries(spec, stats, 'BUILDING');
+      const series = chartSeries(spec, compactStats(stats), 'BUILDING');
       for (const s of series.filter((x) => x.data.length))
         expect(s.data.map(([d, v]) => (v === null ? `${d}:gap` : d))).toEqual([
           '2020-02-12',

@@ -2,13 +2,14 @@ import {
   buildingLabel,
   type ChartType,
   FACINGS,
-  type FlatsCountSeries,
   facingLabel,
+  type GroupColumns,
   quarterLabel,
   type RoomGroup,
   roomsLabel,
-  type StatsPoint,
-  type StatsResponse,
+  type StatsColumn,
+  type StatsColumns,
+  type StatsGroupKey,
 } from '@cena-metra/contract';
 import { PALETTE } from '../../../components/chart/palette';
 import type { ChartSeries, DateBand } from '../../../components/chart/types';
@@ -92,7 +93,7 @@ export const CHART_TYPE_LABELS: Record<ChartType, string> = {
 
 export { PALETTE };
 
-export const GROUP_DATA: Record<RoomGroup, keyof StatsResponse> = {
+export const GROUP_DATA: Record<RoomGroup, StatsGroupKey> = {
   all: 'allRoomsData',
   studio: 'studioData',
   one: 'oneRoomData',
@@ -137,61 +138,60 @@ function rank(order: readonly string[], key: string): number {
   return i < 0 ? order.length : i;
 }
 
+/** Where a column has a value, as indexes into the answer's dates. */
+function present(column: StatsColumn): number[] {
+  const at: number[] = [];
+  for (let i = 0; i < column.length; i++) if (column[i] !== null) at.push(i);
+  return at;
+}
+
 /**
- * Series of one price chart: min, avg and max per m², then one series per breakdown key (keys 'null'
- * ignored, spec §3) with a gap (null) on days the key has no active flat; colours cycle the palette.
+ * Series of one price chart from its group's columns: min, avg and max per m² on the days the group has
+ * flats, then one series per breakdown key (keys 'null' ignored, spec §3) with a gap (null) on days the key
+ * has no active flat; colours cycle the palette.
  */
-export function priceSeries(points: StatsPoint[], breakdown: ChartType): ChartSeries[] {
+export function priceSeries(dates: string[], group: GroupColumns, breakdown: ChartType): ChartSeries[] {
+  const at = present(group.avgMeterPrice);
+  const pick = (column: StatsColumn): ChartSeries['data'] => at.map((i) => [dates[i], column[i]]);
   const series: ChartSeries[] = [
-    { name: 'Минимум', kind: 'min', color: '#94a3b8', data: points.map((p) => [p.date, p.minMeterPrice]) },
-    { name: 'Среднее', kind: 'avg', color: '#0f172a', data: points.map((p) => [p.date, p.avgMeterPrice]) },
-    { name: 'Максимум', kind: 'max', color: '#64748b', data: points.map((p) => [p.date, p.maxMeterPrice]) },
+    { name: 'Минимум', kind: 'min', color: '#94a3b8', data: pick(group.minMeterPrice) },
+    { name: 'Среднее', kind: 'avg', color: '#0f172a', data: pick(group.avgMeterPrice) },
+    { name: 'Максимум', kind: 'max', color: '#64748b', data: pick(group.maxMeterPrice) },
   ];
   if (breakdown === 'NONE') return series;
   const { field, label, compare } = BREAKDOWNS[breakdown];
-  const keys = new Set<string>();
-  for (const p of points) for (const key of Object.keys(p[field])) if (key !== 'null') keys.add(key);
-  [...keys].sort(compare).forEach((key, i) => {
-    series.push({
-      name: label(key),
-      kind: 'breakdown',
-      color: PALETTE[i % PALETTE.length],
-      data: points.map((p) => [p.date, p[field][key] ?? null]),
+  const columns = group[field];
+  Object.keys(columns)
+    .filter((key) => key !== 'null')
+    .sort(compare)
+    .forEach((key, i) => {
+      series.push({
+        name: label(key),
+        kind: 'breakdown',
+        color: PALETTE[i % PALETTE.length],
+        data: pick(columns[key]),
+      });
     });
-  });
   return series;
 }
 
-/** The flat-count chart: the five count series of the response, as they come. */
-export function countSeries(list: FlatsCountSeries[]): ChartSeries[] {
+/** The flat-count chart: the count series of the answer, as they come, each on the days it has. */
+export function countSeries(dates: string[], list: StatsColumns['flatsCountList']): ChartSeries[] {
   return list.map((s, i) => ({
     name: s.label,
     kind: 'count',
     color: PALETTE[i % PALETTE.length],
-    data: s.points.map((p) => [p.date, p.count]),
+    data: present(s.counts).map((k) => [dates[k], s.counts[k]]),
   }));
 }
 
-/** The series of chart `spec` from a stats response and the selected chart type, broken at gaps. */
-export function chartSeries(spec: ChartSpec, stats: StatsResponse, chartType: ChartType): ChartSeries[] {
+/** The series of chart `spec` from a stats answer (columns) and the selected chart type, broken at gaps. */
+export function chartSeries(spec: ChartSpec, stats: StatsColumns, chartType: ChartType): ChartSeries[] {
   const series =
     spec.group === null
-      ? countSeries(stats.flatsCountList)
-      : priceSeries(
-          (stats[GROUP_DATA[spec.group]] as { points: StatsPoint[] }).points,
-          spec.breakdown ?? chartType,
-        );
-  // every series of a chart has the same days: where they break is worked out once
-  const dates =
-    spec.group === null
-      ? (stats.flatsCountList[0]?.points.map((p) => p.date) ?? [])
-      : (stats[GROUP_DATA[spec.group]] as { points: StatsPoint[] }).points.map((p) => p.date);
-  const breaks = breaksOf(dates);
-  return series.map((s) => ({
-    ...s,
-    data:
-      s.data.length === dates.length && s.data.every(([date], i) => date === dates[i])
-        ? withBreaks(s.data, breaks)
-        : breakAtGaps(s.data),
-  }));
+      ? countSeries(stats.dates, stats.flatsCountList)
+      : priceSeries(stats.dates, stats[GROUP_DATA[spec.group]], spec.breakdown ?? chartType);
+  // the series of a price chart share their days (the group's): where they break is worked out once
+  const breaks = spec.group === null ? null : breaksOf(series[0].data.map(([date]) => date));
+  return series.map((s) => ({ ...s, data: breaks ? withBreaks(s.data, breaks) : breakAtGaps(s.data) }));
 }
