@@ -5,9 +5,18 @@ import type { FlatEvent } from '../src/analytics/events.js';
 import { ProjectModel } from '../src/analytics/model.js';
 import { paceSummary } from '../src/analytics/pace-summary.js';
 import { projectPace, unionIndex, unionPace } from '../src/analytics/pace-union.js';
-import { recordCounts, shortFlatSummary, statsResponseOf, statsSeries } from '../src/analytics/stats.js';
+import {
+  countLabels,
+  GROUPS,
+  recordCounts,
+  shortFlatSummary,
+  statsResponseOf,
+  statsSeries,
+} from '../src/analytics/stats.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
+import { monthOf } from '../src/db/kept.js';
+import { columnsOfTexts } from '../src/db/kept-columns.js';
 import { layoutSeriesMonth, monthLayout } from '../src/db/kept-series.js';
 import { renderSeriesDay } from '../src/derive/series.js';
 import { SeriesColumns } from '../src/read/stats-columns.js';
@@ -139,7 +148,19 @@ export class EngineUnderTest {
       this.model.carry,
     );
     const json = kept.response(from, to, JSON.stringify(summary), status);
-    const columns = new SeriesColumns(kept, days.length).body(from, to, JSON.stringify(summary), status);
+    // the columns kept by calendar month, as the import keeps them: an answer cuts its edge months
+    const byMonth = new Map<number, number[]>();
+    for (const d of days) byMonth.set(monthOf(d), [...(byMonth.get(monthOf(d)) ?? []), d]);
+    const columns = new SeriesColumns(kept, (s) =>
+      [...byMonth.values()].map((ds) => ({
+        days: ds,
+        columns: columnsOfTexts(
+          ds.map((d) => renderSeriesDay(this.cubes.get(d)!, s)),
+          GROUPS.length,
+          countLabels(s).length,
+        ),
+      })),
+    ).body(from, to, JSON.stringify(summary), status);
     const objects = statsResponseOf(series, summary);
     return {
       objects,

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { expandStatsColumns } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { joinSummaries } from '../src/analytics/pace-parts.js';
@@ -231,6 +232,32 @@ describeEachDb('kept derived data', (ctx) => {
     expect(await ctx.db.query(`select key from app_meta where key = 'series_layout_needed'`)).toEqual([]);
     const laidOut = await new StatsReader().statsResponse(ctx.db, request, null);
     expect(joined(laidOut.body as ChunkedBody).equals(joined(fromTexts.body as ChunkedBody))).toBe(true);
+  });
+
+  it('migration 26 has the stats series given their columns at the next open, byte for byte as the import keeps them', async () => {
+    const market = await importedMarket(ctx.db, 26, 5);
+    const kept = await keptData(ctx.db);
+    expect(kept.series.every((r) => r.columns_all && r.columns_available)).toBe(true);
+    const [{ id }] = await ctx.db.query<{ id: number }>('select min(project_id) as id from series_month');
+    const request = { projectId: id, from: '2020-01-01', to: '2030-12-31' };
+    const made = await new StatsReader().statsResponse(ctx.db, request, null, undefined, 'columns');
+    // the months as kept before migration 26: no columns
+    await ctx.db.query('alter table series_month drop column columns_all, drop column columns_available');
+    await ctx.db.exec(MIGRATIONS.find((m) => m.id === 26)!.sql);
+    expect((await keptData(ctx.db)).series.every((r) => r.columns_all === null)).toBe(true);
+    // until the step has run, the answer in columns is made from the series' text: the same bytes
+    const fromTexts = await new StatsReader().statsResponse(ctx.db, request, null, undefined, 'columns');
+    expect(joined(fromTexts.body as ChunkedBody).equals(joined(made.body as ChunkedBody))).toBe(true);
+    const lines: string[] = [];
+    await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));
+    expect(lines).toEqual(['ряды статистики записываются столбцами…']);
+    expect(await keptData(ctx.db)).toEqual(kept);
+    expect(await ctx.db.query(`select key from app_meta where key = 'series_columns_needed'`)).toEqual([]);
+    // and the answer in columns carries the seed's answer
+    const points = await new StatsReader().statsResponse(ctx.db, request, null);
+    expect(expandStatsColumns(JSON.parse(joined(made.body as ChunkedBody).toString('utf8')))).toEqual(
+      JSON.parse(joined(points.body as ChunkedBody).toString('utf8')),
+    );
   });
 
   it('an import that fails between the observations and the kept data leaves everything as it was', async () => {

@@ -23,8 +23,8 @@ export async function keptData(db: Db) {
   return {
     segments: await db.query('select * from flat_segment order by project_id, flat_id, start_day'),
     series: await db.query(
-      `select project_id, month::text, days, series_all, series_available from series_month
-       order by project_id, month`,
+      `select project_id, month::text, days, series_all, series_available, columns_all, columns_available
+       from series_month order by project_id, month`,
     ),
     events: await db.query('select * from flat_event order by project_id, day, flat_id, kind'),
     summaries: await db.query(

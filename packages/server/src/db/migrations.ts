@@ -23,6 +23,7 @@ import m022 from './migrations/022.js';
 import m023 from './migrations/023.js';
 import m024 from './migrations/024.js';
 import m025 from './migrations/025.js';
+import m026 from './migrations/026.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -55,4 +56,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m023,
   m024,
   m025,
+  m026,
 ];

@@ -16,6 +16,9 @@ export const seriesMonth = pgTable(
     days: integer('days').array().notNull(),
     seriesAll: text('series_all').notNull(),
     seriesAvailable: text('series_available').notNull(),
+    /** the same months in columns (db/kept-columns.ts, §12.2); null until migration 26's step has run */
+    columnsAll: text('columns_all'),
+    columnsAvailable: text('columns_available'),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.month] })],
 );

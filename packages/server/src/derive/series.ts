@@ -1,15 +1,18 @@
 import { gunzipSync } from 'node:zlib';
 import type { StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../analytics/cube.js';
-import { dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
+import { countLabels, dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
 import { bytes, monthOf } from '../db/kept.js';
+import { columnsOfTexts, encodeColumnsMonth } from '../db/kept-columns.js';
 import { decodeSeriesMonth, encodeSeriesMonth, isLaidOut, SERIES_SEPARATOR } from '../db/kept-series.js';
 import {
   projectsWithSeries,
   saveSeriesMonths,
   seriesMonths,
   seriesMonthsForUpdate,
+  seriesMonthsWithoutColumns,
+  updateSeriesColumns,
   updateSeriesMonth,
 } from '../db/queries/kept-stats.js';
 import { fromDay } from '../lib/days.js';
@@ -55,9 +58,19 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
         texts.set(d, [renderSeriesDay(cells, 'ALL'), renderSeriesDay(cells, 'AVAILABLE')]);
       }
       const days = [...texts.keys()].sort((a, b) => a - b);
+      const ofStatus = (i: 0 | 1, status: StatsStatus) =>
+        encodeColumnsMonth(
+          columnsOfTexts(
+            days.map((d) => texts.get(d)![i]),
+            GROUPS.length,
+            countLabels(status).length,
+          ),
+        );
       return {
         m,
         days: `{${days.join(',')}}`,
+        columnsAll: ofStatus(0, 'ALL'),
+        columnsAvailable: ofStatus(1, 'AVAILABLE'),
         all: encodeSeriesMonth(
           days,
           days.map((d) => texts.get(d)![0]),
@@ -73,6 +86,32 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
       projectId,
       rows.map((r) => ({ ...r, month: fromDay(r.m) })),
     );
+  }
+}
+
+/**
+ * Keeps the columns (db/kept-columns.ts) of the months kept before migration 26, from their days' texts as
+ * kept: nothing is recomputed. A month that has them is left.
+ */
+export async function keepSeriesColumns(db: Db, onProgress?: (done: number, total: number) => void) {
+  const projects = await projectsWithSeries(db);
+  for (const [i, { id }] of projects.entries()) {
+    await db.transaction(async (tx) => {
+      for (const r of await seriesMonthsWithoutColumns(tx, id)) {
+        const ofStatus = (body: string, status: StatsStatus) =>
+          encodeColumnsMonth(
+            columnsOfTexts(decodeSeriesMonth(bytes(body), r.days), GROUPS.length, countLabels(status).length),
+          );
+        await updateSeriesColumns(
+          tx,
+          id,
+          r.month,
+          ofStatus(r.series_all, 'ALL'),
+          ofStatus(r.series_available, 'AVAILABLE'),
+        );
+      }
+    });
+    onProgress?.(i + 1, projects.length);
   }
 }
 

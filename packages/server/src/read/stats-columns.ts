@@ -1,139 +1,142 @@
 import { STATS_GROUP_KEYS, STATS_MAP_KEYS, STATS_PRICE_KEYS, type StatsStatus } from '@cena-metra/contract';
 import { countLabels } from '../analytics/stats.js';
+import type { ColumnsMonth } from '../db/kept-columns.js';
 import { fromDay } from '../lib/days.js';
-import type { ChunkedBody, SeriesJson, Track } from './stats-json.js';
+import type { ChunkedBody, SeriesJson } from './stats-json.js';
 
-/** A figure by snapshot: NaN where the snapshot has none. */
-type Figure = Float64Array;
-
-/** A group's figures by snapshot: its three prices, and each price map's keys (in the order first met). */
-interface GroupFigures {
-  prices: Figure[];
-  maps: Map<string, Figure>[];
+/** A kept month of columns with its snapshot days. */
+export interface KeptColumns {
+  days: number[];
+  columns: ColumnsMonth;
 }
 
-interface Figures {
-  groups: GroupFigures[];
-  counts: Figure[];
-  /** 1 where the snapshot has a point in some series */
+/** The months of a status, and each snapshot's month and place in it. */
+interface Laid {
+  months: KeptColumns[];
+  monthOf: Int32Array;
+  placeOf: Int32Array;
+  /** 0 where the snapshot has no point in any series (not a day of an answer) */
   any: Uint8Array;
-  bytes: number;
 }
 
-/** The points of a track by snapshot (null where it has none), parsed as one JSON array. */
-function pointsOf(t: Track, n: number): (Record<string, unknown> | null)[] {
-  const end = t.start[n];
-  const parsed =
-    end > 0 ? (JSON.parse(`[${t.buf.toString('utf8', 0, end - 1)}]`) as Record<string, unknown>[]) : [];
-  let next = 0;
-  return Array.from({ length: n }, (_, k) => (t.body[k] >= 0 ? parsed[next++] : null));
+/** The answer's snapshots in one month: their places in it, and whether they are the whole month in order. */
+interface Piece {
+  month: number;
+  places: number[];
+  whole: boolean;
 }
 
-const figure = (n: number) => new Float64Array(n).fill(Number.NaN);
-
-function figuresOf(tracks: { groups: Track[]; counts: Track[] }, n: number): Figures {
-  const any = new Uint8Array(n);
-  let bytes = n;
-  const groups = tracks.groups.map((t) => {
-    const prices = STATS_PRICE_KEYS.map(() => figure(n));
-    const maps = STATS_MAP_KEYS.map(() => new Map<string, Figure>());
-    pointsOf(t, n).forEach((p, k) => {
-      if (!p) return;
-      any[k] = 1;
-      STATS_PRICE_KEYS.forEach((key, i) => {
-        prices[i][k] = p[key] as number;
-      });
-      STATS_MAP_KEYS.forEach((key, i) => {
-        for (const [name, v] of Object.entries(p[key] as Record<string, number>)) {
-          const f = maps[i].get(name) ?? figure(n);
-          if (!maps[i].has(name)) maps[i].set(name, f);
-          f[k] = v;
-        }
-      });
-    });
-    bytes += 8 * n * (prices.length + maps.reduce((sum, m) => sum + m.size, 0));
-    return { prices, maps };
-  });
-  const counts = tracks.counts.map((t) => {
-    const f = figure(n);
-    pointsOf(t, n).forEach((p, k) => {
-      if (!p) return;
-      any[k] = 1;
-      f[k] = p.count as number;
-    });
-    bytes += 8 * n;
-    return f;
-  });
-  return { groups, counts, any, bytes };
-}
-
-/** A figure over the answer's snapshots as a JSON array: `null` where it has none. */
-function column(f: Figure, ks: Int32Array): string {
-  let s = '[';
-  for (let i = 0; i < ks.length; i++) {
-    const v = f[ks[i]];
-    if (i) s += ',';
-    s += Number.isNaN(v) ? 'null' : String(v);
-  }
-  return `${s}]`;
-}
-
-function present(f: Figure, ks: Int32Array): boolean {
-  for (let i = 0; i < ks.length; i++) if (!Number.isNaN(f[ks[i]])) return true;
-  return false;
-}
+const nulls = (n: number) => new Array<string>(n).fill('null').join(',');
 
 /**
- * The stats answer in columns (contract `StatsColumns`, DESIGN §12.2) from the same kept series as the
- * seed's shape (read/stats-json.ts): each snapshot's points are parsed once per status into figures by
- * snapshot, and an answer picks the snapshot of each of its days. `expandStatsColumns` of the body is the
- * seed's answer for the same request, point for point (tested).
+ * The stats answer in columns (contract `StatsColumns`, DESIGN §12.2) from the kept months of columns
+ * (db/kept-columns.ts): a figure's column is its months' texts joined — a month the answer takes whole as it
+ * is kept, an edge month (or one with carried days) cut by its values. No number is parsed or written: a
+ * first request reads and joins. `expandStatsColumns` of the body is the seed's answer for the same request
+ * (tested against it, and the oracle's random markets).
  */
 export class SeriesColumns {
-  private readonly figures: Partial<Record<StatsStatus, Figures>> = {};
-  /** bytes held by the figures parsed so far */
+  private readonly laid: Partial<Record<StatsStatus, Laid>> = {};
+  /** bytes held by the months read so far (their texts) */
   bytes = 0;
 
   constructor(
+    /** the project's snapshot days (its range walk: which snapshot each day of a range takes) */
     private readonly json: SeriesJson,
-    private readonly snapshots: number,
+    /** the kept months of columns of a status, in order, asked for on its first answer */
+    private readonly monthsOf: (status: StatsStatus) => KeptColumns[],
   ) {}
 
-  private figuresOf(status: StatsStatus): Figures {
-    let f = this.figures[status];
-    if (!f) {
-      f = figuresOf(this.json.tracksOf(status), this.snapshots);
-      this.figures[status] = f;
-      this.bytes += f.bytes;
+  private laidOut(status: StatsStatus): Laid {
+    let l = this.laid[status];
+    if (!l) {
+      const months = this.monthsOf(status);
+      const n = months.reduce((sum, m) => sum + m.days.length, 0);
+      const monthOf = new Int32Array(n);
+      const placeOf = new Int32Array(n);
+      const any = new Uint8Array(n).fill(1);
+      let k = 0;
+      months.forEach((m, mi) => {
+        for (const e of m.columns.e) any[k + e] = 0;
+        for (let j = 0; j < m.days.length; j++, k++) {
+          monthOf[k] = mi;
+          placeOf[k] = j;
+        }
+        this.bytes += JSON.stringify(m.columns).length;
+      });
+      l = { months, monthOf, placeOf, any };
+      this.laid[status] = l;
     }
-    return f;
+    return l;
   }
 
   /** The answer for [from, to] under `status` with the given summary table (JSON), as UTF-8 JSON. */
   body(from: number, to: number, summaryJson: string, status: StatsStatus = 'ALL'): ChunkedBody {
-    const f = this.figuresOf(status);
+    const l = this.laidOut(status);
     const dates: string[] = [];
-    const picked: number[] = [];
+    const pieces: Piece[] = [];
     this.json.eachDay(from, to, (day, k) => {
-      if (!f.any[k]) return;
-      dates.push(`"${fromDay(day)}"`);
-      picked.push(k);
+      if (!l.any[k]) return;
+      dates.push(fromDay(day));
+      const month = l.monthOf[k];
+      let last = pieces.at(-1);
+      if (last?.month !== month) pieces.push((last = { month, places: [], whole: false }));
+      last.places.push(l.placeOf[k]);
     });
-    const ks = Int32Array.from(picked);
-    const parts = [`{"dates":[${dates.join(',')}]`];
+    for (const p of pieces)
+      p.whole =
+        p.places.length === l.months[p.month].days.length && p.places.every((place, i) => place === i);
+    // a month's figure cut into its values, once per answer
+    const cut = new Map<string, string[]>();
+    const valuesOf = (p: Piece, id: string, text: string) => {
+      const key = `${p.month}:${id}`;
+      let values = cut.get(key);
+      if (!values) cut.set(key, (values = text.split(',')));
+      return values;
+    };
+    /** a figure over the answer's days: `textOf` gives a month's text, undefined where it has none */
+    const column = (id: string, textOf: (m: ColumnsMonth) => string | undefined) => {
+      const parts = pieces.map((p) => {
+        const text = textOf(l.months[p.month].columns);
+        if (text === undefined) return nulls(p.places.length);
+        if (p.whole) return text;
+        const values = valuesOf(p, id, text);
+        return p.places.map((j) => values[j]).join(',');
+      });
+      return `[${parts.join(',')}]`;
+    };
+    const present = (id: string, textOf: (m: ColumnsMonth) => string | undefined) =>
+      pieces.some((p) => {
+        const text = textOf(l.months[p.month].columns);
+        if (text === undefined) return false;
+        if (p.whole) return true;
+        const values = valuesOf(p, id, text);
+        return p.places.some((j) => values[j] !== 'null');
+      });
+    const parts = [`{"dates":${JSON.stringify(dates)}`];
     STATS_GROUP_KEYS.forEach((g, gi) => {
-      const { prices, maps } = f.groups[gi];
-      const figures = STATS_PRICE_KEYS.map((key, i) => `"${key}":${column(prices[i], ks)}`);
+      const figures = STATS_PRICE_KEYS.map(
+        (key, i) => `"${key}":${column(`${gi}p${i}`, (m) => m.groups[gi].p[i])}`,
+      );
       STATS_MAP_KEYS.forEach((key, i) => {
-        const keys: string[] = [];
-        for (const [name, values] of maps[i])
-          if (present(values, ks)) keys.push(`${JSON.stringify(name)}:${column(values, ks)}`);
-        figures.push(`"${key}":{${keys.join(',')}}`);
+        // the keys in the order first met over the answer's months
+        const names = new Set<string>();
+        for (const p of pieces) for (const name in l.months[p.month].columns.groups[gi].m[i]) names.add(name);
+        const entries: string[] = [];
+        for (const name of names) {
+          const id = `${gi}m${i}:${name}`;
+          const textOf = (m: ColumnsMonth) => {
+            const map = m.groups[gi].m[i];
+            return Object.hasOwn(map, name) ? map[name] : undefined;
+          };
+          if (present(id, textOf)) entries.push(`${JSON.stringify(name)}:${column(id, textOf)}`);
+        }
+        figures.push(`"${key}":{${entries.join(',')}}`);
       });
       parts.push(`"${g}":{${figures.join(',')}}`);
     });
     const counts = countLabels(status).map(
-      (label, c) => `{"label":${JSON.stringify(label)},"counts":${column(f.counts[c], ks)}}`,
+      (label, c) => `{"label":${JSON.stringify(label)},"counts":${column(`c${c}`, (m) => m.c[c])}}`,
     );
     parts.push(`"flatsCountList":[${counts.join(',')}]`, `"shortFlatSummaryList":${summaryJson}}`);
     const buf = Buffer.from(parts.join(','), 'utf8');

@@ -3,7 +3,9 @@ import type { StatsRequest, StatsResponse, StatsStatus } from '@cena-metra/contr
 import { buildCubes } from '../analytics/cube.js';
 import { PackedFlats } from '../analytics/packed-flats.js';
 import {
+  countLabels,
   type FlatOnDay,
+  GROUPS,
   recordCounts,
   shortFlatSummary,
   statsResponseOf,
@@ -13,16 +15,17 @@ import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
 import { bytes } from '../db/kept.js';
-import { monthLayout } from '../db/kept-series.js';
+import { columnsOfTexts, decodeColumnsMonth } from '../db/kept-columns.js';
+import { decodeSeriesMonth, monthLayout } from '../db/kept-series.js';
 import { keptSummary } from '../db/queries/kept-latest.js';
-import { seriesOfStatus } from '../db/queries/kept-stats.js';
+import { seriesColumnsOfStatus, seriesOfStatus } from '../db/queries/kept-stats.js';
 import { projectSpanOf } from '../db/queries/projects.js';
 import { readSegments } from '../db/records.js';
 import { fromDay, minusMonths, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { type BodyEncoding, compressBody } from './encoding.js';
 import { ProjectCache, ReadCache } from './read-cache.js';
-import { SeriesColumns } from './stats-columns.js';
+import { type KeptColumns, SeriesColumns } from './stats-columns.js';
 import { type ChunkedBody, joined, SeriesJson } from './stats-json.js';
 
 interface CachedProject {
@@ -36,6 +39,8 @@ interface CachedProject {
   columns: SeriesColumns;
   /** the kept months of each status (gzip, with their days), read on its first request, until laid out */
   months: Partial<Record<StatsStatus, { days: number[]; body: Buffer }[] | 'laid out'>>;
+  /** the kept months in columns of each status, read on its first answer in columns */
+  columnMonths: Partial<Record<StatsStatus, KeptColumns[]>>;
   /** recent response bodies by range, with their compressed forms made on first demand */
   bodies: Map<string, StatsBody>;
   /** bytes of the months not yet laid out */
@@ -92,13 +97,24 @@ export class StatsReader {
     return row;
   }
 
-  /** The project's series as kept, with the months of `status` read (one query per status and version). */
-  private async cached(db: Db, projectId: number, status: StatsStatus): Promise<CachedProject> {
+  /**
+   * The project's series as kept, with the months of `status` in the answer's form read (one query per
+   * status, form and version).
+   */
+  private async cached(
+    db: Db,
+    projectId: number,
+    status: StatsStatus,
+    form: StatsForm = 'points',
+  ): Promise<CachedProject> {
     const project = await this.projectVersion(db, projectId);
+    let read: { days: number[]; load: (entry: CachedProject) => void } | null = null;
+    const readForm = async () =>
+      form === 'points' ? this.seriesMonths(db, projectId, status) : this.columnMonths(db, projectId, status);
     const entry = await this.cache.get(projectId, project.data_version, async () => {
-      const { days, months } = await this.seriesMonths(db, projectId, status);
+      read = await readForm();
       const json = new SeriesJson(
-        days,
+        read.days,
         (s) => {
           // the months are let go as they are laid out (all of a status at once)
           const gz = entry.months[s];
@@ -111,23 +127,29 @@ export class StatsReader {
       );
       const entry: CachedProject = {
         version: project.data_version,
-        days,
+        days: read.days,
         json,
-        columns: new SeriesColumns(json, days.length),
-        months: { [status]: months },
+        columns: new SeriesColumns(json, (s) => {
+          const months = entry.columnMonths[s];
+          if (!months) throw new Error(`stats: the columns of ${s} are not read`);
+          return months;
+        }),
+        months: {},
+        columnMonths: {},
         bodies: new Map(),
         lastDay: project.last_snapshot_date ? toDay(project.last_snapshot_date) : null,
         summaries: new Map(),
-        monthBytes: months.reduce((sum, m) => sum + m.body.length, 0),
+        monthBytes: 0,
       };
       return entry;
     });
-    if (!entry.months[status]) {
-      const { days, months } = await this.seriesMonths(db, projectId, status);
-      if (days.length !== entry.days.length || days.some((d, k) => d !== entry.days[k]))
+    const loaded = form === 'points' ? entry.months[status] : entry.columnMonths[status];
+    if (!loaded) {
+      // read for this entry, or read now (another status or form of a project already held)
+      const r = (read as typeof read) ?? (await readForm());
+      if (r.days.length !== entry.days.length || r.days.some((d, k) => d !== entry.days[k]))
         throw new Error(`series_month of project ${projectId} changed under data version ${entry.version}`);
-      entry.months[status] = months;
-      entry.monthBytes += months.reduce((sum, m) => sum + m.body.length, 0);
+      r.load(entry);
       this.cache.grown(projectId);
     }
     return entry;
@@ -136,9 +158,38 @@ export class StatsReader {
   /** The project's kept series under a status: its snapshot days in order and its months as kept (gzip). */
   private async seriesMonths(db: Db, projectId: number, status: StatsStatus) {
     const rows = await seriesOfStatus(db, projectId, status);
+    const months = rows.map((r) => ({ days: r.days, body: bytes(r.body) }));
     return {
       days: rows.flatMap((r) => r.days),
-      months: rows.map((r) => ({ days: r.days, body: bytes(r.body) })),
+      load: (entry: CachedProject) => {
+        entry.months[status] = months;
+        entry.monthBytes += months.reduce((sum, m) => sum + m.body.length, 0);
+      },
+    };
+  }
+
+  /**
+   * The project's kept columns under a status (db/kept-columns.ts): its snapshot days in order and its
+   * months decoded; a month kept before migration 26 has its columns made from its series text.
+   */
+  private async columnMonths(db: Db, projectId: number, status: StatsStatus) {
+    const rows = await seriesColumnsOfStatus(db, projectId, status);
+    const months: KeptColumns[] = rows.map((r) => ({
+      days: r.days,
+      columns:
+        r.columns !== null
+          ? decodeColumnsMonth(r.columns)
+          : columnsOfTexts(
+              decodeSeriesMonth(bytes(r.series!), r.days),
+              GROUPS.length,
+              countLabels(status).length,
+            ),
+    }));
+    return {
+      days: rows.flatMap((r) => r.days),
+      load: (entry: CachedProject) => {
+        entry.columnMonths[status] = months;
+      },
     };
   }
 
@@ -193,7 +244,7 @@ export class StatsReader {
     form: StatsForm = 'points',
   ) {
     const request = withStatus(asked);
-    const project = await this.cached(db, request.projectId, request.status);
+    const project = await this.cached(db, request.projectId, request.status, form);
     const key = `${form}|${request.from}|${request.to}|${request.status}`;
     const status = request.status === 'ALL' ? '' : `-${request.status}`;
     const etag = `"${form === 'points' ? 's' : 'c'}${request.projectId}-${project.version}-${request.from}-${request.to}${status}"`;

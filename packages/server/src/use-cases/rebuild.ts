@@ -5,7 +5,7 @@ import { loadModel } from '../db/queries/model.js';
 import { bumpDataVersion, lockProject, projectsSince } from '../db/queries/projects.js';
 import { rebuildProjectDerived } from '../derive/index.js';
 import { keepRanksOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
-import { layOutKeptSeries } from '../derive/series.js';
+import { keepSeriesColumns, layOutKeptSeries } from '../derive/series.js';
 
 // What `cena-metra rebuild` and every open (after a migration that asks for it) run: the derived data
 // recomputed from the observations, or the kept forms a migration changed made again.
@@ -68,6 +68,10 @@ export async function rebuildIfMarked(
       if (marked.has('series_layout_needed')) {
         say('ряды статистики записываются в виде ответа…');
         await layOutKeptSeries(db);
+      }
+      if (marked.has('series_columns_needed')) {
+        say('ряды статистики записываются столбцами…');
+        await keepSeriesColumns(db);
       }
     }
     await clearMigrationMarks(db);

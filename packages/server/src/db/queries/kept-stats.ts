@@ -26,21 +26,77 @@ export async function seriesMonths(db: Db, projectId: number, months: string[]):
 export async function saveSeriesMonths(
   db: Db,
   projectId: number,
-  rows: { month: string; days: string; all: string; available: string }[],
+  rows: {
+    month: string;
+    days: string;
+    all: string;
+    available: string;
+    columnsAll: string;
+    columnsAvailable: string;
+  }[],
 ): Promise<void> {
   await db.query(
-    `insert into series_month (project_id, month, days, series_all, series_available)
-     select $1, t.month, t.days::int[], t.a, t.b
-     from unnest($2::date[], $3::text[], $4::text[], $5::text[]) as t(month, days, a, b)
+    `insert into series_month (project_id, month, days, series_all, series_available, columns_all,
+       columns_available)
+     select $1, t.month, t.days::int[], t.a, t.b, t.ca, t.cb
+     from unnest($2::date[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+       as t(month, days, a, b, ca, cb)
      on conflict (project_id, month) do update set days = excluded.days,
-       series_all = excluded.series_all, series_available = excluded.series_available`,
+       series_all = excluded.series_all, series_available = excluded.series_available,
+       columns_all = excluded.columns_all, columns_available = excluded.columns_available`,
     [
       projectId,
       rows.map((r) => r.month),
       rows.map((r) => r.days),
       rows.map((r) => r.all),
       rows.map((r) => r.available),
+      rows.map((r) => r.columnsAll),
+      rows.map((r) => r.columnsAvailable),
     ],
+  );
+}
+
+/** A project's months kept before their columns were (migration 26), locked for the transaction. */
+export async function seriesMonthsWithoutColumns(
+  tx: Db,
+  projectId: number,
+): Promise<{ month: string; days: number[]; series_all: string; series_available: string }[]> {
+  return tx.query(
+    `select month::text, days, series_all, series_available from series_month
+     where project_id = $1 and (columns_all is null or columns_available is null) for update`,
+    [projectId],
+  );
+}
+
+export async function updateSeriesColumns(
+  tx: Db,
+  projectId: number,
+  month: string,
+  all: string,
+  available: string,
+): Promise<void> {
+  await tx.query(
+    `update series_month set columns_all = $3, columns_available = $4
+     where project_id = $1 and month = $2::date`,
+    [projectId, month, all, available],
+  );
+}
+
+/**
+ * A project's months in columns under a status, in order: their days and the status's columns (base64 of
+ * gzipped JSON, db/kept-columns.ts); a month kept before migration 26 has none yet and gives its series
+ * text instead (the reader makes its columns from it).
+ */
+export async function seriesColumnsOfStatus(
+  db: Db,
+  projectId: number,
+  status: StatsStatus,
+): Promise<{ days: number[]; columns: string | null; series: string | null }[]> {
+  const columns = status === 'ALL' ? 'columns_all' : 'columns_available';
+  return db.query(
+    `select days, ${columns} as columns, case when ${columns} is null then ${seriesColumn(status)} end as series
+     from series_month where project_id = $1 order by month`,
+    [projectId],
   );
 }
 
