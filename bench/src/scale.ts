@@ -234,7 +234,32 @@ async function main() {
             metric: metrics[i % 4],
           }),
         );
+      // the market's pace chart (POST /api/market/pace): the whole market, then periods of other starts and
+      // lengths — each a slice of the held span (pace-union.ts: periodOf), not another sweep
+      const paceFirst = await timed('/market/pace', { ...period(0), rooms: 'all', status: 'ALL' });
+      const paceTimes: number[] = [];
+      for (let i = 1; i <= 20; i++)
+        paceTimes.push(
+          await timed('/market/pace', {
+            from: fromDay(LAST - 30 * (i % 12) - i),
+            to: fromDay(LAST - (i % 5)),
+            rooms: 'all',
+            status: 'ALL',
+          }),
+        );
       rows.push(
+        {
+          what: `«Рынок»'s pace of the whole market (${PROJECTS} projects): first request ${when} (its whole span computed)`,
+          value: `${paceFirst.toFixed(0)} ms`,
+          budget: '≤ 1,000 ms',
+          ok: paceFirst <= 1000,
+        },
+        {
+          what: `«Рынок»'s pace, 20 other periods: p50 ${when}`,
+          value: `${percentile(paceTimes, 50).toFixed(1)} ms`,
+          budget: '≤ 100 ms',
+          ok: percentile(paceTimes, 50) <= 100,
+        },
         {
           what: `«Рынок» (${PROJECTS} projects ranked, 90 days): first request ${when}`,
           value: `${first.toFixed(0)} ms`,

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { DayTable, medianOfSlots } from '../src/analytics/day-parts.js';
 import { DayParts, rankSummaryOf, unionLast } from '../src/analytics/pace-last.js';
 import { paceSummariesBy, paceSummary } from '../src/analytics/pace-summary.js';
-import { type UnionPoint, unionDaySums, unionIndex, unionPace } from '../src/analytics/pace-union.js';
+import {
+  periodOf,
+  type UnionPoint,
+  unionDaySums,
+  unionIndex,
+  unionPace,
+  unionSpan,
+} from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { covers, joinRankMonths, rankMonths, rankStart, readFrom } from '../src/db/kept-rank.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
@@ -31,6 +38,42 @@ function expectSame(actual: UnionPoint[], expected: UnionPoint[]) {
 }
 
 describe('§10.5–10.6 over a union of projects', () => {
+  it('a period of a union’s whole span (held for the market) is the union’s pace over that period, to the bit', () => {
+    let chained = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(projectArb, fc.integer({ min: -120, max: 120 })), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(1, 2),
+        fc.constantFrom(7, 31, 10_000),
+        fc.array(fc.tuple(fc.integer({ min: -150, max: 250 }), fc.integer({ min: 0, max: 400 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.constantFrom(...Object.keys(FILTERS)),
+        (projects, grace, carry, periods, filter) => {
+          const summaries = projects.map(([snaps, shift]) => {
+            const t = timelineOf(
+              snaps.map((s) => ({ ...s, day: s.day + shift })),
+              grace,
+              carry,
+            );
+            return paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, FILTERS[filter]);
+          });
+          const span = unionSpan(summaries);
+          for (const [offset, length] of periods) {
+            const from = BASE + offset;
+            const expected = unionPace(summaries, from, from + length);
+            expect(periodOf(span, from, from + length)).toEqual(expected);
+            if (expected.some((p) => p.index !== 100)) chained++;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // periods whose index moved: the chain is exercised, not only its start
+    expect(chained).toBeGreaterThan(50);
+  });
+
   it('on 200 random unions of 1–4 projects (gaps, flicker, partial scans) equals the day-by-day reading', () => {
     let points = 0;
     let gone = 0;

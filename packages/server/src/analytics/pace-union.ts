@@ -98,7 +98,13 @@ interface Cursor {
  * union's flats: the stock is every project's stock, a window holds every project's events, medians run
  * over all of the union's flats, the index's F is every flat active on both days.
  */
-export function unionPace(summaries: PaceSummary[], from: number, to: number): UnionPoint[] {
+export function unionPace(
+  summaries: PaceSummary[],
+  from: number,
+  to: number,
+  /** where to put each point's day and index sums (Σ ln, pairs) too: what `unionSpan` keeps */
+  sums?: { days: number[]; lnSums: number[]; pairSums: number[] },
+): UnionPoint[] {
   const out: UnionPoint[] = [];
   const used = summaries.filter((s) => s.dates.length > 0);
   if (used.length === 0 || from > to) return out;
@@ -210,6 +216,9 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
     const medianDaysOnMarket = onMarket.median();
     for (const [c, r] of held) onMarket.add(dom(c, r), 1);
     if (started && pairs) index *= Math.exp(lnSum / pairs);
+    sums?.days.push(day);
+    sums?.lnSums.push(started ? lnSum : 0);
+    sums?.pairSums.push(started ? pairs : 0);
     started = true;
     before = cursors.map((c) => (c.has ? c.k : -1));
     const denominator = stockBefore + win.new30;
@@ -225,6 +234,42 @@ export function unionPace(summaries: PaceSummary[], from: number, to: number): U
       index: Math.round(index * 100) / 100,
       avgMeterPrice: areaSum ? round2(priceSum / areaSum) : null,
     });
+  }
+  return out;
+}
+
+/**
+ * A union's pace over its whole span (its first list to its last day with data), with each day's index
+ * sums: any period of it is `periodOf` — the same points as `unionPace` over that period, to the bit. All
+ * but the index are the same whatever the period (a day's windows and medians look back from the day, not
+ * from the period's start); the index is chained again from 100 on the period's first day with data, with
+ * the sums the sweep made, in the same order.
+ */
+export interface UnionSpan {
+  points: UnionPoint[];
+  days: number[];
+  lnSums: number[];
+  pairSums: number[];
+}
+
+export function unionSpan(summaries: PaceSummary[]): UnionSpan {
+  const used = summaries.filter((s) => s.dates.length > 0);
+  const sums = { days: [] as number[], lnSums: [] as number[], pairSums: [] as number[] };
+  if (used.length === 0) return { points: [], ...sums };
+  const first = Math.min(...used.map((s) => s.dates[0]));
+  const last = Math.max(...used.map((s) => s.ends[s.ends.length - 1]));
+  return { points: unionPace(used, first, last, sums), ...sums };
+}
+
+/** The points of a union's span within [from, to], its index chained from 100 on the first (as unionPace). */
+export function periodOf(span: UnionSpan, from: number, to: number): UnionPoint[] {
+  const { points, days } = span;
+  const start = lowerBound(days, from);
+  const out: UnionPoint[] = [];
+  let index = 100;
+  for (let j = start; j < points.length && days[j] <= to; j++) {
+    if (j > start && span.pairSums[j]) index *= Math.exp(span.lnSums[j] / span.pairSums[j]);
+    out.push({ ...points[j], index: Math.round(index * 100) / 100 });
   }
   return out;
 }

@@ -22,7 +22,7 @@ import {
 } from '../analytics/pace-last.js';
 import { joinSummaries } from '../analytics/pace-parts.js';
 import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
-import { unionDaySums, unionPace } from '../analytics/pace-union.js';
+import { periodOf, type UnionSpan, unionDaySums, unionPace, unionSpan } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { bytes, decodeSummary } from '../db/kept.js';
 import { rankStart } from '../db/kept-rank.js';
@@ -61,6 +61,9 @@ const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.
  * (§10.5–10.6), recomputed over unions of projects from each project's pace summaries, which the import
  * keeps (`pace_summary`, derive/pace.ts): a fresh process reads them, never a project's timeline.
  */
+/** A held span's bytes: its points (~220 B each as objects) and its day sums. */
+const spanBytes = (s: UnionSpan) => s.points.length * 250;
+
 export class MarketReader {
   private readonly cache: ProjectCache<Map<string, PaceSummary>>;
   private readonly rankReader: RankReader;
@@ -127,11 +130,26 @@ export class MarketReader {
     } & PlaceFilters,
   ): Promise<MarketPaceResponse> {
     if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
+    // the selection's whole span (every project of it, whenever its lists), held per set of its members'
+    // data versions: a period is a slice with its index chained again (pace-union.ts), not another sweep
+    // over every project; a project whose lists begin after the period changes nothing of it
+    const members = (await this.list.select(db, { developerId: q.developerId })).filter((p) =>
+      inPlace(p.place, q),
+    );
     const projects = (await this.list.select(db, { developerId: q.developerId, to: q.to })).filter((p) =>
       inPlace(p.place, q),
     );
-    const summaries = await this.summaries(db, projects, q.status, q.rooms);
-    const points = unionPace([...summaries.values()], toDay(q.from), toDay(q.to));
+    const scope = [q.status, q.rooms, q.developerId, q.region, q.city, q.district, q.station]
+      .map((v) => v ?? '')
+      .join(':');
+    const version = members.map((p) => `${p.id}.${p.data_version}`).join(',');
+    let span = this.shared.get<UnionSpan>(`market-span:${scope}`, version);
+    if (!span) {
+      const summaries = await this.summaries(db, members, q.status, q.rooms);
+      span = unionSpan([...summaries.values()]);
+      this.shared.set(`market-span:${scope}`, version, span, spanBytes);
+    }
+    const points = periodOf(span, toDay(q.from), toDay(q.to));
     return { projects: projects.length, points, last: points.at(-1) ?? null };
   }
 
