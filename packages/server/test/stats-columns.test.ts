@@ -61,7 +61,10 @@ const snapshot = fc.record({
 function kept(snapshots: fc.infer<typeof snapshot>[]) {
   const days: number[] = [];
   let day = 20_000;
-  for (const s of snapshots) days.push((day += s.step));
+  for (const s of snapshots) {
+    day += s.step;
+    days.push(day);
+  }
   const texts = snapshots.map((s) =>
     [...s.groups.map((p) => (p ? JSON.stringify(p).slice(1) : '')), s.counts.join(',')].join(
       SERIES_SEPARATOR,

@@ -80,7 +80,10 @@ export class SeriesColumns {
       dates.push(fromDay(day));
       const month = l.monthOf[k];
       let last = pieces.at(-1);
-      if (last?.month !== month) pieces.push((last = { month, places: [], whole: false }));
+      if (last?.month !== month) {
+        last = { month, places: [], whole: false };
+        pieces.push(last);
+      }
       last.places.push(l.placeOf[k]);
     });
     for (const p of pieces)
@@ -91,7 +94,10 @@ export class SeriesColumns {
     const valuesOf = (p: Piece, id: string, text: string) => {
       const key = `${p.month}:${id}`;
       let values = cut.get(key);
-      if (!values) cut.set(key, (values = text.split(',')));
+      if (!values) {
+        values = text.split(',');
+        cut.set(key, values);
+      }
       return values;
     };
     /** a figure over the answer's days: `textOf` gives a month's text, undefined where it has none */
