@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+import { expandStatsColumns } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -168,6 +170,34 @@ describeEachDb('dashboard API', (ctx) => {
     });
   });
 
+  it('answers the web’s stats in columns (§12.2): the seed’s answer, an ETag of its own, gzip, 304', async () => {
+    const [p] = await ctx.db.query<{ id: number }>("select id from project where name = 'Северный квартал'");
+    const payload = { projectId: p.id, from: '2026-10-30', to: '2026-11-05' };
+    const ask = (headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/project/stats/columns',
+        headers: { ...auth(), ...headers },
+        payload,
+      });
+    const res = await ask();
+    expect(res.statusCode).toBe(200);
+    const columns = res.json();
+    expect(columns.dates).toEqual(['2026-11-01', '2026-11-02']);
+    expect(columns.allRoomsData.avgMeterPrice).toEqual([columns.allRoomsData.avgMeterPrice[0], 320000]);
+    expect(columns.allRoomsData.avgMeterPriceByBuilding['10'][1]).toBe(360000);
+    expect(columns.oneRoomData.avgMeterPrice).toEqual([null, null]);
+    const seed = await app.inject({ method: 'POST', url: '/api/project/stats', headers: auth(), payload });
+    expect(expandStatsColumns(columns)).toEqual(seed.json());
+    // its own ETag (not the seed's), a 304 to it, and the same body gzipped
+    const etag = res.headers.etag as string;
+    expect(etag).not.toBe(seed.headers.etag);
+    expect((await ask({ 'if-none-match': etag })).statusCode).toBe(304);
+    const gz = await ask({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(columns);
+  });
+
   it('rejects bad stats requests with the field named, never a 500', async () => {
     const cases: [unknown, number, string][] = [
       [{ projectId: 1, from: '2026-11-05', to: '2026-11-01' }, 400, 'to'],
@@ -178,24 +208,22 @@ describeEachDb('dashboard API', (ctx) => {
       [{ projectId: 99999, from: '2026-01-01', to: '2026-11-01' }, 404, 'проект'],
       [{ projectId: 1, from: '2026-01-01', to: '2026-11-01', status: 'FREE' }, 400, 'status'],
     ];
-    for (const [payload, status, field] of cases) {
-      const res = await app.inject({
+    // both forms of the answer: the seed's and the web's columns
+    for (const url of ['/api/project/stats', '/api/project/stats/columns']) {
+      for (const [payload, status, field] of cases) {
+        const res = await app.inject({ method: 'POST', url, headers: auth(), payload: payload as object });
+        expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(status);
+        expect(res.json().message).toContain(field);
+      }
+      const malformed = await app.inject({
         method: 'POST',
-        url: '/api/project/stats',
-        headers: auth(),
-        payload: payload as object,
+        url,
+        headers: { ...auth(), 'content-type': 'application/json' },
+        payload: '{"projectId":',
       });
-      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(res.json().message).toContain(field);
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toContain('JSON');
     }
-    const malformed = await app.inject({
-      method: 'POST',
-      url: '/api/project/stats',
-      headers: { ...auth(), 'content-type': 'application/json' },
-      payload: '{"projectId":',
-    });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toContain('JSON');
   });
 
   it('revokes the token on logout', async () => {

@@ -24,7 +24,7 @@ interface Case {
 
 // A valid request per endpoint is varied one field at a time (wrong type, missing, huge, negative, bad date,
 // from > to, unknown id, SQL-looking text); each must answer the right 4xx naming the field.
-const CASES: Case[] = [
+const STATS_CASES: Case[] = [
   {
     name: 'stats: projectId as text',
     method: 'POST',
@@ -97,6 +97,12 @@ const CASES: Case[] = [
     status: 400,
     field: 'тело запроса',
   },
+];
+
+const CASES: Case[] = [
+  ...STATS_CASES,
+  // the web's columns (§12.2) take the same request and refuse it the same way
+  ...STATS_CASES.map((c) => ({ ...c, name: `columns ${c.name}`, url: '/api/project/stats/columns' })),
   {
     name: 'discount: bad period',
     method: 'POST',
@@ -322,6 +328,7 @@ const CASES: Case[] = [
 
 const POSTS = [
   '/api/project/stats',
+  '/api/project/stats/columns',
   '/api/discount',
   '/api/discount/project',
   '/api/ingest/snapshots',

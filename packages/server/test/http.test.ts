@@ -35,6 +35,7 @@ describe('HTTP surface: OpenAPI, docs, security headers, CORS, compression', () 
       '/api/developers',
       '/api/projects',
       '/api/project/stats',
+      '/api/project/stats/columns',
       '/api/discount',
       '/api/discount/project',
       '/api/flat',
