@@ -16,7 +16,7 @@ import {
 import type { FlatRecord } from '../src/analytics/types.js';
 import { flatOnDay, lastDataDay } from '../src/analytics/windows.js';
 import { monthOf } from '../src/db/kept.js';
-import { columnsOfTexts } from '../src/db/kept-columns.js';
+import { columnsOfTexts, decodeColumnsMonth, encodeColumnsMonth } from '../src/db/kept-columns.js';
 import { layoutSeriesMonth, monthLayout } from '../src/db/kept-series.js';
 import { renderSeriesDay } from '../src/derive/series.js';
 import { SeriesColumns } from '../src/read/stats-columns.js';
@@ -154,10 +154,14 @@ export class EngineUnderTest {
     const columns = new SeriesColumns(kept, (s) =>
       [...byMonth.values()].map((ds) => ({
         days: ds,
-        columns: columnsOfTexts(
-          ds.map((d) => renderSeriesDay(this.cubes.get(d)!, s)),
-          GROUPS.length,
-          countLabels(s).length,
+        ...decodeColumnsMonth(
+          encodeColumnsMonth(
+            columnsOfTexts(
+              ds.map((d) => renderSeriesDay(this.cubes.get(d)!, s)),
+              GROUPS.length,
+              countLabels(s).length,
+            ),
+          ),
         ),
       })),
     ).body(from, to, JSON.stringify(summary), status);

@@ -7,7 +7,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countLabels, GROUPS } from '../src/analytics/stats.js';
-import { columnsOfTexts } from '../src/db/kept-columns.js';
+import { columnsOfTexts, decodeColumnsMonth, encodeColumnsMonth } from '../src/db/kept-columns.js';
 import { layoutSeriesMonth, monthLayout, SERIES_SEPARATOR } from '../src/db/kept-series.js';
 import { SeriesColumns } from '../src/read/stats-columns.js';
 import { joined, SeriesJson } from '../src/read/stats-json.js';
@@ -87,7 +87,12 @@ function kept(snapshots: fc.infer<typeof snapshot>[]) {
       for (let k = 0; k < days.length; k += 30)
         out.push({
           days: days.slice(k, k + 30),
-          columns: columnsOfTexts(texts.slice(k, k + 30), GROUPS.length, countLabels('ALL').length),
+          // through the stored form
+          ...decodeColumnsMonth(
+            encodeColumnsMonth(
+              columnsOfTexts(texts.slice(k, k + 30), GROUPS.length, countLabels('ALL').length),
+            ),
+          ),
         });
       return out;
     });

@@ -60,5 +60,8 @@ export function columnsOfTexts(texts: string[], groups: number, counts: number):
 export const encodeColumnsMonth = (c: ColumnsMonth): string =>
   gzipSync(JSON.stringify(c), { level: 1 }).toString('base64');
 
-export const decodeColumnsMonth = (base64: string): ColumnsMonth =>
-  JSON.parse(gunzipSync(Buffer.from(base64, 'base64')).toString('utf8')) as ColumnsMonth;
+/** A kept month's columns, with the length of their JSON (what the reader holds of them). */
+export function decodeColumnsMonth(base64: string): { columns: ColumnsMonth; bytes: number } {
+  const json = gunzipSync(Buffer.from(base64, 'base64'));
+  return { columns: JSON.parse(json.toString('utf8')) as ColumnsMonth, bytes: json.length };
+}

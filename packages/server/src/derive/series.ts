@@ -11,8 +11,6 @@ import {
   saveSeriesMonths,
   seriesMonths,
   seriesMonthsForUpdate,
-  seriesMonthsWithoutColumns,
-  updateSeriesColumns,
   updateSeriesMonth,
 } from '../db/queries/kept-stats.js';
 import { fromDay } from '../lib/days.js';
@@ -97,15 +95,16 @@ export async function keepSeriesColumns(db: Db, onProgress?: (done: number, tota
   const projects = await projectsWithSeries(db);
   for (const [i, { id }] of projects.entries()) {
     await db.transaction(async (tx) => {
-      for (const r of await seriesMonthsWithoutColumns(tx, id)) {
+      for (const r of await seriesMonthsForUpdate(tx, id, true)) {
         const ofStatus = (body: string, status: StatsStatus) =>
           encodeColumnsMonth(
             columnsOfTexts(decodeSeriesMonth(bytes(body), r.days), GROUPS.length, countLabels(status).length),
           );
-        await updateSeriesColumns(
+        await updateSeriesMonth(
           tx,
           id,
           r.month,
+          'columns',
           ofStatus(r.series_all, 'ALL'),
           ofStatus(r.series_available, 'AVAILABLE'),
         );
@@ -133,7 +132,7 @@ export async function layOutKeptSeries(db: Db, onProgress?: (done: number, total
         if (isLaidOut(all) && isLaidOut(available)) continue;
         const laidOut = (inflated: Buffer) =>
           encodeSeriesMonth(r.days, decodeSeriesMonth(inflated, r.days, inflated)).toString('base64');
-        await updateSeriesMonth(tx, id, r.month, laidOut(all), laidOut(available));
+        await updateSeriesMonth(tx, id, r.month, 'series', laidOut(all), laidOut(available));
       }
     });
     onProgress?.(i + 1, projects.length);

@@ -8,6 +8,8 @@ import type { ChunkedBody, SeriesJson } from './stats-json.js';
 export interface KeptColumns {
   days: number[];
   columns: ColumnsMonth;
+  /** the length of the month's columns as JSON (what is held of it) */
+  bytes: number;
 }
 
 /** The months of a status, and each snapshot's month and place in it. */
@@ -62,7 +64,7 @@ export class SeriesColumns {
           monthOf[k] = mi;
           placeOf[k] = j;
         }
-        this.bytes += JSON.stringify(m.columns).length;
+        this.bytes += m.bytes;
       });
       l = { months, monthOf, placeOf, any };
       this.laid[status] = l;

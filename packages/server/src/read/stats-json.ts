@@ -114,7 +114,7 @@ class BodyWriter {
  * consecutive daily snapshots are one slice. `start[k]` is where snapshot k's point starts (`start[n]` the
  * end), `body[k]` where it goes on after its date, −1 when the snapshot has no point there.
  */
-export interface Track {
+interface Track {
   buf: Buffer;
   start: Int32Array;
   body: Int32Array;
@@ -173,7 +173,7 @@ export class SeriesJson {
   ) {}
 
   /** The series of a status laid out as tracks (on its first use): the groups' and the counts'. */
-  tracksOf(status: StatsStatus): { groups: Track[]; counts: Track[] } {
+  private tracksOf(status: StatsStatus): { groups: Track[]; counts: Track[] } {
     let t = this.tracks[status];
     if (!t) {
       const months = this.monthsOf(status);

@@ -174,17 +174,15 @@ export class StatsReader {
    */
   private async columnMonths(db: Db, projectId: number, status: StatsStatus) {
     const rows = await seriesColumnsOfStatus(db, projectId, status);
-    const months: KeptColumns[] = rows.map((r) => ({
-      days: r.days,
-      columns:
-        r.columns !== null
-          ? decodeColumnsMonth(r.columns)
-          : columnsOfTexts(
-              decodeSeriesMonth(bytes(r.series!), r.days),
-              GROUPS.length,
-              countLabels(status).length,
-            ),
-    }));
+    const months: KeptColumns[] = rows.map((r) => {
+      if (r.columns !== null) return { days: r.days, ...decodeColumnsMonth(r.columns) };
+      const columns = columnsOfTexts(
+        decodeSeriesMonth(bytes(r.series!), r.days),
+        GROUPS.length,
+        countLabels(status).length,
+      );
+      return { days: r.days, columns, bytes: JSON.stringify(columns).length };
+    });
     return {
       days: rows.flatMap((r) => r.days),
       load: (entry: CachedProject) => {

@@ -56,32 +56,6 @@ export async function saveSeriesMonths(
   );
 }
 
-/** A project's months kept before their columns were (migration 26), locked for the transaction. */
-export async function seriesMonthsWithoutColumns(
-  tx: Db,
-  projectId: number,
-): Promise<{ month: string; days: number[]; series_all: string; series_available: string }[]> {
-  return tx.query(
-    `select month::text, days, series_all, series_available from series_month
-     where project_id = $1 and (columns_all is null or columns_available is null) for update`,
-    [projectId],
-  );
-}
-
-export async function updateSeriesColumns(
-  tx: Db,
-  projectId: number,
-  month: string,
-  all: string,
-  available: string,
-): Promise<void> {
-  await tx.query(
-    `update series_month set columns_all = $3, columns_available = $4
-     where project_id = $1 and month = $2::date`,
-    [projectId, month, all, available],
-  );
-}
-
 /**
  * A project's months in columns under a status, in order: their days and the status's columns (base64 of
  * gzipped JSON, db/kept-columns.ts); a month kept before migration 26 has none yet and gives its series
@@ -104,27 +78,35 @@ export async function projectsWithSeries(db: Db): Promise<{ id: number }[]> {
   return db.query<{ id: number }>('select distinct project_id as id from series_month order by 1');
 }
 
-/** A project's months, locked for the transaction (`month` as text). */
+/**
+ * A project's months, locked for the transaction (`month` as text); `withoutColumns`: only those kept before
+ * their columns were (migration 26).
+ */
 export async function seriesMonthsForUpdate(
   tx: Db,
   projectId: number,
+  withoutColumns = false,
 ): Promise<{ month: string; days: number[]; series_all: string; series_available: string }[]> {
   return tx.query(
     `select month::text, days, series_all, series_available from series_month
-     where project_id = $1 for update`,
+     where project_id = $1 ${withoutColumns ? 'and (columns_all is null or columns_available is null)' : ''}
+     for update`,
     [projectId],
   );
 }
 
+/** Writes a month's two statuses of one form again: the series as sent, or their columns. */
 export async function updateSeriesMonth(
   tx: Db,
   projectId: number,
   month: string,
+  form: 'series' | 'columns',
   all: string,
   available: string,
 ): Promise<void> {
   await tx.query(
-    'update series_month set series_all = $3, series_available = $4 where project_id = $1 and month = $2::date',
+    `update series_month set ${form}_all = $3, ${form}_available = $4
+     where project_id = $1 and month = $2::date`,
     [projectId, month, all, available],
   );
 }
