@@ -35,6 +35,7 @@ import {
   startServer,
   timedKeptAlive,
 } from './measure.js';
+import { marketBench } from './scale-market.js';
 import { marketPageBench } from './web.js';
 
 const argv = process.argv.slice(2);
@@ -214,72 +215,12 @@ async function main() {
       },
     );
 
-    // «Рынок» and the comparison, each request computed (periods of different starts)
-    const period = (i: number) => ({ from: fromDay(LAST - 90 - i), to: NEXT_DAY });
-    const marketAndCompare = async (when: string) => {
-      const first = await timed('/market', period(0));
-      const times: number[] = [];
-      for (let i = 1; i <= 20; i++) times.push(await timed('/market', period(i)));
-      const compare: number[] = [];
-      const metrics = ['avgMeterPrice', 'index', 'stock', 'absorption'] as const;
-      for (let i = 0; i < 20; i++)
-        compare.push(
-          await timed('/compare', {
-            projectIds: Array.from(
-              { length: Math.min(10, projectIds.length) },
-              (_, j) => projectIds[(i * 7 + j) % projectIds.length],
-            ),
-            from: DATES[0],
-            to: NEXT_DAY,
-            metric: metrics[i % 4],
-          }),
-        );
-      // the market's pace chart (POST /api/market/pace): the whole market, then periods of other starts and
-      // lengths — each a slice of the held span (pace-union.ts: periodOf), not another sweep
-      const paceFirst = await timed('/market/pace', { ...period(0), rooms: 'all', status: 'ALL' });
-      const paceTimes: number[] = [];
-      for (let i = 1; i <= 20; i++)
-        paceTimes.push(
-          await timed('/market/pace', {
-            from: fromDay(LAST - 30 * (i % 12) - i),
-            to: fromDay(LAST - (i % 5)),
-            rooms: 'all',
-            status: 'ALL',
-          }),
-        );
-      rows.push(
-        {
-          what: `«Рынок»'s pace of the whole market (${PROJECTS} projects): first request ${when} (its whole span computed)`,
-          value: `${paceFirst.toFixed(0)} ms`,
-          budget: '≤ 1,000 ms',
-          ok: paceFirst <= 1000,
-        },
-        {
-          what: `«Рынок»'s pace, 20 other periods: p50 ${when}`,
-          value: `${percentile(paceTimes, 50).toFixed(1)} ms`,
-          budget: '≤ 100 ms',
-          ok: percentile(paceTimes, 50) <= 100,
-        },
-        {
-          what: `«Рынок» (${PROJECTS} projects ranked, 90 days): first request ${when}`,
-          value: `${first.toFixed(0)} ms`,
-          budget: '≤ 1,000 ms',
-          ok: first <= 1000,
-        },
-        {
-          what: `«Рынок», every request computed: p50 ${when}`,
-          value: `${percentile(times, 50).toFixed(1)} ms`,
-          budget: '≤ 100 ms',
-          ok: percentile(times, 50) <= 100,
-        },
-        {
-          what: `compare 10 projects over the year, every request computed: p50 ${when}`,
-          value: `${percentile(compare, 50).toFixed(1)} ms`,
-          budget: '≤ 100 ms',
-          ok: percentile(compare, 50) <= 100,
-        },
+    const marketAndCompare = (when: string) =>
+      marketBench(
+        { timed, projects: PROJECTS, projectIds, last: LAST, first: DATES[0], next: NEXT_DAY },
+        when,
+        rows,
       );
-    };
     note('scale: рынок и сравнение…');
     await marketAndCompare('of a fresh server');
 

@@ -171,6 +171,15 @@ describe('bench tools (tiny datasets)', () => {
         r.what.startsWith('«Рынок» (3 projects ranked, 90 days): first request after the day'),
       ),
     ).toMatchObject({ ok: true });
+    // «Рынок»'s pace: the whole market first, then other periods as slices of the held span
+    for (const what of [
+      "«Рынок»'s pace of the whole market (3 projects): first request of a fresh server",
+      "«Рынок»'s pace, 20 other periods: p50 after the day",
+    ])
+      expect(
+        report.rows.find((r) => r.what.startsWith(what)),
+        what,
+      ).toMatchObject({ ok: true });
     expect(
       report.rows.find((r) => r.what.startsWith('server RSS after opening 3 different projects')),
     ).toMatchObject({ ok: true });

@@ -13,6 +13,7 @@ import {
 } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { covers, joinRankMonths, rankMonths, rankStart, readFrom } from '../src/db/kept-rank.js';
+import type { OracleSnapshot } from './oracle.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
@@ -37,6 +38,16 @@ function expectSame(actual: UnionPoint[], expected: UnionPoint[]) {
   });
 }
 
+/** Random projects' timelines, each shifted to start on another day. */
+const shiftedTimelines = (projects: [OracleSnapshot[], number][], grace: number, carry: number) =>
+  projects.map(([snaps, shift]) =>
+    timelineOf(
+      snaps.map((s) => ({ ...s, day: s.day + shift })),
+      grace,
+      carry,
+    ),
+  );
+
 describe('§10.5–10.6 over a union of projects', () => {
   it('a period of a union’s whole span (held for the market) is the union’s pace over that period, to the bit', () => {
     let chained = 0;
@@ -51,14 +62,9 @@ describe('§10.5–10.6 over a union of projects', () => {
         }),
         fc.constantFrom(...Object.keys(FILTERS)),
         (projects, grace, carry, periods, filter) => {
-          const summaries = projects.map(([snaps, shift]) => {
-            const t = timelineOf(
-              snaps.map((s) => ({ ...s, day: s.day + shift })),
-              grace,
-              carry,
-            );
-            return paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, FILTERS[filter]);
-          });
+          const summaries = shiftedTimelines(projects, grace, carry).map((t) =>
+            paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, FILTERS[filter]),
+          );
           const span = unionSpan(summaries);
           for (const [offset, length] of periods) {
             const from = BASE + offset;
@@ -89,13 +95,7 @@ describe('§10.5–10.6 over a union of projects', () => {
         fc.constantFrom(...Object.keys(FILTERS)),
         (projects, grace, carry, fromOffset, length, filter) => {
           // projects whose lists start on different days
-          const timelines = projects.map(([snaps, shift]) =>
-            timelineOf(
-              snaps.map((s) => ({ ...s, day: s.day + shift })),
-              grace,
-              carry,
-            ),
-          );
+          const timelines = shiftedTimelines(projects, grace, carry);
           const accept = FILTERS[filter];
           const summaries = timelines.map((t) =>
             paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, accept),
