@@ -15,6 +15,7 @@ import type { FlatRecord } from '../src/analytics/types.js';
 import { covers, joinRankMonths, rankMonths, rankStart, readFrom } from '../src/db/kept-rank.js';
 import type { OracleSnapshot } from './oracle.js';
 import { referenceUnion, timelineOf } from './pace-reference.js';
+import { referenceSweep } from './pace-union-sweep-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
 // A developer's or the market's pace and index are recomputed over the union of its flats (§10.5–10.6),
@@ -49,6 +50,32 @@ const shiftedTimelines = (projects: [OracleSnapshot[], number][], grace: number,
   );
 
 describe('§10.5–10.6 over a union of projects', () => {
+  it('the sweep equals the reference sweep (before it was made fast) to the bit, index sums too', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(projectArb, fc.integer({ min: -120, max: 120 })), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(1, 2),
+        fc.constantFrom(7, 31, 10_000),
+        fc.integer({ min: -150, max: 250 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.constantFrom(...Object.keys(FILTERS)),
+        (projects, grace, carry, start, length, filter) => {
+          const summaries = shiftedTimelines(projects, grace, carry).map((t) =>
+            paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, FILTERS[filter]),
+          );
+          const fast = { days: [] as number[], lnSums: [] as number[], pairSums: [] as number[] };
+          const slow = { days: [] as number[], lnSums: [] as number[], pairSums: [] as number[] };
+          const from = BASE + start;
+          expect(unionPace(summaries, from, from + length, fast)).toEqual(
+            referenceSweep(summaries, from, from + length, slow),
+          );
+          expect(fast).toEqual(slow);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('a period of a union’s whole span (held for the market) is the union’s pace over that period, to the bit', () => {
     let chained = 0;
     fc.assert(
