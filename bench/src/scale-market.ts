@@ -1,4 +1,8 @@
+import type { Db } from 'cena-metra/dist/src/db/driver.js';
 import { fromDay } from 'cena-metra/dist/src/lib/days.js';
+import { MarketReader } from 'cena-metra/dist/src/read/market-reader.js';
+import { ReadCache } from 'cena-metra/dist/src/read/read-cache.js';
+import { keepMarketSpansLocked } from 'cena-metra/dist/src/use-cases/market-spans.js';
 import { percentile, type Row } from './measure.js';
 
 /**
@@ -81,6 +85,31 @@ export async function marketBench(
       value: `${percentile(compare, 50).toFixed(1)} ms`,
       budget: '≤ 100 ms',
       ok: percentile(compare, 50) <= 100,
+    },
+  );
+}
+
+/**
+ * A round of the market's kept spans (use-cases/market-spans.ts) in this process, as a command runs it:
+ * after the load every span is made; after the day the server's own rounds have made most of them (this
+ * one waits for the lock, then makes what is left). Its slowest span is the «computed» budget: the whole
+ * market's sweep over every project, its summaries read from the database.
+ */
+export async function keepSpansBench(db: Db, when: string, rows: Row[], note: (s: string) => void) {
+  note(`scale: ряды рынка ${when}…`);
+  const t = performance.now();
+  const report = await keepMarketSpansLocked(db, new MarketReader(new ReadCache(256 * 1024 * 1024)));
+  const ms = performance.now() - t;
+  rows.push(
+    {
+      what: `the market's kept spans ${when}: a round (${report.made} of ${report.kept} scopes × filters made)`,
+      value: `${(ms / 1000).toFixed(1)} s`,
+    },
+    {
+      what: `the market's kept spans ${when}: the slowest span computed (summaries read, the sweep)`,
+      value: `${report.slowestMs.toFixed(0)} ms`,
+      budget: '≤ 1,000 ms',
+      ok: report.slowestMs <= 1000,
     },
   );
 }

@@ -149,7 +149,12 @@ export async function buildApp(
   await app.register(bearerAuth, { db: deps.db, config });
   await app.register(refusalAudit, { db: deps.db });
   await app.register(readers, { readers: services.readers });
-  await app.register(serverHost, { db: deps.db, importer: app.importer, onImported: deps.onImported });
+  await app.register(serverHost, {
+    db: deps.db,
+    importer: app.importer,
+    market: services.readers.market,
+    onImported: deps.onImported,
+  });
   await app.register(
     async (api) => {
       for (const routes of API_ROUTES) await api.register(routes);

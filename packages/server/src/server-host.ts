@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from './db/driver.js';
 import type { Importer } from './ingest/importer.js';
+import type { MarketReader } from './read/market-reader.js';
 import { computeAlertsLocked, type Host } from './use-cases/host.js';
+import { MarketKeeper } from './use-cases/market-spans.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,16 +12,21 @@ declare module 'fastify' {
     host: Host;
     /** the watchlists' alerts of the events not yet read (after imports and at start) */
     computeAlerts: () => Promise<void>;
+    /** the rounds that keep the market's spans (use-cases/market-spans.ts) */
+    marketKeeper: MarketKeeper;
   }
 }
 
 /**
  * The server as a host of the acts (use-cases/host.ts): after a change its read caches are forgotten at
- * once, and the watchlists' alerts are computed after the answer is sent — one computation at a time
+ * once, the market's kept spans made again by a round a moment later, and the watchlists' alerts are computed after the answer is sent — one computation at a time
  * across processes, a failure logged — then the Telegram publisher is told (`onImported`).
  */
 export const serverHost = fp(
-  async (app: FastifyInstance, opts: { db: Db; importer: Importer; onImported?: () => void }) => {
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; importer: Importer; market: MarketReader; onImported?: () => void },
+  ) => {
     let alerting: Promise<void> = Promise.resolve();
     app.decorate('computeAlerts', () => {
       const run = computeAlertsLocked(opts.db).then(
@@ -31,6 +38,17 @@ export const serverHost = fp(
       alerting = alerting.then(() => run);
       return run;
     });
+    const keeper = new MarketKeeper(
+      opts.db,
+      opts.market,
+      (error: unknown) => app.log.warn({ err: error }, 'ряды рынка не сохранены'),
+      {
+        onRound: (report) => {
+          if (report.made) app.log.info(report, 'ряды рынка сохранены');
+        },
+      },
+    );
+    app.decorate('marketKeeper', keeper);
     app.decorate('host', {
       db: opts.db,
       importer: opts.importer,
@@ -38,9 +56,11 @@ export const serverHost = fp(
       alertsThenNotify: async () => {
         void app.computeAlerts().then(() => opts.onImported?.());
       },
+      keepMarket: async () => keeper.schedule(),
     } satisfies Host);
     // a computation under way finishes before the database closes
     app.addHook('onClose', async () => {
+      await keeper.close();
       await alerting;
     });
   },

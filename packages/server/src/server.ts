@@ -60,6 +60,8 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   void app.computeAlerts();
+  // the market's spans brought up to date with what changed while no server ran (another process, a migration)
+  app.marketKeeper.schedule();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const demoUser = await getUserByName(db, DEMO_USER.username);

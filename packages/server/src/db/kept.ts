@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StatsStatus } from '@cena-metra/contract';
 import type { PaceSummary } from '../analytics/pace-summary.js';
+import type { UnionSpan } from '../analytics/pace-union.js';
 
 /**
  * The stored forms of the kept derived data (DESIGN §11.1): derive/ writes them, read/ reads them. The stats
@@ -33,3 +34,8 @@ export const bytes = (text: string): Buffer => Buffer.from(text, 'base64');
 export const encodeSummary = (s: PaceSummary): Buffer => gzipSync(JSON.stringify(s), { level: 1 });
 export const decodeSummary = (body: Uint8Array): PaceSummary =>
   JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary;
+
+/** A union's kept span (`market_span.body`, analytics/pace-union.ts): gzipped JSON, made the same way each time. */
+export const encodeSpan = (s: UnionSpan): Buffer => gzipSync(JSON.stringify(s), { level: 1 });
+export const decodeSpan = (body: Uint8Array): UnionSpan =>
+  JSON.parse(gunzipSync(body).toString('utf8')) as UnionSpan;

@@ -24,6 +24,7 @@ import m023 from './migrations/023.js';
 import m024 from './migrations/024.js';
 import m025 from './migrations/025.js';
 import m026 from './migrations/026.js';
+import m027 from './migrations/027.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -57,4 +58,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m024,
   m025,
   m026,
+  m027,
 ];

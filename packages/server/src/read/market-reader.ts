@@ -24,13 +24,15 @@ import { joinSummaries } from '../analytics/pace-parts.js';
 import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
 import { periodOf, type UnionSpan, unionDaySums, unionPace, unionSpan } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
-import { bytes, decodeSummary } from '../db/kept.js';
+import { bytes, decodeSpan, decodeSummary } from '../db/kept.js';
 import { rankStart } from '../db/kept-rank.js';
 import { developerExists } from '../db/queries/catalog.js';
 import { paceSummariesOf } from '../db/queries/kept-pace.js';
+import { keptSpan } from '../db/queries/market-spans.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
+import { membersVersion, scopeOf } from './market-scopes.js';
 import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 
@@ -118,6 +120,22 @@ export class MarketReader {
     return out;
   }
 
+  /** The market's projects with data, in id order (the kept scopes' members). */
+  projects(db: Db): Promise<ProjectRow[]> {
+    return this.list.select(db, {});
+  }
+
+  /** A union's whole span from its members' summaries, added in the members' order (the kept spans' too). */
+  async span(
+    db: Db,
+    members: Pick<ProjectRow, 'id' | 'data_version'>[],
+    status: StatsStatus,
+    rooms: RoomGroup,
+  ): Promise<UnionSpan> {
+    const summaries = await this.summaries(db, members, status, rooms);
+    return unionSpan(members.map((p) => summaries.get(p.id)!));
+  }
+
   /** The pace, index and avg ppm of a developer's projects, or of the whole market, as one union. */
   async marketPace(
     db: Db,
@@ -139,16 +157,21 @@ export class MarketReader {
     const projects = (await this.list.select(db, { developerId: q.developerId, to: q.to })).filter((p) =>
       inPlace(p.place, q),
     );
-    const scope = [q.status, q.rooms, q.developerId, q.region, q.city, q.district, q.station]
-      .map((v) => v ?? '')
-      .join(':');
-    const version = members.map((p) => `${p.id}.${p.data_version}`).join(',');
-    let span = this.shared.get<UnionSpan>(`market-span:${scope}`, version);
-    if (!span) {
-      const summaries = await this.summaries(db, members, q.status, q.rooms);
-      span = unionSpan([...summaries.values()]);
-      this.shared.set(`market-span:${scope}`, version, span, spanBytes);
+    // the whole market's, a developer's, a place's span as kept (use-cases/market-spans.ts) while its members'
+    // data are those it was made from; else (a combination of filters, a scope too small to keep, or the
+    // keeper not yet round) made here — the same function of the same summaries, so the same points
+    const scope = scopeOf(q);
+    const key = `market-span:${q.status}:${q.rooms}:${
+      scope ?? [q.developerId, q.region, q.city, q.district, q.station].map((v) => v ?? '').join(':')
+    }`;
+    const version = membersVersion(members);
+    let span = this.shared.get<UnionSpan>(key, version);
+    if (!span && scope) {
+      const kept = await keptSpan(db, scope, q.status, q.rooms);
+      if (kept?.members === version) span = decodeSpan(bytes(kept.body));
     }
+    if (!span) span = await this.span(db, members, q.status, q.rooms);
+    this.shared.set(key, version, span, spanBytes);
     const points = periodOf(span, toDay(q.from), toDay(q.to));
     return { projects: projects.length, points, last: points.at(-1) ?? null };
   }
@@ -343,19 +366,6 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
     else groups.set(key, [item]);
   }
   return groups;
-}
-
-/** The members of a union and their data versions, in order, as one key (two 32-bit FNV-1a hashes). */
-function membersVersion(projects: Pick<ProjectRow, 'id' | 'data_version'>[]): string {
-  let a = 0x811c9dc5;
-  let b = 0x3c6ef372;
-  for (const p of projects) {
-    a = Math.imul(a ^ p.id, 0x01000193);
-    a = Math.imul(a ^ p.data_version, 0x01000193);
-    b = Math.imul(b ^ p.data_version, 0x85ebca6b);
-    b = Math.imul(b ^ p.id, 0xc2b2ae35);
-  }
-  return `${projects.length}:${a >>> 0}:${b >>> 0}`;
 }
 
 /** A ranking row from a union's last day with data: its figures and the index's change; null without. */

@@ -18,14 +18,16 @@ export const appliedOf = (results: { status: ImportResult['status'] }[]) =>
  * 1. the process's caches of the data forgotten;
  * 2. after a bulk load (BULK_LOAD snapshots or more applied) the tables' statistics, which PostgreSQL plans by
  *    (db/migrate.ts: analyzeAfterBulkLoad);
- * 3. the watchlists' alerts of what came in, then the Telegram publisher told.
- * The derived data need nothing here: the import keeps them in its transaction (DESIGN §11.1). Each act
+ * 3. the market's kept spans brought up to date (use-cases/market-spans.ts: a server schedules the round);
+ * 4. the watchlists' alerts of what came in, then the Telegram publisher told.
+ * A project's derived data need nothing here: the import keeps them in its transaction (DESIGN §11.1). Each act
  * audits itself (an import, a collection run) before this runs.
  */
 export async function followImport(host: Host, applied: number): Promise<void> {
   host.invalidate();
   if (applied === 0) return;
   if (applied >= BULK_LOAD) await analyzeAfterBulkLoad(host.db);
+  await host.keepMarket();
   await host.alertsThenNotify();
 }
 

@@ -24,5 +24,7 @@ export async function changePlace(
   });
   host.invalidate();
   if (!place) throw new NotFoundError(`проект ${id} не найден`);
+  // a project moved to another place changes the members of the places' kept spans
+  await host.keepMarket();
   return place;
 }

@@ -1,16 +1,20 @@
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { clearSpans } from '../db/queries/market-spans.js';
 import { clearMigrationMarks, migrationMarks } from '../db/queries/meta.js';
 import { loadModel } from '../db/queries/model.js';
 import { bumpDataVersion, lockProject, projectsSince } from '../db/queries/projects.js';
 import { rebuildProjectDerived } from '../derive/index.js';
 import { keepRanksOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
 import { keepSeriesColumns, layOutKeptSeries } from '../derive/series.js';
+import { MarketReader } from '../read/market-reader.js';
+import { ReadCache } from '../read/read-cache.js';
+import { keepMarketSpansLocked } from './market-spans.js';
 
 // What `cena-metra rebuild` and every open (after a migration that asks for it) run: the derived data
 // recomputed from the observations, or the kept forms a migration changed made again.
 
-/** Recomputes the derived data (timeline, cube, events, summaries) of projects from their observations. */
+/** Recomputes the derived data (timeline, cube, events, summaries, the market's spans) from the observations. */
 export async function rebuildProjects(
   db: Db,
   grace: number,
@@ -30,6 +34,9 @@ export async function rebuildProjects(
     });
     onProgress?.(out.length, projects.length);
   }
+  // the market's spans made again from the summaries just made (a whole rebuild makes each one anew)
+  if (!fromDate) await clearSpans(db);
+  await keepMarketSpansLocked(db, new MarketReader(new ReadCache()));
   return out;
 }
 

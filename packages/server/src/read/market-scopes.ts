@@ -1,0 +1,71 @@
+import type { Place } from '@cena-metra/contract';
+import type { ProjectRow } from './market-projects.js';
+
+/**
+ * The market's kept scopes (DESIGN §11.1, use-cases/market-spans.ts): the whole market and every developer,
+ * region, city and district with enough projects, each named by a key its requests find it by. A request
+ * with more than one filter, or a station's, is a union computed per request (and held in memory).
+ */
+
+/** The filters of «Рынок»'s pace (names compared case aside; a station is any of a project's). */
+export interface ScopeFilters {
+  developerId?: number;
+  region?: string;
+  city?: string;
+  district?: string;
+  station?: string;
+}
+
+const PLACES = ['region', 'city', 'district'] as const;
+
+/** A place's name as scopes compare it: case aside, as the market's filters do. */
+const nameKey = (name: string) => name.toLocaleLowerCase('ru');
+
+/** The kept scope a request's filters name, or null when no scope is kept for them. */
+export function scopeOf(q: ScopeFilters): string | null {
+  const given = [q.developerId !== undefined, !!q.region, !!q.city, !!q.district, !!q.station];
+  const count = given.filter(Boolean).length;
+  if (count === 0) return 'market';
+  if (count > 1 || q.station) return null;
+  if (q.developerId !== undefined) return `developer:${q.developerId}`;
+  for (const kind of PLACES) {
+    const name = q[kind];
+    if (name) return `${kind}:${nameKey(name)}`;
+  }
+  return null;
+}
+
+/**
+ * Every scope kept, with its members in the market list's order: the whole market always, each developer
+ * and place when it has at least `min` projects (a smaller union is computed per request in milliseconds).
+ */
+export function keptScopes(projects: ProjectRow[], min: number): Map<string, ProjectRow[]> {
+  const groups = new Map<string, ProjectRow[]>([['market', projects]]);
+  const add = (key: string, p: ProjectRow) => {
+    const list = groups.get(key);
+    if (list) list.push(p);
+    else groups.set(key, [p]);
+  };
+  for (const p of projects) {
+    add(`developer:${p.developer_id}`, p);
+    for (const kind of PLACES) {
+      const name = (p.place as Place)[kind];
+      if (name) add(`${kind}:${nameKey(name)}`, p);
+    }
+  }
+  for (const [key, list] of groups) if (key !== 'market' && list.length < min) groups.delete(key);
+  return groups;
+}
+
+/** The members of a union and their data versions, in order, as one key (two 32-bit FNV-1a hashes). */
+export function membersVersion(projects: Pick<ProjectRow, 'id' | 'data_version'>[]): string {
+  let a = 0x811c9dc5;
+  let b = 0x3c6ef372;
+  for (const p of projects) {
+    a = Math.imul(a ^ p.id, 0x01000193);
+    a = Math.imul(a ^ p.data_version, 0x01000193);
+    b = Math.imul(b ^ p.data_version, 0x85ebca6b);
+    b = Math.imul(b ^ p.id, 0xc2b2ae35);
+  }
+  return `${projects.length}:${a >>> 0}:${b >>> 0}`;
+}

@@ -1,0 +1,126 @@
+import { PACE_VARIANTS } from '../analytics/pace-summary.js';
+import type { Db } from '../db/driver.js';
+import { encodeSpan } from '../db/kept.js';
+import { deleteSpans, keptSpanMembers, saveSpan } from '../db/queries/market-spans.js';
+import type { MarketReader } from '../read/market-reader.js';
+import { keptScopes, membersVersion } from '../read/market-scopes.js';
+
+/**
+ * The market's pace and index kept (DESIGN §11.1, §12): the whole span of the whole market and of every
+ * developer, region, city and district with at least KEPT_SCOPE_MIN projects, for every status × rooms
+ * filter, in `market_span` — so «Рынок»'s pace chart is read, not swept, after a restart, on another
+ * instance or a replica. A span is made again when its members' data versions differ from those it was
+ * made from; a reader takes a kept span only while they are the same, so a span not yet made again is
+ * never served for newer data (it is computed then, the same function of the same summaries).
+ *
+ * A scope's span is a sweep over every member (a day of the market is 5,000 projects' summaries), so it is
+ * not made in each import's transaction: every import schedules a round (`MarketKeeper`), which runs after
+ * a short pause gathering the imports around it, at most one at a time across processes (a lock), on a
+ * timer — its progress does not wait for traffic or a quiet moment. A command (the CLI) runs its round
+ * before it exits; `rebuild` makes every span again.
+ */
+
+/** Below this many projects a developer's or place's union is computed per request (milliseconds). */
+export const KEPT_SCOPE_MIN = 25;
+
+export interface KeepReport {
+  /** scopes × filters kept after the round */
+  kept: number;
+  /** spans made in this round (the others were current) */
+  made: number;
+  /** the slowest span's time, ms (reading its members' summaries and the sweep) */
+  slowestMs: number;
+}
+
+/** Brings every kept span up to date with the projects' data (a round). */
+export async function keepMarketSpans(
+  db: Db,
+  market: MarketReader,
+  options: { min?: number; onProgress?: (done: number, total: number) => void } = {},
+): Promise<KeepReport> {
+  const scopes = keptScopes(await market.projects(db), options.min ?? KEPT_SCOPE_MIN);
+  const held = new Map(
+    (await keptSpanMembers(db)).map((r) => [`${r.scope}\u0000${r.status}\u0000${r.rooms}`, r.members]),
+  );
+  const gone = new Set([...held.keys()].map((k) => k.split('\u0000')[0]).filter((s) => !scopes.has(s)));
+  await deleteSpans(db, [...gone]);
+  const report: KeepReport = { kept: 0, made: 0, slowestMs: 0 };
+  const total = scopes.size * PACE_VARIANTS.length;
+  for (const { status, rooms } of PACE_VARIANTS) {
+    for (const [scope, members] of scopes) {
+      report.kept++;
+      const version = membersVersion(members);
+      if (held.get(`${scope}\u0000${status}\u0000${rooms}`) === version) continue;
+      const started = performance.now();
+      const span = await market.span(db, members, status, rooms);
+      await saveSpan(db, { scope, status, rooms, members: version, body: encodeSpan(span) });
+      report.made++;
+      report.slowestMs = Math.max(report.slowestMs, performance.now() - started);
+      options.onProgress?.(report.kept, total);
+    }
+  }
+  return report;
+}
+
+/** A round under the lock: one at a time across the processes of one database. */
+export const keepMarketSpansLocked = (db: Db, market: MarketReader, min?: number) =>
+  db.withLock('market-spans', () => keepMarketSpans(db, market, { min }));
+
+/**
+ * A server's rounds: `schedule()` after each change starts one `pauseMs` later (the imports of a burst
+ * gathered into one), or again after the running one ends; never two at once.
+ */
+export class MarketKeeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly market: MarketReader,
+    private readonly onError: (error: unknown) => void,
+    private readonly options: { pauseMs?: number; min?: number; onRound?: (r: KeepReport) => void } = {},
+  ) {}
+
+  schedule(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.timer ??= setTimeout(() => this.run(), this.options.pauseMs ?? 2000);
+  }
+
+  private run(): void {
+    this.timer = null;
+    this.running = keepMarketSpansLocked(this.db, this.market, this.options.min)
+      .then((report) => this.options.onRound?.(report), this.onError)
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.schedule();
+        }
+      });
+  }
+
+  /** Waits until no round is scheduled or running (a test; a server closing). */
+  async idle(): Promise<void> {
+    while (this.timer || this.running) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.run();
+      }
+      await this.running;
+    }
+  }
+
+  /** No round after this one; the running one ends before the database closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

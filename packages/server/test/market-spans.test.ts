@@ -1,0 +1,177 @@
+import { marketPaceResponseSchema } from '@cena-metra/contract';
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Db } from '../src/db/driver.js';
+import { bytes, decodeSpan, encodeSpan } from '../src/db/kept.js';
+import { keptSpanBodies } from '../src/db/queries/market-spans.js';
+import { Importer } from '../src/ingest/importer.js';
+import type { Snapshot } from '../src/ingest/snapshot.js';
+import { fromDay } from '../src/lib/days.js';
+import { MarketReader } from '../src/read/market-reader.js';
+import { keptScopes, membersVersion } from '../src/read/market-scopes.js';
+import { ReadCache } from '../src/read/read-cache.js';
+import { cliActor, commandHost, type Host } from '../src/use-cases/host.js';
+import { applyImport } from '../src/use-cases/imports.js';
+import { keepMarketSpansLocked } from '../src/use-cases/market-spans.js';
+import { rebuildProjects } from '../src/use-cases/rebuild.js';
+import { describeEachDb } from './databases.js';
+import { PROJECT_TABLES, toSnapshot } from './kept-data.js';
+import { BASE, projectArb, shuffled } from './random-market.js';
+import { signedInApp } from './signed-in-app.js';
+
+// The market's pace and index kept per scope (DESIGN §11.1; use-cases/market-spans.ts): made by the rounds
+// that follow imports, equal to a rebuild's bytes and to the union computed per request, never served
+// for data newer than those it was made from.
+
+/** A random project's list with its developer and place: two developers, two regions, a city in each. */
+const placed = (p: number, s: Snapshot): Snapshot => ({
+  ...s,
+  developer: `Застройщик ${p % 2}`,
+  place: {
+    region: p % 3 === 0 ? 'Москва' : 'Свердловская область',
+    city: p % 3 === 0 ? 'Москва' : 'ЕКАТЕРИНБУРГ',
+  },
+});
+
+/** Every scope and filter, whatever its size (the rounds of these tests keep every developer and place). */
+const keepAll = (db: Db) => keepMarketSpansLocked(db, new MarketReader(new ReadCache()), 1);
+
+const clear = (db: Db) => db.query(`truncate market_span, ${PROJECT_TABLES} restart identity cascade`);
+
+const spans = async (db: Db) => (await keptSpanBodies(db)).map(({ members: _members, ...span }) => span);
+
+describeEachDb('the market’s kept spans', (ctx) => {
+  it('imports through the one door keep every scope’s span; a rebuild from the observations gives the same bytes', async () => {
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(projectArb, { minLength: 2, maxLength: 4 }),
+        fc.constantFrom(7, 31),
+        fc.integer({ min: 0, max: 1000 }),
+        async (projects, carry, seed) => {
+          await clear(ctx.db);
+          const importer = new Importer(ctx.db, 2, carry);
+          const host: Host = {
+            ...commandHost(ctx.db, importer),
+            keepMarket: async () => void (await keepAll(ctx.db)),
+          };
+          const lists = projects.flatMap((snaps, p) => snaps.map((s) => placed(p, toSnapshot(p, s))));
+          // one list or two at a time, in a random order: each import is followed by a round
+          const order = shuffled(lists, seed);
+          for (let i = 0; i < order.length; i += 1 + (i % 2))
+            await applyImport(host, { snapshots: order.slice(i, i + 1 + (i % 2)) }, cliActor());
+          const kept = await spans(ctx.db);
+          // the whole market, two developers, two regions, two cities: × 10 filters
+          const scopes = new Set(kept.map((s) => s.scope));
+          expect(scopes.has('market')).toBe(true);
+          expect(kept.length).toBe(scopes.size * 10);
+          await rebuildProjects(ctx.db, 2, undefined, undefined, carry);
+          await keepAll(ctx.db);
+          expect(await spans(ctx.db)).toEqual(kept);
+          compared += kept.length;
+        },
+      ),
+      { numRuns: ctx.kind === 'pglite' ? 6 : 4, seed: 20261126 },
+    );
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('each kept span is the union of its members made afresh, and a span made for older data is not served', async () => {
+    await clear(ctx.db);
+    const importer = new Importer(ctx.db, 2, 31);
+    const [project] = fc.sample(projectArb, { numRuns: 1, seed: 7 });
+    const lists = (p: number) => project.map((s) => placed(p, toSnapshot(p, { ...s, day: s.day + p })));
+    const host = commandHost(ctx.db, importer);
+    for (let p = 0; p < 3; p++) await applyImport(host, { snapshots: lists(p) }, cliActor());
+    // the command's round keeps the whole market (every developer and place is smaller than kept)
+    const kept = await keptSpanBodies(ctx.db);
+    expect(new Set(kept.map((s) => s.scope))).toEqual(new Set(['market']));
+    const reader = new MarketReader(new ReadCache());
+    const members = await reader.projects(ctx.db);
+    for (const row of kept) {
+      const made = await new MarketReader(new ReadCache()).span(
+        ctx.db,
+        members,
+        row.status as 'ALL',
+        row.rooms as 'all',
+      );
+      expect(decodeSpan(bytes(row.body))).toEqual(made);
+      expect(row.members).toBe(membersVersion(members));
+    }
+    // a fourth project imported without its round: the kept span is for the three, the answer for four
+    await applyImport({ ...host, keepMarket: async () => {} }, { snapshots: lists(3) }, cliActor());
+    const q = {
+      from: fromDay(BASE - 10),
+      to: fromDay(BASE + 400),
+      status: 'ALL' as const,
+      rooms: 'all' as const,
+    };
+    const answer = await new MarketReader(new ReadCache()).marketPace(ctx.db, q);
+    expect(answer.projects).toBe(4);
+    await ctx.db.query('delete from market_span');
+    expect(await new MarketReader(new ReadCache()).marketPace(ctx.db, q)).toEqual(answer);
+  });
+
+  it('a server’s round follows an import through the API, and a fresh server answers «Рынок»’s pace from the kept span', async () => {
+    await clear(ctx.db);
+    const { app, headers } = await signedInApp(ctx.db);
+    // two projects of two developers in one region, four days of lists
+    const lot = (id: string, price: number) => ({ id, building: '1', rooms: 1, area: 40, price });
+    const payload = ['Восход', 'Закат'].flatMap((project, p) =>
+      [1, 2, 3, 4].map((d) => ({
+        date: `2026-01-0${d}`,
+        developer: `Застройщик ${p}`,
+        project,
+        location: { region: 'Москва', city: 'Москва' },
+        flats: [lot('a', 8_000_000 + d * 10_000 * p), ...(d < 3 ? [lot('b', 9_000_000)] : [])],
+      })),
+    );
+    const res = await app.inject({ method: 'POST', url: '/api/ingest/snapshots', headers, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    await app.marketKeeper.idle();
+    const [row] = (await keptSpanBodies(ctx.db)).filter((r) => r.status === 'ALL' && r.rooms === 'all');
+    const members = await new MarketReader(new ReadCache()).projects(ctx.db);
+    expect(row.members).toBe(membersVersion(members));
+    await app.close();
+    // the kept body marked (its first day's stock) under the same members: a fresh server's answer is it
+    const span = decodeSpan(bytes(row.body));
+    span.points[0] = { ...span.points[0], stock: 987_654 };
+    await ctx.db.query(
+      `update market_span set body = $1 where scope = 'market' and status = 'ALL' and rooms = 'all'`,
+      [encodeSpan(span)],
+    );
+    const fresh = await buildApp({ db: ctx.db, config: loadConfig({ logLevel: 'silent' }, {}) });
+    const body = { from: span.points[0].date, to: span.points.at(-1)!.date };
+    const answer = await fresh.inject({ method: 'POST', url: '/api/market/pace', headers, payload: body });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(marketPaceResponseSchema.parse(answer.json()).points[0].stock).toBe(987_654);
+    await fresh.close();
+  });
+
+  it('scopes: the whole market always, a developer or place from the size kept, names compared case aside', () => {
+    const row = (id: number, developer: number, city: string | null) => ({
+      id,
+      name: `П${id}`,
+      data_version: 1,
+      developer_id: developer,
+      developer_name: `З${developer}`,
+      place: {
+        region: null,
+        city,
+        district: null,
+        address: null,
+        latitude: null,
+        longitude: null,
+        stations: [],
+      },
+    });
+    const scopes = keptScopes(
+      [row(1, 1, 'Москва'), row(2, 1, 'МОСКВА'), row(3, 2, 'москва'), row(4, 2, null)],
+      3,
+    );
+    expect([...scopes.keys()].sort()).toEqual(['city:москва', 'market']);
+    expect(scopes.get('city:москва')!.map((p) => p.id)).toEqual([1, 2, 3]);
+  });
+});
