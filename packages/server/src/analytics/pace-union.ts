@@ -1,37 +1,16 @@
 import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
+import type { PacePoint, UnionPoint } from './pace-points.js';
 import type { PaceSummary } from './pace-summary.js';
 import { unionDaySums, unionPace } from './union-sweep.js';
 
+export type { PacePoint, UnionPoint };
 export { unionDaySums, unionPace };
 
 /**
  * Reading pace summaries (pace-summary.ts) over any union of projects — one project is a union of one —
  * day by day: sales pace (§10.5), the same-flat index (§10.6) and the weighted average ppm.
  */
-
-/** One day of sales pace (DESIGN §10.5). */
-export interface PacePoint {
-  date: string;
-  stock: number;
-  new7: number;
-  new30: number;
-  gone7: number;
-  gone30: number;
-  /** % of what could have sold in 30 days that did: gone₃₀ / (stock on D − 30 + new₃₀) × 100 */
-  absorption: number | null;
-  monthsOfSupply: number | null;
-  /** median of REMOVED date − first presence over the flats gone in the 30-day window */
-  medianDaysOnMarket: number | null;
-  /** median of D − first presence over the stock */
-  medianStockAge: number | null;
-}
-
-/** A day of a union's pace with its same-flat index and weighted average ppm. */
-export interface UnionPoint extends PacePoint {
-  index: number;
-  avgMeterPrice: number | null;
-}
 
 /** A project's sales pace (§10.5) from its summary for a filter: a union of one, without index and ppm. */
 export function projectPace(summary: PaceSummary, from: number, to: number): PacePoint[] {

@@ -1,7 +1,7 @@
 import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
+import type { UnionPoint } from './pace-points.js';
 import { type PaceSummary, WINDOW } from './pace-summary.js';
-import type { UnionPoint } from './pace-union.js';
 
 /**
  * The union sweep (§10.5–10.6 over a union of projects): the pace, the same-flat index and the average ppm
