@@ -180,6 +180,15 @@ describe('bench tools (tiny datasets)', () => {
         report.rows.find((r) => r.what.startsWith(what)),
         what,
       ).toMatchObject({ ok: true });
+    // the market's kept spans: every one made after the load (the whole market × 10 filters), each ≤ 1 s
+    expect(
+      report.rows.find((r) => r.what.startsWith("the market's kept spans after the load: a round"))?.what,
+    ).toContain('(10 of 10 scopes × filters made)');
+    for (const when of ['after the load', 'after the day'])
+      expect(
+        report.rows.find((r) => r.what.startsWith(`the market's kept spans ${when}: the slowest span`)),
+        when,
+      ).toMatchObject({ budget: '≤ 1,000 ms', ok: true });
     expect(
       report.rows.find((r) => r.what.startsWith('server RSS after opening 3 different projects')),
     ).toMatchObject({ ok: true });
