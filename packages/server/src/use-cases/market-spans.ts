@@ -82,19 +82,26 @@ export const keepMarketSpansLocked = (db: Db, market: MarketReader, min?: number
 
 /**
  * A server's rounds: `schedule()` after each change starts one `pauseMs` later (the imports of a burst
- * gathered into one), or again after the running one ends; never two at once.
+ * gathered into one), and no sooner than `gapMs` after the last one ended; never two at once.
  */
 export class MarketKeeper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  private lastEnd = 0;
 
   constructor(
     private readonly db: Db,
     private readonly market: MarketReader,
     private readonly onError: (error: unknown) => void,
-    private readonly options: { pauseMs?: number; min?: number; onRound?: (r: KeepReport) => void } = {},
+    private readonly options: {
+      pauseMs?: number;
+      /** the least time from a round's end to the next one's start */
+      gapMs?: number;
+      min?: number;
+      onRound?: (r: KeepReport) => void;
+    } = {},
   ) {}
 
   schedule(): void {
@@ -103,7 +110,13 @@ export class MarketKeeper {
       this.again = true;
       return;
     }
-    this.timer ??= setTimeout(() => this.run(), this.options.pauseMs ?? 2000);
+    // a burst of imports (a day of 5,000 lists) gets a round now and then, not one after each: a round
+    // reads every member's summaries (seconds at that scale) on this process's thread
+    const wait = Math.max(
+      this.options.pauseMs ?? 2000,
+      this.lastEnd + (this.options.gapMs ?? 30_000) - Date.now(),
+    );
+    this.timer ??= setTimeout(() => this.run(), wait);
   }
 
   private run(): void {
@@ -112,6 +125,7 @@ export class MarketKeeper {
       .then((report) => this.options.onRound?.(report), this.onError)
       .finally(() => {
         this.running = null;
+        this.lastEnd = Date.now();
         if (this.again) {
           this.again = false;
           this.schedule();
