@@ -93,3 +93,16 @@ export const offerDay = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day] })],
 );
+
+/** Kept: a union's whole span per scope and filter (migration 27, use-cases/market-spans.ts), gzipped JSON. */
+export const marketSpan = pgTable(
+  'market_span',
+  {
+    scope: text('scope').notNull(),
+    status: text('status').notNull(),
+    rooms: text('rooms').notNull(),
+    members: text('members').notNull(),
+    body: bytea('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.status, t.rooms] })],
+);

@@ -35,4 +35,5 @@ export const TABLES = [
   kept.offerDay,
   team.userInvite,
   team.auditLog,
+  kept.marketSpan,
 ];
