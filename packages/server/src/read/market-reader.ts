@@ -32,7 +32,7 @@ import { keptSpan } from '../db/queries/market-spans.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
-import { membersVersion, scopeOf } from './market-scopes.js';
+import { KEPT_SCOPE_MIN, membersVersion, scopeOf } from './market-scopes.js';
 import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 
@@ -166,7 +166,8 @@ export class MarketReader {
     }`;
     const version = membersVersion(members);
     let span = this.shared.get<UnionSpan>(key, version);
-    if (!span && scope) {
+    // a scope smaller than kept has no row: no query for it
+    if (!span && scope && (scope === 'market' || members.length >= KEPT_SCOPE_MIN)) {
       const kept = await keptSpan(db, scope, q.status, q.rooms);
       if (kept?.members === version) span = decodeSpan(bytes(kept.body));
     }

@@ -18,6 +18,9 @@ export interface ScopeFilters {
 
 const PLACES = ['region', 'city', 'district'] as const;
 
+/** Below this many projects a developer's or place's union is computed per request (milliseconds). */
+export const KEPT_SCOPE_MIN = 25;
+
 /** A place's name as scopes compare it: case aside, as the market's filters do. */
 const nameKey = (name: string) => name.toLocaleLowerCase('ru');
 
@@ -39,7 +42,7 @@ export function scopeOf(q: ScopeFilters): string | null {
  * Every scope kept, with its members in the market list's order: the whole market always, each developer
  * and place when it has at least `min` projects (a smaller union is computed per request in milliseconds).
  */
-export function keptScopes(projects: ProjectRow[], min: number): Map<string, ProjectRow[]> {
+export function keptScopes(projects: ProjectRow[], min = KEPT_SCOPE_MIN): Map<string, ProjectRow[]> {
   const groups = new Map<string, ProjectRow[]>([['market', projects]]);
   const add = (key: string, p: ProjectRow) => {
     const list = groups.get(key);

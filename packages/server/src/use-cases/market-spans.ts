@@ -9,7 +9,7 @@ import { keptScopes, membersVersion } from '../read/market-scopes.js';
 
 /**
  * The market's pace and index kept (DESIGN §11.1, §12): the whole span of the whole market and of every
- * developer, region, city and district with at least KEPT_SCOPE_MIN projects, for every status × rooms
+ * developer, region, city and district with at least KEPT_SCOPE_MIN projects (read/market-scopes.ts), for every status × rooms
  * filter, in `market_span` — so «Рынок»'s pace chart is read, not swept, after a restart, on another
  * instance or a replica. A span is made again when its members' data versions differ from those it was
  * made from; a reader takes a kept span only while they are the same, so a span not yet made again is
@@ -21,9 +21,6 @@ import { keptScopes, membersVersion } from '../read/market-scopes.js';
  * timer — its progress does not wait for traffic or a quiet moment. A command (the CLI) runs its round
  * before it exits; `rebuild` makes every span again.
  */
-
-/** Below this many projects a developer's or place's union is computed per request (milliseconds). */
-export const KEPT_SCOPE_MIN = 25;
 
 export interface KeepReport {
   /** scopes × filters kept after the round */
@@ -40,7 +37,7 @@ export async function keepMarketSpans(
   market: MarketReader,
   options: { min?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<KeepReport> {
-  const scopes = keptScopes(await market.projects(db), options.min ?? KEPT_SCOPE_MIN);
+  const scopes = keptScopes(await market.projects(db), options.min);
   const held = new Map(
     (await keptSpanMembers(db)).map((r) => [`${r.scope}\u0000${r.status}\u0000${r.rooms}`, r.members]),
   );
