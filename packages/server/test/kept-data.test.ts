@@ -5,9 +5,10 @@ import { expect, it } from 'vitest';
 import { joinSummaries } from '../src/analytics/pace-parts.js';
 import type { PaceSummary } from '../src/analytics/pace-summary.js';
 import type { Db } from '../src/db/driver.js';
-import { bytes, decodeSummary, encodeSummary } from '../src/db/kept.js';
+import { bytes } from '../src/db/kept.js';
 import { DAY_SEPARATOR, decodeSeriesMonth } from '../src/db/kept-series.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
+import { decodeSummary, encodeSummary } from '../src/db/pace-form.js';
 import { importSnapshots } from '../src/ingest/batch.js';
 import { Importer } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
@@ -187,12 +188,45 @@ describeEachDb('kept derived data', (ctx) => {
     const before = await new MarketReader(new ReadCache()).summaries(ctx.db, projects, 'ALL', 'all');
     const lines: string[] = [];
     await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));
-    expect(lines).toEqual(['сводки темпа продаж раскладываются по годам…']);
+    expect(lines).toEqual(['сводки темпа продаж записываются заново (по годам, столбцами)…']);
     expect(await keptData(ctx.db)).toEqual(kept);
     expect(await ctx.db.query(`select key from app_meta where key = 'pace_parts_needed'`)).toEqual([]);
     const after = await new MarketReader(new ReadCache()).summaries(ctx.db, projects, 'ALL', 'all');
     expect(after).toEqual(before);
     expect(after.size).toBe(projects.length);
+  });
+
+  it('migration 28 has the pace summaries kept as JSON written as columns at the next open, byte for byte as the import keeps them', async () => {
+    const market = await importedMarket(ctx.db, 28, 6);
+    const kept = await keptData(ctx.db);
+    const projects = await ctx.db.query<{ id: number; data_version: number }>(
+      'select id, data_version from project',
+    );
+    const imported = await new MarketReader(new ReadCache()).summaries(ctx.db, projects, 'AVAILABLE', 'two');
+    // the bodies as kept before migration 28: gzipped JSON
+    const rows = await ctx.db.query<{
+      project_id: number;
+      status: string;
+      rooms: string;
+      part: string;
+      body: Uint8Array;
+    }>('select project_id, status, rooms, part::text, body from pace_summary');
+    expect(rows.length).toBeGreaterThan(10);
+    for (const r of rows)
+      await ctx.db.query(
+        'update pace_summary set body = $5 where project_id = $1 and status = $2 and rooms = $3 and part = $4::date',
+        [r.project_id, r.status, r.rooms, r.part, gzipSync(JSON.stringify(decodeSummary(r.body)))],
+      );
+    expect(await keptData(ctx.db)).not.toEqual(kept);
+    await ctx.db.exec(MIGRATIONS.find((m) => m.id === 28)!.sql);
+    // read in either form alike
+    const fromJson = await new MarketReader(new ReadCache()).summaries(ctx.db, projects, 'AVAILABLE', 'two');
+    expect(fromJson).toEqual(imported);
+    const lines: string[] = [];
+    await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));
+    expect(lines).toEqual(['сводки темпа продаж записываются заново (по годам, столбцами)…']);
+    expect(await keptData(ctx.db)).toEqual(kept);
+    expect(await ctx.db.query(`select key from app_meta where key = 'pace_form_needed'`)).toEqual([]);
   });
 
   it('migration 23 has the stats series kept as texts laid out as sent at the next open, byte for byte as the import keeps them', async () => {

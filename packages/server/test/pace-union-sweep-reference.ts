@@ -1,6 +1,5 @@
 import { type PaceSummary, WINDOW } from '../src/analytics/pace-summary.js';
 import type { UnionPoint } from '../src/analytics/pace-union.js';
-import { DayCounts } from '../src/analytics/union-sweep.js';
 import { fromDay } from '../src/lib/days.js';
 import { lowerBound } from '../src/lib/sorted.js';
 
@@ -11,6 +10,42 @@ import { lowerBound } from '../src/lib/sorted.js';
  */
 
 const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+
+/** The multisets of days as they were (a Fenwick tree: a median in O(log n)), kept with the reference. */
+class DayCounts {
+  private readonly tree: Float64Array;
+  total = 0;
+  constructor(
+    private readonly min: number,
+    size: number,
+  ) {
+    this.tree = new Float64Array(size + 1);
+  }
+  add(day: number, count: number): void {
+    this.total += count;
+    for (let i = day - this.min + 1; i < this.tree.length; i += i & -i) this.tree[i] += count;
+  }
+  /** the day of the element with 1-based rank `rank` */
+  at(rank: number): number {
+    let pos = 0;
+    let rest = rank;
+    let step = 1;
+    while (step * 2 < this.tree.length) step *= 2;
+    for (; step > 0; step >>= 1) {
+      const nextPos = pos + step;
+      if (nextPos < this.tree.length && this.tree[nextPos] < rest) {
+        pos = nextPos;
+        rest -= this.tree[nextPos];
+      }
+    }
+    return this.min + pos;
+  }
+  median(): number | null {
+    if (this.total === 0) return null;
+    const half = this.total >> 1;
+    return this.total % 2 ? this.at(half + 1) : (this.at(half) + this.at(half + 1)) / 2;
+  }
+}
 
 /** One project's position in a union sweep. */
 interface Cursor {

@@ -16,40 +16,41 @@ import { type PaceSummary, WINDOW } from './pace-summary.js';
 
 const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
-/** A multiset of days with counts (Fenwick tree): the first presences of a union's stock, or the days on
- *  market of the lots gone in its 30-day window, with their median in O(log n). */
+/**
+ * A multiset of days with counts: the first presences of a union's stock, or the days on market of the lots
+ * gone in its 30-day window, with their median. A count per day and a cursor kept at the median: an add is
+ * O(1), and the cursor moves as far as the median does from one day to the next (a few days), so a year
+ * of 5,000 projects' millions of events costs no search each (a Fenwick tree's 12 steps an add did).
+ */
 export class DayCounts {
-  private readonly tree: Float64Array;
+  private readonly counts: Float64Array;
   total = 0;
+  /** the cursor, and the count of the days before it */
+  private at = 0;
+  private below = 0;
   constructor(
     private readonly min: number,
     size: number,
   ) {
-    this.tree = new Float64Array(size + 1);
+    this.counts = new Float64Array(size);
   }
   add(day: number, count: number): void {
+    const i = day - this.min;
+    this.counts[i] += count;
     this.total += count;
-    for (let i = day - this.min + 1; i < this.tree.length; i += i & -i) this.tree[i] += count;
+    if (i < this.at) this.below += count;
   }
-  /** the day of the element with 1-based rank `rank` */
-  at(rank: number): number {
-    let pos = 0;
-    let rest = rank;
-    let step = 1;
-    while (step * 2 < this.tree.length) step *= 2;
-    for (; step > 0; step >>= 1) {
-      const nextPos = pos + step;
-      if (nextPos < this.tree.length && this.tree[nextPos] < rest) {
-        pos = nextPos;
-        rest -= this.tree[nextPos];
-      }
-    }
-    return this.min + pos;
+  /** the day of the element with 1-based rank `rank` (1 ≤ rank ≤ total) */
+  private day(rank: number): number {
+    const counts = this.counts;
+    while (this.below + counts[this.at] < rank) this.below += counts[this.at++];
+    while (this.at > 0 && this.below >= rank) this.below -= counts[--this.at];
+    return this.min + this.at;
   }
   median(): number | null {
     if (this.total === 0) return null;
     const half = this.total >> 1;
-    return this.total % 2 ? this.at(half + 1) : (this.at(half) + this.at(half + 1)) / 2;
+    return this.total % 2 ? this.day(half + 1) : (this.day(half) + this.day(half + 1)) / 2;
   }
 }
 

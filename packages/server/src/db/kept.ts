@@ -1,6 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StatsStatus } from '@cena-metra/contract';
-import type { PaceSummary } from '../analytics/pace-summary.js';
 import type { UnionSpan } from '../analytics/pace-union.js';
 
 /**
@@ -25,15 +24,6 @@ export function seriesColumn(status: StatsStatus): 'series_all' | 'series_availa
  */
 export const base64 = (column: string, as = column) => `encode(${column}, 'base64') as ${as}`;
 export const bytes = (text: string): Buffer => Buffer.from(text, 'base64');
-
-/**
- * A kept pace summary (`pace_summary.body`): gzipped JSON. Every import of the project writes its
- * summaries whole: at level 1 a 3-year project's ten take 16 ms to compress instead of 43 (level 6), for
- * 16 % more bytes (516 against 445 KB).
- */
-export const encodeSummary = (s: PaceSummary): Buffer => gzipSync(JSON.stringify(s), { level: 1 });
-export const decodeSummary = (body: Uint8Array): PaceSummary =>
-  JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary;
 
 /** A union's kept span (`market_span.body`, analytics/pace-union.ts): gzipped JSON, made the same way each time. */
 export const encodeSpan = (s: UnionSpan): Buffer => gzipSync(JSON.stringify(s), { level: 1 });

@@ -25,6 +25,7 @@ import m024 from './migrations/024.js';
 import m025 from './migrations/025.js';
 import m026 from './migrations/026.js';
 import m027 from './migrations/027.js';
+import m028 from './migrations/028.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -59,4 +60,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m025,
   m026,
   m027,
+  m028,
 ];

@@ -11,8 +11,9 @@ import {
 } from '../analytics/pace-summary.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { bytes, decodeSummary, encodeSummary, monthOf } from '../db/kept.js';
+import { bytes, monthOf } from '../db/kept.js';
 import { rankMonths } from '../db/kept-rank.js';
+import { decodeSummary, encodeSummary } from '../db/pace-form.js';
 import {
   arrivalsAndRemovals,
   deletePaceParts,
@@ -177,8 +178,8 @@ export async function keepRanksOfKeptSummaries(db: Db, onProgress?: (done: numbe
 }
 
 /**
- * Splits the pace summaries kept whole into their years (after migration 24): each project's read, split
- * and written again, nothing recomputed.
+ * Writes the kept pace summaries again: split into their years (after migration 24) and in the columnar
+ * form (after migration 28, db/pace-form.ts); each project's read, split and written, nothing recomputed.
  */
 export async function splitKeptPace(db: Db, onProgress?: (done: number, total: number) => void) {
   await eachKeptProject(db, onProgress, async (tx, id, summaries) => {

@@ -20,12 +20,12 @@ import {
   type RankSummary,
   unionLast,
 } from '../analytics/pace-last.js';
-import { joinSummaries } from '../analytics/pace-parts.js';
 import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
 import { periodOf, type UnionSpan, unionDaySums, unionPace, unionSpan } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
-import { bytes, decodeSpan, decodeSummary } from '../db/kept.js';
+import { bytes, decodeSpan } from '../db/kept.js';
 import { rankStart } from '../db/kept-rank.js';
+import { decodeSummaries } from '../db/pace-form.js';
 import { developerExists } from '../db/queries/catalog.js';
 import { paceSummariesOf } from '../db/queries/kept-pace.js';
 import { keptSpan } from '../db/queries/market-spans.js';
@@ -102,17 +102,17 @@ export class MarketReader {
       rooms,
       missing.map((p) => p.id),
     );
-    // each project's parts, a year each, in order (analytics/pace-parts.ts)
-    const parts = new Map<number, PaceSummary[]>();
+    // each project's parts, a year each, in order (analytics/pace-parts.ts), read as one summary
+    const parts = new Map<number, Uint8Array[]>();
     for (const r of stored) {
       const list = parts.get(r.project_id) ?? [];
-      list.push(decodeSummary(bytes(r.body)));
+      list.push(bytes(r.body));
       parts.set(r.project_id, list);
     }
     for (const p of missing) {
       const own = parts.get(p.id);
       // a project with snapshots has its summaries from the import that stored them
-      const summary = !own ? EMPTY_SUMMARY : own.length === 1 ? own[0] : joinSummaries(own);
+      const summary = own ? decodeSummaries(own) : EMPTY_SUMMARY;
       (await this.cache.get(p.id, p.data_version, () => new Map())).set(key, summary);
       this.cache.grown(p.id);
       out.set(p.id, summary);

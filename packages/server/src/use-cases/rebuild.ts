@@ -45,7 +45,8 @@ export async function rebuildProjects(
  * `rebuild_needed`, e.g. the building keys of migration 5), then clears the mark; splits the kept pace
  * summaries into the ranking's months when migration 14 asks (`ranks_by_month_needed`) and lays out the
  * kept stats series as sent when migration 23 asks (`series_layout_needed`) and the kept pace summaries into
- * years when migration 24 asks (`pace_parts_needed`), which a rebuild does too. Run at every open.
+ * years when migration 24 asks (`pace_parts_needed`) and writes them as columns when migration 28 asks
+ * (`pace_form_needed`), which a rebuild does too. Run at every open.
  */
 export async function rebuildIfMarked(
   db: Db,
@@ -64,8 +65,9 @@ export async function rebuildIfMarked(
       const done = await rebuildProjects(db, grace, undefined, undefined, carry);
       say(`пересчитано проектов: ${done.length}`);
     } else {
-      if (marked.has('pace_parts_needed')) {
-        say('сводки темпа продаж раскладываются по годам…');
+      // each part read (in either stored form) and written again, by years and as columns
+      if (marked.has('pace_parts_needed') || marked.has('pace_form_needed')) {
+        say('сводки темпа продаж записываются заново (по годам, столбцами)…');
         await splitKeptPace(db);
       }
       if (marked.has('ranks_by_month_needed')) {
