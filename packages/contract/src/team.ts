@@ -116,6 +116,9 @@ export const AUDIT_ACTIONS = {
   'collect.scheduled': 'Сбор по расписанию',
   import: 'Загрузка снимков',
   'place.update': 'Место проекта изменено',
+  'registry.import': 'Загрузка реестра',
+  'registry.link': 'Объект реестра привязан',
+  'registry.unlink': 'Объект реестра отвязан',
   // refused attempts (DESIGN §12.1): a row per address, action and minute, with how many times
   'auth.login_failed': 'Неудачный вход',
   'access.denied': 'Отказано в доступе',

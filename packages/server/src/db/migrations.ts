@@ -26,6 +26,7 @@ import m025 from './migrations/025.js';
 import m026 from './migrations/026.js';
 import m027 from './migrations/027.js';
 import m028 from './migrations/028.js';
+import m029 from './migrations/029.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -61,4 +62,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m026,
   m027,
   m028,
+  m029,
 ];

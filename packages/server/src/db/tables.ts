@@ -1,5 +1,6 @@
 import * as base from './schema.js';
 import * as kept from './schema-kept.js';
+import * as registry from './schema-registry.js';
 import * as team from './schema-team.js';
 
 /** Every table of the migrated database, in the order of its migrations (test/schema.test.ts reads it). */
@@ -36,4 +37,9 @@ export const TABLES = [
   team.userInvite,
   team.auditLog,
   kept.marketSpan,
+  registry.registryObject,
+  registry.registryState,
+  registry.registryRaw,
+  registry.registryDay,
+  registry.registryLink,
 ];

@@ -9,6 +9,7 @@ import { cliActor, commandHost } from '../../use-cases/host.js';
 import { applyImport } from '../../use-cases/imports.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { dateOption, printRows, progress } from '../output.js';
+import { importRegistryFiles } from './import-registry.js';
 
 const EXTENSIONS = /\.(json|ndjson|jsonl|csv|xml|yrl)$/i;
 
@@ -39,10 +40,10 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
   program
     .command('import')
     .description(
-      'импорт снимков прайс-листов (json, ndjson, csv, pik, pik-csv, yrl — фид Яндекс.Недвижимости)',
+      'импорт снимков прайс-листов (json, ndjson, csv, pik, pik-csv, yrl — фид Яндекс.Недвижимости) или ответов реестра (domrf)',
     )
     .argument('<paths...>', 'файлы или папки')
-    .option('--format <format>', `формат: ${FORMATS.join('|')}`, 'auto')
+    .option('--format <format>', `формат: ${[...FORMATS, 'domrf'].join('|')}`, 'auto')
     .option('--date <date>', 'дата снимка (для pik и pik-csv, если её нет в имени файла)')
     .option('--developer <name>', 'застройщик (заменяет указанного в файле)')
     .option('--project <name>', 'проект (заменяет указанный в файле)')
@@ -55,10 +56,14 @@ export function registerImport(program: Command, globals: () => GlobalOptions) {
         paths: string[],
         opts: { format: string; date?: string; developer?: string; project?: string; complete?: boolean },
       ) => {
-        if (!(FORMATS as readonly string[]).includes(opts.format))
-          throw new CliError(`--format: допустимо ${FORMATS.join(', ')} (получено «${opts.format}»)`, 2);
+        if (!(FORMATS as readonly string[]).includes(opts.format) && opts.format !== 'domrf')
+          throw new CliError(
+            `--format: допустимо ${[...FORMATS, 'domrf'].join(', ')} (получено «${opts.format}»)`,
+            2,
+          );
         dateOption('--date', opts.date);
         const files = expandPaths(paths);
+        if (opts.format === 'domrf') return importRegistryFiles(files, opts.date, globals);
         const ctx = await openContext(globals(), 'import');
         const bar = progress('импорт');
         try {

@@ -1,0 +1,196 @@
+import type { Db } from '../driver.js';
+
+// The state registry's objects, their states by day, their raw answers and the days imported (DESIGN §12.3,
+// migration 29). The states are written by derive/registry.ts; read by read/registry-reader.ts.
+
+export interface RawRow {
+  kind: string;
+  day: string;
+  body: Uint8Array;
+}
+
+/** The hash of the object's latest raw answer of `kind` before `day`, and of the one on `day`. */
+export async function rawHashes(
+  db: Db,
+  objId: number,
+  kind: string,
+  day: string,
+): Promise<{ before: string | null; on: string | null }> {
+  const rows = await db.query<{ day: string; hash: string }>(
+    `(select day::text, hash from registry_raw where obj_id = $1 and kind = $2 and day < $3::date
+      order by day desc limit 1)
+     union all
+     (select day::text, hash from registry_raw where obj_id = $1 and kind = $2 and day = $3::date)`,
+    [objId, kind, day],
+  );
+  return {
+    before: rows.find((r) => r.day !== day)?.hash ?? null,
+    on: rows.find((r) => r.day === day)?.hash ?? null,
+  };
+}
+
+export async function putRaw(
+  db: Db,
+  objId: number,
+  kind: string,
+  day: string,
+  hash: string,
+  body: Buffer,
+): Promise<void> {
+  await db.query(
+    `insert into registry_raw (obj_id, kind, day, hash, body) values ($1, $2, $3::date, $4, $5)
+     on conflict (obj_id, kind, day) do update set hash = excluded.hash, body = excluded.body`,
+    [objId, kind, day, hash, body],
+  );
+}
+
+export async function deleteRaw(db: Db, objId: number, kind: string, day: string): Promise<void> {
+  await db.query('delete from registry_raw where obj_id = $1 and kind = $2 and day = $3::date', [
+    objId,
+    kind,
+    day,
+  ]);
+}
+
+/** The object's raw answers from `day` on (all when null), by day. */
+export async function rawsFrom(db: Db, objId: number, day: string | null): Promise<RawRow[]> {
+  return db.query<RawRow>(
+    `select kind, day::text, body from registry_raw
+     where obj_id = $1 and ($2::date is null or day >= $2::date) order by day`,
+    [objId, day],
+  );
+}
+
+/** The object's latest state before `day` (its stored JSON), if any. */
+export async function stateBefore(db: Db, objId: number, day: string | null): Promise<unknown | null> {
+  if (day === null) return null;
+  const [row] = await db.query<{ state: unknown }>(
+    'select state from registry_state where obj_id = $1 and day < $2::date order by day desc limit 1',
+    [objId, day],
+  );
+  return row?.state ?? null;
+}
+
+/** Replaces the object's states from `day` on (all when null) with `rows`. */
+export async function replaceStates(
+  db: Db,
+  objId: number,
+  day: string | null,
+  rows: { day: string; state: string }[],
+): Promise<void> {
+  await db.query('delete from registry_state where obj_id = $1 and ($2::date is null or day >= $2::date)', [
+    objId,
+    day,
+  ]);
+  if (rows.length === 0) return;
+  await db.query(
+    `insert into registry_state (obj_id, day, state)
+     select $1, d, s::jsonb from unnest($2::date[], $3::text[]) as t(d, s)`,
+    [objId, rows.map((r) => r.day), rows.map((r) => r.state)],
+  );
+}
+
+/** The object's row made or brought up to date: its days seen and its latest state. */
+export async function upsertObject(db: Db, objId: number, day: string, state: string): Promise<void> {
+  await db.query(
+    `insert into registry_object (obj_id, first_day, last_day, state) values ($1, $2::date, $2::date, $3::jsonb)
+     on conflict (obj_id) do update set first_day = least(registry_object.first_day, excluded.first_day),
+       last_day = greatest(registry_object.last_day, excluded.last_day), state = excluded.state`,
+    [objId, day, state],
+  );
+}
+
+/** The object's latest state as its rows say (after a replay). */
+export async function latestState(db: Db, objId: number): Promise<unknown | null> {
+  const [row] = await db.query<{ state: unknown }>(
+    'select state from registry_state where obj_id = $1 order by day desc limit 1',
+    [objId],
+  );
+  return row?.state ?? null;
+}
+
+export async function saveRegistryDay(
+  db: Db,
+  day: string,
+  objects: number,
+  refused: { objId: number | null; source: string; message: string }[],
+): Promise<void> {
+  await db.query(
+    `insert into registry_day (day, objects, refused) values ($1::date, $2, $3::jsonb)
+     on conflict (day) do update set objects = excluded.objects, refused = excluded.refused, imported_at = now()`,
+    [day, objects, JSON.stringify(refused)],
+  );
+}
+
+/** Every object with raw answers, by id (a rebuild's list). */
+export async function registryObjectIds(db: Db): Promise<number[]> {
+  const rows = await db.query<{ id: number }>('select distinct obj_id as id from registry_raw order by 1');
+  return rows.map((r) => r.id);
+}
+
+/** Our projects as matching reads them (registry/match.ts). */
+export async function projectsToMatch(
+  db: Db,
+): Promise<{ id: number; developer: string; name: string; lat: number | null; lon: number | null }[]> {
+  return db.query(
+    `select p.id, d.name as developer, p.name, p.latitude as lat, p.longitude as lon
+     from project p join developer d on d.id = p.developer_id order by p.id`,
+  );
+}
+
+/** A project's building keys (§10.3), as its flats carry them. */
+export async function buildingKeys(db: Db, projectId: number): Promise<string[]> {
+  const rows = await db.query<{ building: string }>(
+    'select distinct building from flat where project_id = $1 and building is not null order by 1',
+    [projectId],
+  );
+  return rows.map((r) => r.building);
+}
+
+/** The objects' latest states and hand links (undefined: none; null: unlinked by hand). */
+export async function objectsToMatch(
+  db: Db,
+  ids: number[],
+): Promise<{ obj_id: number; state: unknown; link: number | null | undefined; linked: boolean }[]> {
+  const rows = await db.query<{ obj_id: number; state: unknown; link: number | null; linked: boolean }>(
+    `select o.obj_id, o.state, l.project_id as link, l.obj_id is not null as linked
+     from registry_object o left join registry_link l on l.obj_id = o.obj_id
+     where o.obj_id = any($1::int[]) order by o.obj_id`,
+    [ids],
+  );
+  return rows;
+}
+
+export async function setMatch(
+  db: Db,
+  objId: number,
+  projectId: number | null,
+  building: string | null,
+  match: 'auto' | 'hand' | 'none',
+): Promise<void> {
+  await db.query('update registry_object set project_id = $2, building = $3, match = $4 where obj_id = $1', [
+    objId,
+    projectId,
+    building,
+    match,
+  ]);
+}
+
+/** A hand link (a project) or unlink (null) of an object, replacing any before. */
+export async function putLink(db: Db, objId: number, projectId: number | null): Promise<void> {
+  await db.query(
+    `insert into registry_link (obj_id, project_id) values ($1, $2)
+     on conflict (obj_id) do update set project_id = excluded.project_id, at = now()`,
+    [objId, projectId],
+  );
+}
+
+export async function deleteLink(db: Db, objId: number): Promise<void> {
+  await db.query('delete from registry_link where obj_id = $1', [objId]);
+}
+
+/** Every object's id (matching them all after a project was added or moved). */
+export async function allObjectIds(db: Db): Promise<number[]> {
+  const rows = await db.query<{ id: number }>('select obj_id as id from registry_object order by 1');
+  return rows.map((r) => r.id);
+}
