@@ -17,6 +17,7 @@ export * from './market.js';
 export * from './offer.js';
 export * from './pace.js';
 export * from './place.js';
+export * from './registry.js';
 export * from './sheet.js';
 export * from './sources.js';
 export * from './stats-columns.js';

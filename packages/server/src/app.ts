@@ -29,6 +29,7 @@ import { healthRoutes } from './routes/health/routes.js';
 import { ingestRoutes } from './routes/ingest/routes.js';
 import { marketRoutes } from './routes/market/routes.js';
 import { paceRoutes } from './routes/pace/routes.js';
+import { registryRoutes } from './routes/registry/routes.js';
 import { searchRoutes } from './routes/search/routes.js';
 import { sourceRoutes } from './routes/sources/routes.js';
 import { statsRoutes } from './routes/stats/routes.js';
@@ -76,6 +77,7 @@ const API_ROUTES: FastifyPluginAsync[] = [
   paceRoutes,
   marketRoutes,
   chessRoutes,
+  registryRoutes,
   discountRoutes,
   flatRoutes,
   eventRoutes,

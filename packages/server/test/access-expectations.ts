@@ -25,6 +25,8 @@ const ANALYST = [
 ];
 const ADMIN = [
   'PUT /api/projects/{id}/place',
+  'PUT /api/registry/objects/{objId}/link',
+  'DELETE /api/registry/objects/{objId}/link',
   'POST /api/ingest/snapshots',
   'GET /api/sources',
   'POST /api/sources',

@@ -52,6 +52,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/price-changes': 'viewer',
   'GET /api/flat': 'viewer',
   'GET /api/search': 'viewer',
+  'GET /api/registry/objects': 'viewer',
+  'GET /api/registry/shifts': 'viewer',
   'GET /api/price-changes.csv': 'export',
   'GET /api/price-changes.xlsx': 'export',
   // a Telegram chat linked to the account: the bot then knows who asks (viewers too)
@@ -67,6 +69,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/alerts/read': 'analyst',
   // users, sources, imports, settings, the audit log
   'PUT /api/projects/:id/place': 'admin',
+  'PUT /api/registry/objects/:objId/link': 'admin',
+  'DELETE /api/registry/objects/:objId/link': 'admin',
   'POST /api/ingest/snapshots': 'admin',
   'GET /api/sources': 'admin',
   'POST /api/sources': 'admin',

@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Db } from '../db/driver.js';
 import {
   deleteRaw,
+  markSeen,
   putRaw,
   rawHashes,
   rawsFrom,
@@ -61,10 +62,7 @@ export async function keepObjectDay(
   }
   if (stored) return replayObject(db, objId, day);
   // nothing new: the object was seen that day (a new object always stores its first answers)
-  await db.query('update registry_object set last_day = greatest(last_day, $2::date) where obj_id = $1', [
-    objId,
-    day,
-  ]);
+  await markSeen(db, objId, day);
   return false;
 }
 

@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
-import { dateFromFileName } from '../ingest/readers/types.js';
 import { type ReadAnswer, readAnswer } from './answers.js';
 
 /**
@@ -22,6 +21,9 @@ export interface SavedAnswer {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day a file's name carries (2026-10-31.list.json → 2026-10-31), if any. */
+const dayFromFileName = (path: string) => /(\d{4}-\d{2}-\d{2})/.exec(basename(path))?.[1];
 
 function objIdFromName(path: string): number | undefined {
   const m = /object-(\d+)/.exec(basename(path));
@@ -56,7 +58,7 @@ function answerOf(
 
 /** The answers of one file. A line or file that is not JSON is an answer refused, not a throw. */
 export async function* readRegistryFile(path: string, date?: string): AsyncGenerator<SavedAnswer> {
-  const day = dateFromFileName(path) ?? date;
+  const day = dayFromFileName(path) ?? date;
   const objId = objIdFromName(path);
   const name = basename(path);
   if (/\.(ndjson|jsonl)$/i.test(path)) {

@@ -1,3 +1,4 @@
+import type { HOUSING_CLASS_NAMES } from '@cena-metra/contract';
 /**
  * The spellings of a value in the registry's answers (DESIGN §12.3): each reader takes every spelling the
  * public clients of наш.дом.рф have met, says `undefined` for a missing value (absent, null, an empty
@@ -126,8 +127,7 @@ export function registryText(v: unknown, what: string): string | undefined {
 }
 
 /** The classes of housing as the product names them (DESIGN §12.3). */
-export const HOUSING_CLASSES = ['Эконом', 'Комфорт', 'Бизнес', 'Премиум', 'Элит'] as const;
-export type HousingClass = (typeof HOUSING_CLASSES)[number];
+export type HousingClass = (typeof HOUSING_CLASS_NAMES)[number];
 
 /**
  * `objLkClassDesc` normalised: case, ё, «класс», «+» and the usual words («стандарт» is Эконом, «элитный»,

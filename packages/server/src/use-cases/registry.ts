@@ -1,8 +1,10 @@
 import { type Actor, audit } from '../db/queries/audit.js';
+import { projectExists } from '../db/queries/catalog.js';
 import {
   allObjectIds,
   buildingKeys,
   deleteLink,
+  objectMatch,
   objectsToMatch,
   projectsToMatch,
   putLink,
@@ -149,8 +151,7 @@ export async function linkObject(host: Host, objId: number, projectId: number | 
   const [before] = await objectsToMatch(host.db, [objId]);
   if (!before) throw new NotFoundError(`объект реестра ${objId} не найден`);
   if (projectId !== null) {
-    const [project] = await host.db.query('select 1 from project where id = $1', [projectId]);
-    if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
+    if (!(await projectExists(host.db, projectId))) throw new NotFoundError(`проект ${projectId} не найден`);
   }
   await host.db.transaction(async (tx) => {
     await putLink(tx, objId, projectId);
@@ -167,6 +168,7 @@ export async function linkObject(host: Host, objId: number, projectId: number | 
   });
   await matchObjects(host, [objId]);
   host.invalidate();
+  return objectMatch(host.db, objId);
 }
 
 /** The hand link taken back: the automatic rule decides again. */
@@ -186,6 +188,7 @@ export async function unlinkObject(host: Host, objId: number, actor: Actor) {
   });
   await matchObjects(host, [objId]);
   host.invalidate();
+  return objectMatch(host.db, objId);
 }
 
 /** Every object's states made again from its raw answers (`rebuild`): the same bytes as the imports made. */

@@ -141,7 +141,7 @@ export async function projectsToMatch(
 /** A project's building keys (§10.3), as its flats carry them. */
 export async function buildingKeys(db: Db, projectId: number): Promise<string[]> {
   const rows = await db.query<{ building: string }>(
-    'select distinct building from flat where project_id = $1 and building is not null order by 1',
+    'select distinct building from flat_segment where project_id = $1 order by 1',
     [projectId],
   );
   return rows.map((r) => r.building);
@@ -193,4 +193,88 @@ export async function deleteLink(db: Db, objId: number): Promise<void> {
 export async function allObjectIds(db: Db): Promise<number[]> {
   const rows = await db.query<{ id: number }>('select obj_id as id from registry_object order by 1');
   return rows.map((r) => r.id);
+}
+
+export interface ObjectRow {
+  obj_id: number;
+  first_day: string;
+  last_day: string;
+  state: unknown;
+  project_id: number | null;
+  building: string | null;
+  match: 'auto' | 'hand' | 'none';
+}
+
+const OBJECT_COLUMNS =
+  'o.obj_id, o.first_day::text, o.last_day::text, o.state, o.project_id, o.building, o.match';
+
+/** A project's objects, by id. */
+export async function objectsOfProject(db: Db, projectId: number): Promise<ObjectRow[]> {
+  return db.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from registry_object o where o.project_id = $1 order by 1`,
+    [projectId],
+  );
+}
+
+/** The objects of a developer's projects, by id. */
+export async function objectsOfDeveloper(db: Db, developerId: number): Promise<ObjectRow[]> {
+  return db.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from registry_object o join project p on p.id = o.project_id
+     where p.developer_id = $1 order by 1`,
+    [developerId],
+  );
+}
+
+/** The objects' states by day, in order, keyed by object. */
+export async function statesOf(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { day: string; state: unknown }[]>> {
+  const rows = await db.query<{ obj_id: number; day: string; state: unknown }>(
+    'select obj_id, day::text, state from registry_state where obj_id = any($1::int[]) order by obj_id, day',
+    [ids],
+  );
+  const out = new Map<number, { day: string; state: unknown }[]>();
+  for (const r of rows) {
+    const list = out.get(r.obj_id) ?? [];
+    list.push({ day: r.day, state: r.state });
+    out.set(r.obj_id, list);
+  }
+  return out;
+}
+
+/** The registry's days imported, in order. */
+export async function registryDays(db: Db): Promise<string[]> {
+  const rows = await db.query<{ day: string }>('select day::text from registry_day order by 1');
+  return rows.map((r) => r.day);
+}
+
+/** The object seen on `day` (its answers restated what was kept). */
+export async function markSeen(db: Db, objId: number, day: string): Promise<void> {
+  await db.query('update registry_object set last_day = greatest(last_day, $2::date) where obj_id = $1', [
+    objId,
+    day,
+  ]);
+}
+
+/** How an object is matched now. */
+export async function objectMatch(
+  db: Db,
+  objId: number,
+): Promise<{
+  objId: number;
+  projectId: number | null;
+  building: string | null;
+  match: 'auto' | 'hand' | 'none';
+}> {
+  const [row] = await db.query<{
+    objId: number;
+    projectId: number | null;
+    building: string | null;
+    match: 'auto' | 'hand' | 'none';
+  }>(
+    'select obj_id as "objId", project_id as "projectId", building, match from registry_object where obj_id = $1',
+    [objId],
+  );
+  return row;
 }

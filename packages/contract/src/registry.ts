@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { idSchema } from './api.js';
+
+// --- the state registry (DESIGN §12.3) ---
+
+/** The classes of housing, normalised from the registry's `objLkClassDesc`. */
+export const HOUSING_CLASS_NAMES = ['Эконом', 'Комфорт', 'Бизнес', 'Премиум', 'Элит'] as const;
+
+/** A declared date: a day, or a quarter read as its last day. */
+export const registryDateSchema = z.object({ day: z.string(), quarter: z.boolean() });
+export type RegistryDateValue = z.infer<typeof registryDateSchema>;
+
+export const REGISTRY_SHIFT_FIELDS = ['ready', 'transfer'] as const;
+export const REGISTRY_SHIFT_LABELS: Record<(typeof REGISTRY_SHIFT_FIELDS)[number], string> = {
+  ready: 'Ввод в эксплуатацию',
+  transfer: 'Передача ключей',
+};
+
+export const registryShiftSchema = z.object({
+  field: z.enum(REGISTRY_SHIFT_FIELDS),
+  /** the registry day the new date was first seen */
+  day: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** + later, − earlier */
+  months: z.number(),
+});
+export type RegistryShift = z.infer<typeof registryShiftSchema>;
+
+export const registrySalesMonthSchema = z.object({
+  month: z.string(),
+  /** registered sales (the rises of realised flats); null in an object's first month */
+  sales: z.number().int().nullable(),
+  /** the registry's falls, shown apart */
+  corrections: z.number().int(),
+  soldShare: z.number().nullable(),
+});
+
+export const REGISTRY_MATCHES = ['auto', 'hand', 'none'] as const;
+export const REGISTRY_MATCH_LABELS: Record<(typeof REGISTRY_MATCHES)[number], string> = {
+  auto: 'по правилу',
+  hand: 'вручную',
+  none: 'не привязан',
+};
+
+export const registryObjectSchema = z.object({
+  objId: z.number().int(),
+  /** the ЖК as the registry names it */
+  name: z.string().nullable(),
+  /** the building's own name (`nameObj`) and our building key it was matched to */
+  buildingName: z.string().nullable(),
+  building: z.string().nullable(),
+  address: z.string().nullable(),
+  developer: z.string().nullable(),
+  group: z.string().nullable(),
+  housingClass: z.enum(HOUSING_CLASS_NAMES).nullable(),
+  classRaw: z.string().nullable(),
+  ready: registryDateSchema.nullable(),
+  transfer: registryDateSchema.nullable(),
+  published: registryDateSchema.nullable(),
+  shifts: z.array(registryShiftSchema),
+  flats: z.number().int().nullable(),
+  realised: z.number().int().nullable(),
+  soldShare: z.number().nullable(),
+  escrow: z.boolean().nullable(),
+  problem: z.boolean().nullable(),
+  declaration: z.string().nullable(),
+  firstDay: z.string(),
+  lastDay: z.string(),
+  match: z.enum(REGISTRY_MATCHES),
+  sales: z.array(registrySalesMonthSchema),
+});
+export type RegistryObject = z.infer<typeof registryObjectSchema>;
+
+export const registryObjectsQuerySchema = z.object({ projectId: idSchema('projectId') });
+export const registryObjectsResponseSchema = z.object({
+  objects: z.array(registryObjectSchema),
+  /** the project's registered sales by month over all its objects */
+  sales: z.array(registrySalesMonthSchema),
+  soldShare: z.number().nullable(),
+  /** the last day of the registry imported (null: none yet) */
+  lastDay: z.string().nullable(),
+});
+export type RegistryObjectsResponse = z.infer<typeof registryObjectsResponseSchema>;
+
+export const reliabilitySchema = z.object({
+  objects: z.number().int(),
+  movedLater: z.number().int(),
+  movedLaterShare: z.number().nullable(),
+  monthsLast12: z.number(),
+  meanMonthsLast12: z.number().nullable(),
+  shiftsLast12: z.number().int(),
+});
+export type ReliabilityValue = z.infer<typeof reliabilitySchema>;
+
+export const registryShiftsQuerySchema = z.object({ developerId: idSchema('developerId') });
+export const registryShiftsResponseSchema = z.object({
+  reliability: reliabilitySchema,
+  shifts: z.array(registryShiftSchema.extend({ objId: z.number().int(), name: z.string().nullable() })),
+  asOf: z.string().nullable(),
+});
+export type RegistryShiftsResponse = z.infer<typeof registryShiftsResponseSchema>;
+
+export const registryLinkParamsSchema = z.object({ objId: idSchema('objId') });
+/** A hand link to a project, or (null) a hand unlink: the object stays a project of its own. */
+export const registryLinkBodySchema = z.object({
+  projectId: z.union([idSchema('projectId'), z.null()]),
+});
+export const registryLinkResponseSchema = z.object({
+  objId: z.number().int(),
+  projectId: z.number().int().nullable(),
+  building: z.string().nullable(),
+  match: z.enum(REGISTRY_MATCHES),
+});

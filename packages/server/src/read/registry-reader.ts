@@ -1,0 +1,106 @@
+import type { RegistryObject, RegistryObjectsResponse, RegistryShiftsResponse } from '@cena-metra/contract';
+import {
+  reliabilityOf,
+  type StateAt,
+  salesByMonth,
+  shiftsOf,
+  soldOf,
+  soldShareOf,
+} from '../analytics/registry.js';
+import type { Db } from '../db/driver.js';
+import { developerExists, projectExists } from '../db/queries/catalog.js';
+import {
+  type ObjectRow,
+  objectsOfDeveloper,
+  objectsOfProject,
+  registryDays,
+  statesOf,
+} from '../db/queries/registry.js';
+import { NotFoundError } from '../lib/errors.js';
+import { classOf, type RegistryFacts } from '../registry/answers.js';
+import { stateOf } from '../registry/state.js';
+
+/**
+ * A project's registry objects and a developer's completion shifts (DESIGN §12.3), from the kept states:
+ * the figures are analytics/registry.ts's, over each object's states by day.
+ */
+
+function histories(rows: ObjectRow[], states: Map<number, { day: string; state: unknown }[]>) {
+  return rows.map((r) =>
+    (states.get(r.obj_id) ?? []).map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
+  );
+}
+
+function objectOf(row: ObjectRow, history: StateAt[], days: string[]): RegistryObject {
+  const eff = stateOf(row.state).eff as RegistryFacts;
+  const sold = soldOf(eff);
+  return {
+    objId: row.obj_id,
+    name: eff.name ?? null,
+    buildingName: eff.building ?? null,
+    building: row.building,
+    address: eff.address ?? null,
+    developer: eff.devName ?? null,
+    group: eff.group ?? null,
+    housingClass: classOf(eff) ?? null,
+    classRaw: eff.classRaw ?? null,
+    ready: eff.ready ?? null,
+    transfer: eff.transfer ?? null,
+    published: eff.published ?? null,
+    shifts: shiftsOf(history),
+    flats: sold?.total ?? eff.flats ?? null,
+    realised: sold?.realised ?? null,
+    soldShare: soldShareOf([eff]),
+    escrow: eff.escrow ?? null,
+    problem: eff.problem ?? null,
+    declaration: eff.declaration ?? null,
+    firstDay: row.first_day,
+    lastDay: row.last_day,
+    match: row.match,
+    sales: salesByMonth([history], days),
+  };
+}
+
+export async function registryObjects(db: Db, projectId: number): Promise<RegistryObjectsResponse> {
+  if (!(await projectExists(db, projectId))) throw new NotFoundError(`проект ${projectId} не найден`);
+  const rows = await objectsOfProject(db, projectId);
+  const days = await registryDays(db);
+  const all = histories(
+    rows,
+    await statesOf(
+      db,
+      rows.map((r) => r.obj_id),
+    ),
+  );
+  return {
+    objects: rows.map((r, i) => objectOf(r, all[i], days)),
+    sales: rows.length ? salesByMonth(all, days) : [],
+    soldShare: soldShareOf(rows.map((r) => stateOf(r.state).eff)),
+    lastDay: days.at(-1) ?? null,
+  };
+}
+
+export async function registryShifts(db: Db, developerId: number): Promise<RegistryShiftsResponse> {
+  if (!(await developerExists(db, developerId)))
+    throw new NotFoundError(`застройщик ${developerId} не найден`);
+  const rows = await objectsOfDeveloper(db, developerId);
+  const days = await registryDays(db);
+  const all = histories(
+    rows,
+    await statesOf(
+      db,
+      rows.map((r) => r.obj_id),
+    ),
+  );
+  const shifts = all.map(shiftsOf);
+  const asOf = days.at(-1) ?? null;
+  return {
+    reliability: reliabilityOf(shifts, asOf ?? '1970-01-01'),
+    shifts: shifts
+      .flatMap((list, i) =>
+        list.map((s) => ({ ...s, objId: rows[i].obj_id, name: stateOf(rows[i].state).eff.name ?? null })),
+      )
+      .sort((a, b) => (a.day > b.day ? -1 : a.day < b.day ? 1 : a.objId - b.objId)),
+    asOf,
+  };
+}

@@ -1,0 +1,64 @@
+import {
+  registryLinkBodySchema,
+  registryLinkParamsSchema,
+  registryLinkResponseSchema,
+  registryObjectsQuerySchema,
+  registryObjectsResponseSchema,
+  registryShiftsQuerySchema,
+  registryShiftsResponseSchema,
+} from '@cena-metra/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../auth/actor.js';
+import { registryObjects, registryShifts } from '../../use-cases/reads.js';
+import { linkObject, unlinkObject } from '../../use-cases/registry.js';
+
+/** The state registry (DESIGN §12.3): a project's objects, a developer's shifts, the hand links. */
+export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/registry/objects',
+    {
+      schema: {
+        description:
+          'Объекты реестра (наш.дом.рф) проекта: сроки ввода и их переносы, ключи, продано, продажи по месяцам.',
+        querystring: registryObjectsQuerySchema,
+        response: { 200: registryObjectsResponseSchema },
+      },
+    },
+    async (request) => registryObjects(app.reads, request.query.projectId),
+  );
+  app.get(
+    '/registry/shifts',
+    {
+      schema: {
+        description: 'Переносы сроков объектов застройщика и «Надёжность сроков» за 12 месяцев.',
+        querystring: registryShiftsQuerySchema,
+        response: { 200: registryShiftsResponseSchema },
+      },
+    },
+    async (request) => registryShifts(app.reads, request.query.developerId),
+  );
+  app.put(
+    '/registry/objects/:objId/link',
+    {
+      schema: {
+        description:
+          'Привязка объекта реестра к проекту вручную (важнее правила); projectId: null — отвязать, объект станет проектом реестра.',
+        params: registryLinkParamsSchema,
+        body: registryLinkBodySchema,
+        response: { 200: registryLinkResponseSchema },
+      },
+    },
+    async (request) => linkObject(app.host, request.params.objId, request.body.projectId, actorOf(request)),
+  );
+  app.delete(
+    '/registry/objects/:objId/link',
+    {
+      schema: {
+        description: 'Ручная привязка снята: объект снова сопоставляется по правилу.',
+        params: registryLinkParamsSchema,
+        response: { 200: registryLinkResponseSchema },
+      },
+    },
+    async (request) => unlinkObject(app.host, request.params.objId, actorOf(request)),
+  );
+};

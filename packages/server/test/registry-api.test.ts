@@ -1,0 +1,173 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addUser } from '../src/db/queries/users.js';
+import { readRegistryFile, type SavedAnswer } from '../src/registry/files.js';
+import { cliActor } from '../src/use-cases/host.js';
+import { applyRegistryImport } from '../src/use-cases/registry.js';
+import { describeEachDb } from './databases.js';
+import { flat, snap } from './market-fixture.js';
+import { signedInApp } from './signed-in-app.js';
+
+const REGISTRY = fileURLToPath(new URL('../../../../shared/data/registry/', import.meta.url));
+
+describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
+  let app: FastifyInstance;
+  let viewer: Record<string, string>;
+  let admin: Record<string, string>;
+  let projectId: number;
+  let developerId: number;
+
+  beforeAll(async () => {
+    // the first user is the admin; a viewer beside them
+    ({ app, headers: admin } = await signedInApp(ctx.db, {}, undefined, 'boss'));
+    await addUser(ctx.db, 'reader', 'secret-pass', 'viewer');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'reader', password: 'secret-pass' },
+    });
+    viewer = { authorization: `Bearer ${login.json().token}` };
+    // our project: the same ЖК under the developer's own name, 200 m away, buildings 3 and 4
+    const body = {
+      ...snap('2026-10-30', 'Пример', 'Озерный парк', [
+        { ...flat('a', 1, 40, 12_000_000), building: '3' },
+        { ...flat('b', 2, 60, 18_000_000), building: 'Корпус 4' },
+      ]),
+      location: { latitude: 55.5715, longitude: 37.474 },
+    };
+    const ingest = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/snapshots',
+      headers: admin,
+      payload: body,
+    });
+    expect(ingest.statusCode).toBe(200);
+    const [p] = await ctx.db.query<{ id: number; developer_id: number }>(
+      'select id, developer_id from project',
+    );
+    ({ id: projectId, developer_id: developerId } = p);
+    const answers: SavedAnswer[] = [];
+    for (const f of readdirSync(REGISTRY)
+      .filter((n) => n.endsWith('.json'))
+      .sort())
+      for await (const a of readRegistryFile(join(REGISTRY, f))) answers.push(a);
+    await applyRegistryImport(app.host, answers, cliActor());
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("a project's objects: matched by developer, name and distance, each to its building; shifts and sales", async () => {
+    const res = await app.inject({ url: `/api/registry/objects?projectId=${projectId}`, headers: viewer });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(
+      body.objects.map((o: { objId: number; building: string; match: string }) => [
+        o.objId,
+        o.building,
+        o.match,
+      ]),
+    ).toEqual([
+      [51234, '3', 'auto'],
+      [51235, '4', 'auto'],
+    ]);
+    expect(body.objects[0]).toMatchObject({
+      housingClass: 'Комфорт',
+      ready: { day: '2027-06-30', quarter: false },
+      shifts: [
+        { field: 'ready', from: '2026-12-31', to: '2027-06-30', months: 6 },
+        { field: 'transfer', from: '2027-03-31', to: '2027-09-30', months: 6 },
+      ],
+      flats: 412,
+      realised: 264,
+      escrow: true,
+      problem: false,
+    });
+    expect(body.objects[1]).toMatchObject({
+      housingClass: 'Комфорт',
+      ready: { day: '2027-12-31', quarter: true },
+    });
+    // the second month's registered sales: 13 + 15; the first month has none to compare with
+    expect(body.sales).toEqual([
+      { month: '2026-10', sales: null, corrections: 0, soldShare: expect.closeTo(437 / 942, 4) },
+      { month: '2026-11', sales: 28, corrections: 0, soldShare: expect.closeTo(465 / 942, 4) },
+    ]);
+    expect(body.lastDay).toBe('2026-11-26');
+  });
+
+  it("a developer's «Надёжность сроков»: one object of two moved later, by six months", async () => {
+    const res = await app.inject({ url: `/api/registry/shifts?developerId=${developerId}`, headers: viewer });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().reliability).toEqual({
+      objects: 2,
+      movedLater: 1,
+      movedLaterShare: 0.5,
+      monthsLast12: 6,
+      meanMonthsLast12: 6,
+      shiftsLast12: 1,
+    });
+    expect(res.json().shifts.map((s: { objId: number; field: string }) => [s.objId, s.field])).toEqual([
+      [51234, 'ready'],
+      [51234, 'transfer'],
+    ]);
+  });
+
+  it('a hand link wins over the rule and is audited; taken back, the rule decides again; viewers may not', async () => {
+    const url = '/api/registry/objects/60777/link';
+    expect(
+      (await app.inject({ method: 'PUT', url, headers: viewer, payload: { projectId } })).statusCode,
+    ).toBe(403);
+    const linked = await app.inject({ method: 'PUT', url, headers: admin, payload: { projectId } });
+    expect(linked.json()).toEqual({ objId: 60777, projectId, building: null, match: 'hand' });
+    const objects = await app.inject({
+      url: `/api/registry/objects?projectId=${projectId}`,
+      headers: viewer,
+    });
+    expect(objects.json().objects.map((o: { objId: number }) => o.objId)).toEqual([51234, 51235, 60777]);
+    // an unlink by hand: the rule's match is refused too
+    const unlinked = await app.inject({
+      method: 'PUT',
+      url: '/api/registry/objects/51234/link',
+      headers: admin,
+      payload: { projectId: null },
+    });
+    expect(unlinked.json()).toMatchObject({ projectId: null, match: 'hand' });
+    const back = await app.inject({
+      method: 'DELETE',
+      url: '/api/registry/objects/51234/link',
+      headers: admin,
+    });
+    expect(back.json()).toEqual({ objId: 51234, projectId, building: '3', match: 'auto' });
+    await app.inject({ method: 'DELETE', url, headers: admin });
+    const audit = await ctx.db.query<{ action: string; target: string }>(
+      `select action, target from audit_log where action like 'registry.%' order by id`,
+    );
+    expect(audit.map((a) => `${a.action} ${a.target}`)).toEqual([
+      expect.stringMatching(/^registry\.import реестр: 2026-10-31, 2026-11-26/),
+      'registry.link объект реестра 60777',
+      'registry.unlink объект реестра 51234',
+      'registry.unlink объект реестра 51234',
+      'registry.unlink объект реестра 60777',
+    ]);
+    // bad input: a 4xx naming the field, never a 500
+    const bad = await app.inject({ method: 'PUT', url, headers: admin, payload: { projectId: 'один' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('projectId');
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/registry/objects/1/link',
+          headers: admin,
+          payload: { projectId },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ url: '/api/registry/objects?projectId=999999', headers: viewer })).statusCode,
+    ).toBe(404);
+  });
+});
