@@ -91,6 +91,37 @@ describe('cena-metra CLI', () => {
     expect(bad.stderr).toContain('offer[internal-id=302] (строка 15).price');
   });
 
+  it('imports the registry’s saved answers (--format domrf): a row per day, again nothing changes, a bad answer named', () => {
+    const dir = join(work, 'domrf');
+    const registry = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/data/registry');
+    const run = cli(dir, '--json', 'import', '--format', 'domrf', registry);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([
+      { день: '2026-10-31', объектов: 3, изменилось: 3, отклонено: 0 },
+      { день: '2026-11-26', объектов: 3, изменилось: 2, отклонено: 0 },
+    ]);
+    const again = cli(dir, '--json', 'import', '--format', 'domrf', registry);
+    expect(JSON.parse(again.stdout).map((r: { изменилось: number }) => r.изменилось)).toEqual([0, 0]);
+    const bad = join(work, '2026-12-01.list.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        data: {
+          list: [
+            { objId: 5, objReady100PercDt: '31/12/2027' },
+            { objId: 6, objFloorMax: 9 },
+          ],
+        },
+      }),
+    );
+    const refused = cli(dir, '--json', 'import', '--format', 'domrf', bad);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toEqual([
+      { день: '2026-12-01', объектов: 1, изменилось: 1, отклонено: 1 },
+    ]);
+    expect(refused.stderr).toContain('объект 5: objReady100PercDt: не дата («31/12/2027»)');
+  });
+
   it('rejects bad input with exit code 2, naming the option or the field, and writes nothing', () => {
     const dir = join(work, 'bad');
     const format = cli(dir, 'import', '--format', 'xml', join(FIXTURES, 'pik-scrape'));

@@ -8,8 +8,10 @@ import type { Snapshot } from '../ingest/snapshot.js';
 import { todayIso } from '../lib/days.js';
 import { commandHost } from '../use-cases/host.js';
 import { followImport } from '../use-cases/imports.js';
+import { applyRegistryImport } from '../use-cases/registry.js';
 import { type DemoOptions, planDemo } from './generate.js';
 import { demoLists } from './lists.js';
+import { demoRegistryAnswers } from './registry.js';
 import { type WireChunk, WireDecoder } from './wire.js';
 
 export const DEMO_USER = { username: 'demo', password: 'demo' };
@@ -121,6 +123,12 @@ export async function runDemo(
   if (!(await getUserByName(db, DEMO_USER.username)))
     await addUser(db, DEMO_USER.username, DEMO_USER.password);
   await markDemoData(db, true);
+  // the registry's objects of the demo's projects, through the registry's one door
+  await applyRegistryImport(commandHost(db, importer), demoRegistryAnswers(plan, demo.until), {
+    id: null,
+    name: 'демо',
+    address: null,
+  });
   // what follows every import (the tables' statistics after this bulk load among it)
   await followImport(commandHost(db, importer), done);
   return { projects: plan.projects.length, snapshots: done };

@@ -45,10 +45,11 @@ export async function keepObjectDay(
   answers: ObjectDay,
 ): Promise<boolean> {
   let stored = false;
+  const hashes = await rawHashes(db, objId, day);
   for (const [kind, raw] of Object.entries(answers) as [AnswerKind, unknown][]) {
     const json = JSON.stringify(raw);
     const hash = hashOf(json);
-    const { before, on } = await rawHashes(db, objId, kind, day);
+    const { before, on } = hashes.get(kind) ?? { before: null, on: null };
     if (hash === before) {
       // the day restates the answer before it: a different one kept for this day before is taken back
       if (on !== null) {

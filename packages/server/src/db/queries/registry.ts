@@ -9,24 +9,30 @@ export interface RawRow {
   body: Uint8Array;
 }
 
-/** The hash of the object's latest raw answer of `kind` before `day`, and of the one on `day`. */
+/**
+ * The hashes of the object's raw answers by kind: the latest before `day` and the one on `day` (one query
+ * for all kinds: an object's day reads it once).
+ */
 export async function rawHashes(
   db: Db,
   objId: number,
-  kind: string,
   day: string,
-): Promise<{ before: string | null; on: string | null }> {
-  const rows = await db.query<{ day: string; hash: string }>(
-    `(select day::text, hash from registry_raw where obj_id = $1 and kind = $2 and day < $3::date
-      order by day desc limit 1)
-     union all
-     (select day::text, hash from registry_raw where obj_id = $1 and kind = $2 and day = $3::date)`,
-    [objId, kind, day],
+): Promise<Map<string, { before: string | null; on: string | null }>> {
+  const rows = await db.query<{ kind: string; day: string; hash: string }>(
+    `select kind, day::text, hash from (
+       select kind, day, hash, row_number() over (partition by kind order by day desc) as n
+       from registry_raw where obj_id = $1 and day <= $2::date) t
+     where n <= 2`,
+    [objId, day],
   );
-  return {
-    before: rows.find((r) => r.day !== day)?.hash ?? null,
-    on: rows.find((r) => r.day === day)?.hash ?? null,
-  };
+  const out = new Map<string, { before: string | null; on: string | null }>();
+  for (const r of rows) {
+    const h = out.get(r.kind) ?? { before: null, on: null };
+    if (r.day === day) h.on = r.hash;
+    else if (h.before === null) h.before = r.hash;
+    out.set(r.kind, h);
+  }
+  return out;
 }
 
 export async function putRaw(
