@@ -195,6 +195,27 @@ describe('dashboard', () => {
     expect(violations).toEqual([]);
   });
 
+  it('«Реестр» of the default project: its objects, a completion moved twice, registered sales by month (DESIGN §12.3)', async () => {
+    await page.goto(`${product.url}/`);
+    const panel = page.locator('[data-testid=registry-panel]');
+    // asked when scrolled to, as the panels below the charts are
+    await page.locator('text=наш.дом.рф').scrollIntoViewIfNeeded();
+    await panel.waitFor();
+    const rows = page.locator('[data-testid=registry-objects] tbody tr');
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    expect(await rows.first().innerText()).toMatch(/корпус \d/);
+    const shifts = await page.locator('[data-testid=registry-shifts] li').allInnerTexts();
+    expect(
+      shifts.filter((t) => t.includes('ввод в эксплуатацию')).map((t) => /\((.+)\)$/.exec(t)?.[1]),
+    ).toEqual(['+6 мес.', '+3 мес.']);
+    expect(await rows.first().innerText()).toContain('+9 мес.');
+    const sales = await page.locator('[data-testid=registry-sales] tbody tr').allInnerTexts();
+    expect(sales.length).toBeGreaterThan(3);
+    expect(sales[0]).toMatch(/^[а-я]+ \d{4}/);
+    expect(await page.isEnabled('[data-testid=registry-export-xlsx]')).toBe(true);
+    await panel.screenshot({ path: 'e2e/artifacts/registry-panel.png' });
+  });
+
   it("a browser whose day is behind the lists' (west of Moscow, after the lists' midnight) still ends at the last list", async () => {
     const { token } = await demoSession();
     const [project] = (await (

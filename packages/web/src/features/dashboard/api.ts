@@ -11,6 +11,7 @@ import {
   paceRowsResponseSchema,
   projectPlaceSchema,
   projectQualitySchema,
+  registryObjectsResponseSchema,
   type StatsRequest,
   statsColumnsAnswerSchema,
 } from '@cena-metra/contract';
@@ -124,3 +125,13 @@ export function useProjectPlace(projectId: number | null) {
   });
   return { query, edit };
 }
+
+/** A project's registry objects (DESIGN §12.3): dates and their shifts, sold share, registered sales. */
+export const useRegistryObjects = (projectId: number | null) =>
+  useQuery({
+    queryKey: ['registry-objects', projectId],
+    queryFn: ({ signal }) =>
+      request(registryObjectsResponseSchema, { url: `/registry/objects?projectId=${projectId}`, signal }),
+    enabled: projectId !== null,
+    staleTime: 60_000,
+  });

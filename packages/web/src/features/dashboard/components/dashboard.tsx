@@ -34,6 +34,7 @@ import { OfferPricesBlock } from './offer-prices-block';
 import { PaceBlock } from './pace-block';
 import { PlacePanel } from './place-panel';
 import { QualityPanel } from './quality-panel';
+import { RegistryPanel } from './registry-panel';
 import { SummaryTable } from './summary-table';
 
 const Y_NAME = 'Цена за м², ₽';
@@ -180,6 +181,9 @@ export function Dashboard() {
       />
       {/* after the charts, whose data come first: the report is a second look */}
       {project && <PlacePanel key={`place-${project.id}`} projectId={project.id} />}
+      {project && (
+        <RegistryPanel key={`registry-${project.id}`} projectId={project.id} projectName={project.name} />
+      )}
       {project && <QualityPanel projectId={project.id} />}
     </div>
   );
