@@ -129,7 +129,8 @@ export const marketPaceResponseSchema = z.object({
 });
 export type MarketPaceResponse = z.infer<typeof marketPaceResponseSchema>;
 
-const placeFilter = (name: string) =>
+/** A place filter of a request: a trimmed text, empty as none. */
+export const placeFilter = (name: string) =>
   safeText(name, 200)
     .trim()
     .transform((v) => v || undefined)

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './api.js';
+import { dataDateSchema } from './dates.js';
+import { placeFilter } from './pace.js';
 
 // --- the state registry (DESIGN §12.3) ---
 
@@ -112,3 +114,38 @@ export const registryLinkResponseSchema = z.object({
   building: z.string().nullable(),
   match: z.enum(REGISTRY_MATCHES),
 });
+
+/** Registered sales of a project, a developer, a place or the whole market, by month (DESIGN §12.3). */
+export const registrySalesRequestSchema = z
+  .object({
+    projectId: idSchema('projectId').optional(),
+    developerId: idSchema('developerId').optional(),
+    region: placeFilter('region'),
+    city: placeFilter('city'),
+    district: placeFilter('district'),
+    housingClass: z
+      .enum(HOUSING_CLASS_NAMES, { message: `housingClass: одно из ${HOUSING_CLASS_NAMES.join(', ')}` })
+      .optional(),
+    from: dataDateSchema,
+    to: dataDateSchema,
+  })
+  .refine((q) => q.projectId === undefined || q.developerId === undefined, {
+    message: 'projectId и developerId: укажите что-то одно',
+    path: ['developerId'],
+  })
+  .refine((q) => q.from <= q.to, { message: 'from: позже to', path: ['from'] });
+export type RegistrySalesRequest = z.input<typeof registrySalesRequestSchema>;
+
+export const registrySalesResponseSchema = z.object({
+  months: z.array(
+    registrySalesMonthSchema.extend({
+      /** the lots gone from our lists in the 30 days to the month's last registry day (§10.5): the same
+       *  projects' inferred sales; null where none of them has lists */
+      gone30: z.number().nullable(),
+    }),
+  ),
+  objects: z.number().int(),
+  /** of which matched to our projects (the gone₃₀ is theirs) */
+  withLists: z.number().int(),
+});
+export type RegistrySalesResponse = z.infer<typeof registrySalesResponseSchema>;

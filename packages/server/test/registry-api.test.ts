@@ -32,10 +32,15 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
     viewer = { authorization: `Bearer ${login.json().token}` };
     // our project: the same ЖК under the developer's own name, 200 m away, buildings 3 and 4
     const body = {
-      ...snap('2026-10-30', 'Пример', 'Озерный парк', [
-        { ...flat('a', 1, 40, 12_000_000), building: '3' },
-        { ...flat('b', 2, 60, 18_000_000), building: 'Корпус 4' },
-      ]),
+      ...snap(
+        '2026-10-30',
+        'Пример',
+        'Озерный парк',
+        Array.from({ length: 10 }, (_, i) => ({
+          ...flat(`f${i}`, 1 + (i % 3), 40 + i, 12_000_000 + i * 100_000),
+          building: i < 5 ? '3' : 'Корпус 4',
+        })),
+      ),
       location: { latitude: 55.5715, longitude: 37.474 },
     };
     const ingest = await app.inject({
@@ -45,6 +50,14 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
       payload: body,
     });
     expect(ingest.statusCode).toBe(200);
+    // a month later one flat is gone from the list
+    const later = await app.inject({
+      method: 'POST',
+      url: '/api/ingest/snapshots',
+      headers: admin,
+      payload: { ...body, date: '2026-11-26', flats: body.flats.slice(0, 9) },
+    });
+    expect(later.statusCode).toBe(200);
     const [p] = await ctx.db.query<{ id: number; developer_id: number }>(
       'select id, developer_id from project',
     );
@@ -113,6 +126,38 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
       [51234, 'ready'],
       [51234, 'transfer'],
     ]);
+  });
+
+  it('registered sales by month of a project, a developer, the market and a class, beside the lists’ gone₃₀', async () => {
+    const sales = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/registry/sales',
+        headers: viewer,
+        payload: { from: '2026-01-01', to: '2026-11-26', ...body },
+      });
+    const project = (await sales({ projectId })).json();
+    expect(project.objects).toBe(2);
+    expect(project.withLists).toBe(2);
+    expect(project.months.map((m: { month: string; sales: number | null }) => [m.month, m.sales])).toEqual([
+      ['2026-10', null],
+      ['2026-11', 28],
+    ]);
+    // our lists cover both registry days (none gone yet: the missing lot waits out its grace, §10.2)
+    expect(project.months.map((m: { gone30: number | null }) => m.gone30)).toEqual([0, 0]);
+    expect((await sales({ developerId })).json().months[1].sales).toBe(28);
+    // the whole market counts the registry-only object too (its sales did not move: 54 and 54)
+    const all = (await sales({})).json();
+    expect([all.objects, all.withLists, all.months[1].sales]).toEqual([3, 2, 28]);
+    const business = (await sales({ housingClass: 'Бизнес' })).json();
+    expect([business.objects, business.months[1].sales]).toEqual([1, 0]);
+    // a place none of the objects' projects is in
+    expect((await sales({ city: 'Екатеринбург' })).json().objects).toBe(0);
+    const bad = await sales({ housingClass: 'Люкс' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('housingClass');
+    expect((await sales({ projectId, developerId })).statusCode).toBe(400);
+    expect((await sales({ from: '2026-11-20', to: '2026-11-01' })).statusCode).toBe(400);
   });
 
   it('a hand link wins over the rule and is audited; taken back, the rule decides again; viewers may not', async () => {

@@ -54,6 +54,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/search': 'viewer',
   'GET /api/registry/objects': 'viewer',
   'GET /api/registry/shifts': 'viewer',
+  'POST /api/registry/sales': 'viewer',
   'GET /api/price-changes.csv': 'export',
   'GET /api/price-changes.xlsx': 'export',
   // a Telegram chat linked to the account: the bot then knows who asks (viewers too)

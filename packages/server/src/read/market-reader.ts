@@ -47,7 +47,7 @@ interface PlaceFilters {
 const same = (a: string | null, b: string) =>
   a !== null && a.toLocaleLowerCase('ru') === b.toLocaleLowerCase('ru');
 
-function inPlace(place: Place, f: PlaceFilters): boolean {
+export function inPlace(place: Place, f: PlaceFilters): boolean {
   if (f.region && !same(place.region, f.region)) return false;
   if (f.city && !same(place.city, f.city)) return false;
   if (f.district && !same(place.district, f.district)) return false;

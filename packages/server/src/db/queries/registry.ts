@@ -284,3 +284,8 @@ export async function objectMatch(
   );
   return row;
 }
+
+/** Every object: matched or registry-only (a market-wide figure reads them all), by id. */
+export async function allObjects(db: Db): Promise<ObjectRow[]> {
+  return db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from registry_object o order by 1`);
+}

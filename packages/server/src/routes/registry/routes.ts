@@ -4,12 +4,14 @@ import {
   registryLinkResponseSchema,
   registryObjectsQuerySchema,
   registryObjectsResponseSchema,
+  registrySalesRequestSchema,
+  registrySalesResponseSchema,
   registryShiftsQuerySchema,
   registryShiftsResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.js';
-import { registryObjects, registryShifts } from '../../use-cases/reads.js';
+import { registryObjects, registrySales, registryShifts } from '../../use-cases/reads.js';
 import { linkObject, unlinkObject } from '../../use-cases/registry.js';
 
 /** The state registry (DESIGN §12.3): a project's objects, a developer's shifts, the hand links. */
@@ -36,6 +38,18 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => registryShifts(app.reads, request.query.developerId),
+  );
+  app.post(
+    '/registry/sales',
+    {
+      schema: {
+        description:
+          'Зарегистрированные продажи по месяцам (проект, застройщик, место или весь рынок; класс): продано, корректировки, доля продано и выбытие из прайс-листов тех же проектов (gone₃₀).',
+        body: registrySalesRequestSchema,
+        response: { 200: registrySalesResponseSchema },
+      },
+    },
+    async (request) => registrySales(app.reads, app.market, request.body),
   );
   app.put(
     '/registry/objects/:objId/link',

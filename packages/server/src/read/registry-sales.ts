@@ -1,0 +1,73 @@
+import type { RegistrySalesRequest, RegistrySalesResponse } from '@cena-metra/contract';
+import { unionPace } from '../analytics/pace-union.js';
+import { salesByMonth } from '../analytics/registry.js';
+import type { Db } from '../db/driver.js';
+import { allObjects, registryDays, statesOf } from '../db/queries/registry.js';
+import { toDay } from '../lib/days.js';
+import { BadRequestError, NotFoundError } from '../lib/errors.js';
+import { classOf } from '../registry/answers.js';
+import { stateOf } from '../registry/state.js';
+import { inPlace, type MarketReader } from './market-reader.js';
+
+/**
+ * Registered sales by month of a project, a developer, a place or the whole market (DESIGN §12.3), with
+ * the sold share and, beside them, the same projects' lots gone from our lists (§10.5 gone₃₀ at the month's
+ * last registry day): what the registry says was sold against what the lists suggest. A place or a developer
+ * counts the objects matched to its projects; the whole market counts the registry-only objects too.
+ */
+export async function registrySales(
+  db: Db,
+  market: MarketReader,
+  q: Omit<RegistrySalesRequest, 'from' | 'to'> & { from: string; to: string },
+): Promise<RegistrySalesResponse> {
+  if (q.from > q.to) throw new BadRequestError('from: позже to');
+  const projects = (await market.projects(db)).filter(
+    (p) =>
+      (q.projectId === undefined || p.id === q.projectId) &&
+      (q.developerId === undefined || p.developer_id === q.developerId) &&
+      inPlace(p.place, q),
+  );
+  if (q.projectId !== undefined && projects.length === 0)
+    throw new NotFoundError(`проект ${q.projectId} не найден среди проектов с данными`);
+  const scoped = q.projectId !== undefined || q.developerId !== undefined || q.region || q.city || q.district;
+  const ids = new Set(projects.map((p) => p.id));
+  const objects = (await allObjects(db)).filter(
+    (o) =>
+      (o.project_id === null ? !scoped : ids.has(o.project_id)) &&
+      (!q.housingClass || classOf(stateOf(o.state).eff) === q.housingClass),
+  );
+  const states = await statesOf(
+    db,
+    objects.map((o) => o.obj_id),
+  );
+  const days = await registryDays(db);
+  const histories = objects.map((o) =>
+    (states.get(o.obj_id) ?? []).map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
+  );
+  const months = salesByMonth(histories, days);
+  // our lists of the matched projects: their union's gone₃₀ on each month's last registry day
+  const matched = projects.filter((p) => objects.some((o) => o.project_id === p.id));
+  const ends = new Map(days.map((d) => [d.slice(0, 7), d]));
+  const shown = months.filter((m) => m.month >= q.from.slice(0, 7) && m.month <= q.to.slice(0, 7));
+  const gone = new Map<string, number>();
+  if (matched.length && shown.length) {
+    const summaries = await market.summaries(db, matched, 'ALL', 'all');
+    const first = toDay(ends.get(shown[0].month)!) - 30;
+    const last = toDay(ends.get(shown[shown.length - 1].month)!);
+    const points = unionPace(
+      matched.map((p) => summaries.get(p.id)!),
+      first,
+      last,
+    );
+    const byDate = new Map(points.map((p) => [p.date, p.gone30]));
+    for (const m of shown) {
+      const g = byDate.get(ends.get(m.month)!);
+      if (g !== undefined) gone.set(m.month, g);
+    }
+  }
+  return {
+    months: shown.map((m) => ({ ...m, gone30: gone.get(m.month) ?? null })),
+    objects: objects.length,
+    withLists: objects.filter((o) => o.project_id !== null).length,
+  };
+}
