@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './api.js';
-import { dataDateSchema } from './dates.js';
+import { dataDateSchema, isoDateSchema } from './dates.js';
 import { placeFilter } from './pace.js';
 
 // --- the state registry (DESIGN §12.3) ---
@@ -149,3 +149,39 @@ export const registrySalesResponseSchema = z.object({
   withLists: z.number().int(),
 });
 export type RegistrySalesResponse = z.infer<typeof registrySalesResponseSchema>;
+
+/** Launches and completions by quarter (DESIGN §12.3): the registry's pipeline of a place and a class. */
+export const registryPipelineRequestSchema = z
+  .object({
+    region: placeFilter('region'),
+    city: placeFilter('city'),
+    district: placeFilter('district'),
+    housingClass: z
+      .enum(HOUSING_CLASS_NAMES, { message: `housingClass: одно из ${HOUSING_CLASS_NAMES.join(', ')}` })
+      .optional(),
+    /** quarters may lie ahead: completions are declared years forward */
+    from: isoDateSchema,
+    to: isoDateSchema,
+  })
+  .refine((q) => q.from <= q.to, { message: 'from: позже to', path: ['from'] })
+  .refine((q) => Number(q.to.slice(0, 4)) - Number(q.from.slice(0, 4)) <= 20, {
+    message: 'to: не больше 20 лет от from',
+    path: ['to'],
+  });
+export type RegistryPipelineRequest = z.input<typeof registryPipelineRequestSchema>;
+
+export const registryPipelineResponseSchema = z.object({
+  quarters: z.array(
+    z.object({
+      quarter: z.string(),
+      launches: z.number().int(),
+      launchedFlats: z.number().int(),
+      completions: z.number().int(),
+      completingFlats: z.number().int(),
+      unsold: z.number().int().nullable(),
+      soldShare: z.number().nullable(),
+    }),
+  ),
+  objects: z.number().int(),
+});
+export type RegistryPipelineResponse = z.infer<typeof registryPipelineResponseSchema>;

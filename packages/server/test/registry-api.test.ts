@@ -160,6 +160,29 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
     expect((await sales({ from: '2026-11-20', to: '2026-11-01' })).statusCode).toBe(400);
   });
 
+  it('the pipeline: completions by declared quarter with unsold flats, by place (a registry-only object by its address)', async () => {
+    const pipeline = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/registry/pipeline',
+        headers: viewer,
+        payload: { from: '2023-10-01', to: '2027-12-31', ...body },
+      });
+    const all = (await pipeline({})).json();
+    expect(all.objects).toBe(3);
+    const q = (key: string) => all.quarters.find((x: { quarter: string }) => x.quarter === key);
+    expect(q('2023-Q4')).toMatchObject({ launches: 1, launchedFlats: 60 });
+    expect(q('2024-Q1')).toMatchObject({ launches: 1, launchedFlats: 412 });
+    expect(q('2026-Q3')).toMatchObject({ completions: 1, completingFlats: 60, unsold: 6, soldShare: 0.9 });
+    expect(q('2027-Q2')).toMatchObject({ completions: 1, completingFlats: 412, unsold: 148 });
+    expect(q('2027-Q4')).toMatchObject({ completions: 1, completingFlats: 530, unsold: 329 });
+    expect(all.quarters).toHaveLength(17);
+    const ekb = (await pipeline({ city: 'Екатеринбург' })).json();
+    expect(ekb.objects).toBe(1);
+    expect((await pipeline({ housingClass: 'Комфорт' })).json().objects).toBe(2);
+    expect((await pipeline({ from: '2020-01-01', to: '2050-01-01' })).statusCode).toBe(400);
+  });
+
   it('a hand link wins over the rule and is audited; taken back, the rule decides again; viewers may not', async () => {
     const url = '/api/registry/objects/60777/link';
     expect(

@@ -1,6 +1,11 @@
-import type { RegistrySalesRequest, RegistrySalesResponse } from '@cena-metra/contract';
+import type {
+  RegistryPipelineResponse,
+  RegistrySalesRequest,
+  RegistrySalesResponse,
+} from '@cena-metra/contract';
 import { unionPace } from '../analytics/pace-union.js';
 import { salesByMonth } from '../analytics/registry.js';
+import { pipeline } from '../analytics/registry-pipeline.js';
 import type { Db } from '../db/driver.js';
 import { allObjects, registryDays, statesOf } from '../db/queries/registry.js';
 import { toDay } from '../lib/days.js';
@@ -70,4 +75,48 @@ export async function registrySales(
     objects: objects.length,
     withLists: objects.filter((o) => o.project_id !== null).length,
   };
+}
+
+const folded = (s: string) => s.toLowerCase().replace(/ё/g, 'е');
+
+/**
+ * The objects of a place and a class: matched ones by their project's place, the registry-only ones by
+ * their address naming the place (the registry gives no district or city field of its own).
+ */
+async function objectsOfPlace(
+  db: Db,
+  market: MarketReader,
+  q: { region?: string; city?: string; district?: string; housingClass?: string },
+) {
+  const places = new Map((await market.projects(db)).map((p) => [p.id, p.place]));
+  const names = [q.region, q.city, q.district].filter((v): v is string => !!v).map(folded);
+  return (await allObjects(db)).filter((o) => {
+    const eff = stateOf(o.state).eff;
+    if (q.housingClass && classOf(eff) !== q.housingClass) return false;
+    const place = o.project_id === null ? undefined : places.get(o.project_id);
+    if (place) return inPlace(place, q);
+    const address = folded(eff.address ?? '');
+    return names.every((n) => address.includes(n));
+  });
+}
+
+export async function registryPipeline(
+  db: Db,
+  market: MarketReader,
+  q: { region?: string; city?: string; district?: string; housingClass?: string; from: string; to: string },
+): Promise<RegistryPipelineResponse> {
+  const objects = await objectsOfPlace(db, market, q);
+  const rows = objects.map((o) => {
+    const eff = stateOf(o.state).eff;
+    return {
+      publishedDay: eff.published?.day,
+      firstDay: o.first_day,
+      readyDay: eff.ready?.day,
+      flats: eff.flats,
+      soldShare: eff.soldShare,
+      salesTotal: eff.salesTotal,
+      salesRealised: eff.salesRealised,
+    };
+  });
+  return { quarters: pipeline(rows, q.from, q.to), objects: objects.length };
 }

@@ -23,4 +23,4 @@ export { getProjectQuality } from '../db/queries/quality.js';
 export { search } from '../db/queries/search.js';
 export { getSummaries, getSummary, getSummaryProject } from '../db/queries/summaries.js';
 export { registryObjects, registryShifts } from '../read/registry-reader.js';
-export { registrySales } from '../read/registry-sales.js';
+export { registryPipeline, registrySales } from '../read/registry-sales.js';

@@ -4,6 +4,8 @@ import {
   registryLinkResponseSchema,
   registryObjectsQuerySchema,
   registryObjectsResponseSchema,
+  registryPipelineRequestSchema,
+  registryPipelineResponseSchema,
   registrySalesRequestSchema,
   registrySalesResponseSchema,
   registryShiftsQuerySchema,
@@ -11,7 +13,7 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.js';
-import { registryObjects, registrySales, registryShifts } from '../../use-cases/reads.js';
+import { registryObjects, registryPipeline, registrySales, registryShifts } from '../../use-cases/reads.js';
 import { linkObject, unlinkObject } from '../../use-cases/registry.js';
 
 /** The state registry (DESIGN §12.3): a project's objects, a developer's shifts, the hand links. */
@@ -50,6 +52,18 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => registrySales(app.reads, app.market, request.body),
+  );
+  app.post(
+    '/registry/pipeline',
+    {
+      schema: {
+        description:
+          'Старты и ввод по кварталам: объекты, вышедшие в продажу (опубликованы), и заявленный ввод — квартиры, непроданные квартиры, доля продано; по месту и классу.',
+        body: registryPipelineRequestSchema,
+        response: { 200: registryPipelineResponseSchema },
+      },
+    },
+    async (request) => registryPipeline(app.reads, app.market, request.body),
   );
   app.put(
     '/registry/objects/:objId/link',
