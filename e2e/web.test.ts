@@ -612,6 +612,43 @@ function telegramInitData(): string {
   }).toString();
 }
 
+describe('«Старты и ввод» (the registry’s pipeline, DESIGN §12.3)', () => {
+  it('lists the demo registry’s quarters, filters by class, exports', async () => {
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await signedIn(context);
+    await page.click('nav >> text=Старты и ввод');
+    await page.waitForURL(`${product.url}/pipeline`);
+    await expectTitle(page, 'Старты и ввод — Цена метра');
+    const rows = page.locator('[data-testid=pipeline-table] tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(24);
+    const texts = await rows.allInnerTexts();
+    expect(texts[0]).toMatch(/^I кв\. \d{4}/);
+    const completions = texts.map((t) => Number(t.split('\t')[3].replace(/\D/g, '') || 0));
+    expect(completions.reduce((a, b) => a + b, 0)).toBeGreaterThan(10);
+    const count = page.locator('[data-testid=pipeline-count]');
+    const objects = async () => Number(/объектов: (\d+)/.exec((await count.textContent()) ?? '')?.[1] ?? 0);
+    await page.waitForFunction(() =>
+      /объектов: \d+/.test(document.querySelector('[data-testid=pipeline-count]')?.textContent ?? ''),
+    );
+    const all = await objects();
+    expect(all).toBeGreaterThan(20);
+    await page.selectOption('[data-testid=pipeline-class]', 'Бизнес');
+    await page.waitForURL(/class=/);
+    await page.waitForFunction(
+      (before) =>
+        !(document.querySelector('[data-testid=pipeline-count]')?.textContent ?? '').includes(
+          `объектов: ${before}`,
+        ),
+      all,
+    );
+    expect(await objects()).toBeLessThan(all);
+    expect(await page.isEnabled('[data-testid=pipeline-export-xlsx]')).toBe(true);
+    await page.screenshot({ path: 'e2e/artifacts/pipeline-1440.png' });
+    await context.close();
+  });
+});
+
 describe('daily summaries (open)', () => {
   it('a visitor who never signed in follows summary → project → flat', async () => {
     const context = await newContext({ viewport: { width: 1440, height: 900 } });

@@ -1,4 +1,4 @@
-import { developersResponseSchema, projectsResponseSchema } from '@cena-metra/contract';
+import { developersResponseSchema, placesResponseSchema, projectsResponseSchema } from '@cena-metra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../lib/api-client';
 
@@ -21,3 +21,11 @@ export const projectsQueryOptions = (developerId: number | null) =>
   });
 
 export const useProjects = (developerId: number | null) => useQuery(projectsQueryOptions(developerId));
+
+/** The places of the projects with data: regions, cities, districts, stations (DESIGN §11.3). */
+export const usePlaces = () =>
+  useQuery({
+    queryKey: ['places'],
+    queryFn: () => request(placesResponseSchema, { url: '/places' }),
+    staleTime: 5 * 60_000,
+  });

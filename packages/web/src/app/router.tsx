@@ -46,6 +46,9 @@ const SourcesPage = lazy(() =>
 const MarketPage = lazy(() =>
   import('../features/market/market-page').then((m) => ({ default: m.MarketPage })),
 );
+const PipelinePage = lazy(() =>
+  import('../features/pipeline/pipeline-page').then((m) => ({ default: m.PipelinePage })),
+);
 const ComparePage = lazy(() =>
   import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })),
 );
@@ -113,6 +116,7 @@ export const router = createBrowserRouter([
       { path: '/users', element: authed(lazyPage(<UsersPage />), 'admin') },
       { path: '/audit', element: authed(lazyPage(<AuditPage />), 'admin') },
       { path: '/market', element: authed(lazyPage(<MarketPage />)) },
+      { path: '/pipeline', element: authed(lazyPage(<PipelinePage />)) },
       { path: '/compare', element: authed(lazyPage(<ComparePage />)) },
       { path: '/chess', element: authed(lazyPage(<ChessPage />)) },
       { path: '/watchlist', element: authed(lazyPage(<WatchlistPage />), 'analyst') },

@@ -4,7 +4,6 @@ import {
   type MarketRequest,
   marketPaceResponseSchema,
   marketResponseSchema,
-  placesResponseSchema,
   projectPlacesResponseSchema,
 } from '@cena-metra/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -27,13 +26,6 @@ export const useMarketPace = (body: MarketPaceRequest | null) =>
   });
 
 /** The regions, cities, districts and stations of the market's projects (the market's filters). */
-export const usePlaces = () =>
-  useQuery({
-    queryKey: ['places'],
-    queryFn: () => request(placesResponseSchema, { url: '/places' }),
-    staleTime: 5 * 60_000,
-  });
-
 function placesById(data: ProjectPlacesResponse): Map<number, Place> {
   return new Map(data.projects.map(({ projectId, ...place }) => [projectId, place]));
 }

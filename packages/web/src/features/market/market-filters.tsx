@@ -1,9 +1,8 @@
 import { PRICE_CLASS_LABELS, PRICE_CLASSES, type PriceClass } from '@cena-metra/contract';
-import { useDevelopers } from '../../api/catalog';
+import { useDevelopers, usePlaces } from '../../api/catalog';
 import { Switch } from '../../components/controls';
 import { DateRange } from '../../components/date-input';
 import { Select } from '../../components/ui';
-import { usePlaces } from './api';
 import type { MarketFilters } from './lib/market-table';
 
 /** A select of place names: «Все» first, then the names; a name kept in the URL but unknown still shows. */
