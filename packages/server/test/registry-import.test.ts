@@ -158,7 +158,7 @@ describeEachDb('the registry imported through its one door', (ctx) => {
     // made again from the raw answers: the same bytes
     await ctx.db.query('delete from registry_state');
     await ctx.db.query(`update registry_object set state = '{}'::jsonb`);
-    expect(await rebuildRegistry(host(ctx.db))).toBe(3);
+    expect(await rebuildRegistry(ctx.db)).toBe(3);
     expect(await registryRows(ctx.db)).toEqual(kept);
     // the later day first, then the earlier: the same states
     await ctx.db.query('truncate registry_raw, registry_state, registry_object, registry_day cascade');

@@ -1,4 +1,3 @@
-import type { AnswerKind } from './state.js';
 import {
   normaliseClass,
   type RegistryDate,
@@ -10,6 +9,10 @@ import {
   registryShare,
   registryText,
 } from './values.js';
+
+/** The registry's three answers, in the order a day applies them (registry/state.ts). */
+export const ANSWER_KINDS = ['list', 'detail', 'sales'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 /**
  * The registry's three answers (DESIGN §12.3: the list, an object's detail, its `sales_agg`) read into the

@@ -1,4 +1,6 @@
-import type { FactKey, RegistryFacts } from './answers.js';
+import { ANSWER_KINDS, type AnswerKind, type FactKey, type RegistryFacts } from './answers.js';
+
+export type { AnswerKind } from './answers.js';
 
 /**
  * An object's state in the registry (DESIGN §12.3) and how a day's answers move it. Each kind of answer (the
@@ -8,9 +10,6 @@ import type { FactKey, RegistryFacts } from './answers.js';
  * applied list, detail, sales: a field two of them change that day takes the later one's value.
  * Pure: the same answers in the same order make the same state, to the byte of its JSON (`stateJson`).
  */
-
-export const ANSWER_KINDS = ['list', 'detail', 'sales'] as const;
-export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 export interface ObjectState {
   eff: RegistryFacts;

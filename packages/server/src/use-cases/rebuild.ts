@@ -10,6 +10,7 @@ import { keepSeriesColumns, layOutKeptSeries } from '../derive/series.js';
 import { MarketReader } from '../read/market-reader.js';
 import { ReadCache } from '../read/read-cache.js';
 import { keepMarketSpansLocked } from './market-spans.js';
+import { rebuildRegistry } from './registry.js';
 
 // What `cena-metra rebuild` and every open (after a migration that asks for it) run: the derived data
 // recomputed from the observations, or the kept forms a migration changed made again.
@@ -34,8 +35,12 @@ export async function rebuildProjects(
     });
     onProgress?.(out.length, projects.length);
   }
-  // the market's spans made again from the summaries just made (a whole rebuild makes each one anew)
-  if (!fromDate) await clearSpans(db);
+  // the market's spans made again from the summaries just made (a whole rebuild makes each one anew), and
+  // the registry's states from its raw answers, matched again to the projects
+  if (!fromDate) {
+    await clearSpans(db);
+    await rebuildRegistry(db);
+  }
   await keepMarketSpansLocked(db, new MarketReader(new ReadCache()));
   return out;
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../db/driver.js';
 import { type Actor, audit } from '../db/queries/audit.js';
 import { projectExists } from '../db/queries/catalog.js';
 import {
@@ -104,7 +105,7 @@ export async function applyRegistryImport(
     await saveRegistryDay(host.db, day, kept, refused);
     results.push({ day, objects: kept, changed, refused });
   }
-  await matchObjects(host, [...touched]);
+  await matchObjects(host.db, [...touched]);
   await audit(host.db, actor, 'registry.import', `реестр: ${results.map((r) => r.day).join(', ')}`, null, {
     days: results.map((r) => ({
       day: r.day,
@@ -122,8 +123,7 @@ export async function applyRegistryImport(
  * Matches objects to our projects and buildings (registry/match.ts): a hand link or unlink wins; the rest by
  * the automatic rule. All objects when `ids` is undefined (a project was added or moved).
  */
-export async function matchObjects(host: Host, ids?: number[]): Promise<void> {
-  const db = host.db;
+export async function matchObjects(db: Db, ids?: number[]): Promise<void> {
   const list = ids ?? (await allObjectIds(db));
   if (list.length === 0) return;
   const projects = await projectsToMatch(db);
@@ -166,7 +166,7 @@ export async function linkObject(host: Host, objId: number, projectId: number | 
       },
     );
   });
-  await matchObjects(host, [objId]);
+  await matchObjects(host.db, [objId]);
   host.invalidate();
   return objectMatch(host.db, objId);
 }
@@ -186,15 +186,15 @@ export async function unlinkObject(host: Host, objId: number, actor: Actor) {
       null,
     );
   });
-  await matchObjects(host, [objId]);
+  await matchObjects(host.db, [objId]);
   host.invalidate();
   return objectMatch(host.db, objId);
 }
 
 /** Every object's states made again from its raw answers (`rebuild`): the same bytes as the imports made. */
-export async function rebuildRegistry(host: Host): Promise<number> {
-  const ids = await registryObjectIds(host.db);
-  for (const id of ids) await host.db.transaction((tx) => replayObject(tx, id, null));
-  await matchObjects(host, ids);
+export async function rebuildRegistry(db: Db): Promise<number> {
+  const ids = await registryObjectIds(db);
+  for (const id of ids) await db.transaction((tx) => replayObject(tx, id, null));
+  await matchObjects(db, ids);
   return ids.length;
 }
