@@ -161,7 +161,9 @@ describeEachDb('the registry imported through its one door', (ctx) => {
     expect(await rebuildRegistry(ctx.db)).toBe(3);
     expect(await registryRows(ctx.db)).toEqual(kept);
     // the later day first, then the earlier: the same states
-    await ctx.db.query('truncate registry_raw, registry_state, registry_object, registry_day cascade');
+    await ctx.db.query(
+      'truncate registry_raw, registry_seen, registry_state, registry_object, registry_day cascade',
+    );
     const later = files.filter((f) => f.includes('2026-11-26'));
     await applyRegistryImport(host(ctx.db), await answersOf(later), cliActor());
     await applyRegistryImport(
@@ -173,7 +175,9 @@ describeEachDb('the registry imported through its one door', (ctx) => {
   });
 
   it('a day with a bad answer keeps the other objects and names the refused one in the run’s record', async () => {
-    await ctx.db.query('truncate registry_raw, registry_state, registry_object, registry_day cascade');
+    await ctx.db.query(
+      'truncate registry_raw, registry_seen, registry_state, registry_object, registry_day cascade',
+    );
     const day = '2026-12-01';
     const answers: SavedAnswer[] = [
       {

@@ -41,6 +41,16 @@ export const registryRaw = pgTable(
   (t) => [primaryKey({ columns: [t.objId, t.kind, t.day] })],
 );
 
+export const registrySeen = pgTable(
+  'registry_seen',
+  {
+    objId: integer('obj_id').notNull(),
+    kind: text('kind').notNull(),
+    days: integer('days').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.objId, t.kind] })],
+);
+
 export const registryDay = pgTable('registry_day', {
   day: date('day').primaryKey(),
   objects: integer('objects').notNull(),

@@ -40,6 +40,7 @@ export const TABLES = [
   registry.registryObject,
   registry.registryState,
   registry.registryRaw,
+  registry.registrySeen,
   registry.registryDay,
   registry.registryLink,
 ];

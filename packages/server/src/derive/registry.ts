@@ -5,12 +5,17 @@ import {
   deleteRaw,
   markSeen,
   putRaw,
-  rawHashes,
+  putSeen,
+  rawBody,
   rawsFrom,
+  rawsUpTo,
   replaceStates,
+  seenDays,
   stateBefore,
   upsertObject,
 } from '../db/queries/registry.js';
+import { fromDay, toDay } from '../lib/days.js';
+import { lowerBound } from '../lib/sorted.js';
 import { factsOf } from '../registry/answers.js';
 import {
   type AnswerKind,
@@ -34,9 +39,11 @@ export type ObjectDay = Partial<Record<AnswerKind, unknown>>;
 const hashOf = (json: string) => createHash('sha1').update(json).digest('hex');
 
 /**
- * Keeps one object's answers of `day`: each raw answer that differs from the object's previous one of its
- * kind (an answer that restates it is the same information), then the states from that day on. Call in a
- * transaction: all of it or nothing. Whether the object's states changed.
+ * Keeps one object's answers of `day`, then its states from that day on. A raw answer is kept on a day it
+ * came iff it differs from the answer of the day before it came (a restated answer is no new information):
+ * an answer that comes late is put between its neighbours, and the next day's answer, which restated the
+ * one before, is kept when it no longer does. So the raw answers are the same whatever the order of the
+ * days. Call in a transaction: all of it or nothing. Whether the object's states changed.
  */
 export async function keepObjectDay(
   db: Db,
@@ -45,20 +52,49 @@ export async function keepObjectDay(
   answers: ObjectDay,
 ): Promise<boolean> {
   let stored = false;
-  const hashes = await rawHashes(db, objId, day);
+  const seen = await seenDays(db, objId);
+  const d = toDay(day);
   for (const [kind, raw] of Object.entries(answers) as [AnswerKind, unknown][]) {
     const json = JSON.stringify(raw);
     const hash = hashOf(json);
-    const { before, on } = hashes.get(kind) ?? { before: null, on: null };
-    if (hash === before) {
-      // the day restates the answer before it: a different one kept for this day before is taken back
-      if (on !== null) {
-        await deleteRaw(db, objId, kind, day);
+    const days = seen.get(kind) ?? [];
+    const i = lowerBound(days, d);
+    const already = days[i] === d;
+    const nextDay = already ? days[i + 1] : days[i];
+    const next = nextDay === undefined ? undefined : fromDay(nextDay);
+    const rows = await rawsUpTo(db, objId, kind, next ?? day);
+    const before = rows.find((r) => r.day < day);
+    const on = rows.find((r) => r.day === day);
+    const onNext = next === undefined ? undefined : rows.find((r) => r.day === next);
+    // the answer the next day had in force before this one: its own, or the one it restated (read now: this
+    // day's own may be written over below)
+    const nextHad = onNext ?? on ?? before;
+    const keepNext =
+      next !== undefined && nextHad && nextHad.hash !== hash && !onNext
+        ? await rawBody(db, objId, kind, nextHad.day)
+        : null;
+    if (hash !== before?.hash) {
+      if (hash !== on?.hash) {
+        await putRaw(db, objId, kind, day, hash, gzipSync(json));
         stored = true;
       }
-    } else if (hash !== on) {
-      await putRaw(db, objId, kind, day, hash, gzipSync(json));
+    } else if (on) {
+      await deleteRaw(db, objId, kind, day);
       stored = true;
+    }
+    if (next !== undefined && nextHad) {
+      if (keepNext) {
+        // the next day restated what this day no longer says: its answer is kept now
+        await putRaw(db, objId, kind, next, nextHad.hash, keepNext);
+        stored = true;
+      } else if (nextHad.hash === hash && onNext) {
+        await deleteRaw(db, objId, kind, next);
+        stored = true;
+      }
+    }
+    if (!already) {
+      days.splice(i, 0, d);
+      await putSeen(db, objId, kind, days);
     }
   }
   if (stored) return replayObject(db, objId, day);

@@ -34,6 +34,14 @@ create table registry_raw (
   body bytea not null,
   primary key (obj_id, kind, day)
 );
+-- the days each kind of answer about an object came (days since 1970-01-01, in order): which days restated
+-- the answer before them, so that a day that comes late is put between the right ones (derive/registry.ts)
+create table registry_seen (
+  obj_id int not null,
+  kind text not null,
+  days int[] not null,
+  primary key (obj_id, kind)
+);
 -- the days of the registry imported: what came and what was refused (each refusal names its object and field)
 create table registry_day (
   day date primary key,

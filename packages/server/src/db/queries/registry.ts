@@ -9,30 +9,43 @@ export interface RawRow {
   body: Uint8Array;
 }
 
-/**
- * The hashes of the object's raw answers by kind: the latest before `day` and the one on `day` (one query
- * for all kinds: an object's day reads it once).
- */
-export async function rawHashes(
+/** The days each kind of answer about the object came, in order (days since 1970-01-01). */
+export async function seenDays(db: Db, objId: number): Promise<Map<string, number[]>> {
+  const rows = await db.query<{ kind: string; days: number[] }>(
+    'select kind, days from registry_seen where obj_id = $1',
+    [objId],
+  );
+  return new Map(rows.map((r) => [r.kind, r.days.map(Number)]));
+}
+
+export async function putSeen(db: Db, objId: number, kind: string, days: number[]): Promise<void> {
+  await db.query(
+    `insert into registry_seen (obj_id, kind, days) values ($1, $2, $3::int[])
+     on conflict (obj_id, kind) do update set days = excluded.days`,
+    [objId, kind, days],
+  );
+}
+
+/** The object's latest raw answers of `kind` on or before `day` (at most three), latest first. */
+export async function rawsUpTo(
   db: Db,
   objId: number,
+  kind: string,
   day: string,
-): Promise<Map<string, { before: string | null; on: string | null }>> {
-  const rows = await db.query<{ kind: string; day: string; hash: string }>(
-    `select kind, day::text, hash from (
-       select kind, day, hash, row_number() over (partition by kind order by day desc) as n
-       from registry_raw where obj_id = $1 and day <= $2::date) t
-     where n <= 2`,
-    [objId, day],
+): Promise<{ day: string; hash: string }[]> {
+  return db.query<{ day: string; hash: string }>(
+    `select day::text, hash from registry_raw where obj_id = $1 and kind = $2 and day <= $3::date
+     order by day desc limit 3`,
+    [objId, kind, day],
   );
-  const out = new Map<string, { before: string | null; on: string | null }>();
-  for (const r of rows) {
-    const h = out.get(r.kind) ?? { before: null, on: null };
-    if (r.day === day) h.on = r.hash;
-    else if (h.before === null) h.before = r.hash;
-    out.set(r.kind, h);
-  }
-  return out;
+}
+
+export async function rawBody(db: Db, objId: number, kind: string, day: string): Promise<Buffer> {
+  const [row] = await db.query<{ body: Buffer }>(
+    'select body from registry_raw where obj_id = $1 and kind = $2 and day = $3::date',
+    [objId, kind, day],
+  );
+  return Buffer.from(row.body);
 }
 
 export async function putRaw(
