@@ -612,6 +612,24 @@ function telegramInitData(): string {
   }).toString();
 }
 
+describe('«Надёжность сроков» on «Рынок»’s developers (DESIGN §12.3)', () => {
+  it('shows the share of each developer’s registry objects moved later', async () => {
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await signedIn(context, '/market');
+    await page.click('[data-testid=market-view-developers]');
+    const header = page.locator('[data-testid=market-table] thead', { hasText: 'Надёжность сроков' });
+    await header.waitFor();
+    const pioneer = page.locator('[data-testid=market-row]', { hasText: 'Пионер' });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid=market-row]')].some((r) =>
+        /\d+ % объектов/.test(r.textContent ?? ''),
+      ),
+    );
+    expect(await pioneer.innerText()).toMatch(/\d+ % объектов/);
+    await context.close();
+  });
+});
+
 describe('«Старты и ввод» (the registry’s pipeline, DESIGN §12.3)', () => {
   it('lists the demo registry’s quarters, filters by class, exports', async () => {
     const context = await newContext({ viewport: { width: 1440, height: 900 } });

@@ -103,6 +103,13 @@ export const registryShiftsResponseSchema = z.object({
 });
 export type RegistryShiftsResponse = z.infer<typeof registryShiftsResponseSchema>;
 
+/** «Надёжность сроков» of every developer with registry objects matched to its projects. */
+export const registryReliabilityResponseSchema = z.object({
+  developers: z.array(reliabilitySchema.extend({ developerId: z.number().int() })),
+  asOf: z.string().nullable(),
+});
+export type RegistryReliabilityResponse = z.infer<typeof registryReliabilityResponseSchema>;
+
 export const registryLinkParamsSchema = z.object({ objId: idSchema('objId') });
 /** A hand link to a project, or (null) a hand unlink: the object stays a project of its own. */
 export const registryLinkBodySchema = z.object({

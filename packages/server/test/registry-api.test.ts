@@ -122,6 +122,12 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
       meanMonthsLast12: 6,
       shiftsLast12: 1,
     });
+    // the same figures for every developer at once (the developers' table)
+    const all = await app.inject({ url: '/api/registry/reliability', headers: viewer });
+    expect(all.json()).toEqual({
+      developers: [{ developerId, ...res.json().reliability }],
+      asOf: '2026-11-26',
+    });
     expect(res.json().shifts.map((s: { objId: number; field: string }) => [s.objId, s.field])).toEqual([
       [51234, 'ready'],
       [51234, 'transfer'],

@@ -54,6 +54,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/search': 'viewer',
   'GET /api/registry/objects': 'viewer',
   'GET /api/registry/shifts': 'viewer',
+  'GET /api/registry/reliability': 'viewer',
   'POST /api/registry/sales': 'viewer',
   'POST /api/registry/pipeline': 'viewer',
   'GET /api/price-changes.csv': 'export',

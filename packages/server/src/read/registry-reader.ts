@@ -1,4 +1,9 @@
-import type { RegistryObject, RegistryObjectsResponse, RegistryShiftsResponse } from '@cena-metra/contract';
+import type {
+  RegistryObject,
+  RegistryObjectsResponse,
+  RegistryReliabilityResponse,
+  RegistryShiftsResponse,
+} from '@cena-metra/contract';
 import {
   reliabilityOf,
   type StateAt,
@@ -13,6 +18,7 @@ import {
   type ObjectRow,
   objectsOfDeveloper,
   objectsOfProject,
+  objectsWithDevelopers,
   registryDays,
   statesOf,
 } from '../db/queries/registry.js';
@@ -101,6 +107,32 @@ export async function registryShifts(db: Db, developerId: number): Promise<Regis
         list.map((s) => ({ ...s, objId: rows[i].obj_id, name: stateOf(rows[i].state).eff.name ?? null })),
       )
       .sort((a, b) => (a.day > b.day ? -1 : a.day < b.day ? 1 : a.objId - b.objId)),
+    asOf,
+  };
+}
+
+/** «Надёжность сроков» of every developer whose projects have registry objects (the developers' table). */
+export async function registryReliability(db: Db): Promise<RegistryReliabilityResponse> {
+  const rows = await objectsWithDevelopers(db);
+  const days = await registryDays(db);
+  const asOf = days.at(-1) ?? null;
+  const all = histories(
+    rows,
+    await statesOf(
+      db,
+      rows.map((r) => r.obj_id),
+    ),
+  );
+  const byDeveloper = new Map<number, ReturnType<typeof shiftsOf>[]>();
+  rows.forEach((r, i) => {
+    const list = byDeveloper.get(r.developer_id) ?? [];
+    list.push(shiftsOf(all[i]));
+    byDeveloper.set(r.developer_id, list);
+  });
+  return {
+    developers: [...byDeveloper]
+      .sort(([a], [b]) => a - b)
+      .map(([developerId, shifts]) => ({ developerId, ...reliabilityOf(shifts, asOf ?? '1970-01-01') })),
     asOf,
   };
 }

@@ -302,3 +302,11 @@ export async function objectMatch(
 export async function allObjects(db: Db): Promise<ObjectRow[]> {
   return db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from registry_object o order by 1`);
 }
+
+/** Every object matched to a project, with the project's developer, by id. */
+export async function objectsWithDevelopers(db: Db): Promise<(ObjectRow & { developer_id: number })[]> {
+  return db.query<ObjectRow & { developer_id: number }>(
+    `select ${OBJECT_COLUMNS}, p.developer_id from registry_object o join project p on p.id = o.project_id
+     order by 1`,
+  );
+}

@@ -6,6 +6,7 @@ import {
   registryObjectsResponseSchema,
   registryPipelineRequestSchema,
   registryPipelineResponseSchema,
+  registryReliabilityResponseSchema,
   registrySalesRequestSchema,
   registrySalesResponseSchema,
   registryShiftsQuerySchema,
@@ -13,7 +14,13 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.js';
-import { registryObjects, registryPipeline, registrySales, registryShifts } from '../../use-cases/reads.js';
+import {
+  registryObjects,
+  registryPipeline,
+  registryReliability,
+  registrySales,
+  registryShifts,
+} from '../../use-cases/reads.js';
 import { linkObject, unlinkObject } from '../../use-cases/registry.js';
 
 /** The state registry (DESIGN §12.3): a project's objects, a developer's shifts, the hand links. */
@@ -40,6 +47,17 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => registryShifts(app.reads, request.query.developerId),
+  );
+  app.get(
+    '/registry/reliability',
+    {
+      schema: {
+        description:
+          '«Надёжность сроков» всех застройщиков с объектами реестра: доля объектов с переносом ввода на позже, месяцы переносов за 12 месяцев.',
+        response: { 200: registryReliabilityResponseSchema },
+      },
+    },
+    async () => registryReliability(app.reads),
   );
   app.post(
     '/registry/sales',

@@ -5,6 +5,7 @@ import {
   marketPaceResponseSchema,
   marketResponseSchema,
   projectPlacesResponseSchema,
+  registryReliabilityResponseSchema,
 } from '@cena-metra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { post, request } from '../../lib/api-client';
@@ -37,4 +38,15 @@ export const useProjectPlaces = () =>
     queryFn: () => request(projectPlacesResponseSchema, { url: '/places/projects' }),
     staleTime: 5 * 60_000,
     select: placesById,
+  });
+
+/** «Надёжность сроков» of the developers with registry objects (DESIGN §12.3), by developer id. */
+export const useReliability = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['registry-reliability'],
+    queryFn: ({ signal }) =>
+      request(registryReliabilityResponseSchema, { url: '/registry/reliability', signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+    select: (data) => new Map(data.developers.map(({ developerId, ...r }) => [developerId, r])),
   });

@@ -8,6 +8,7 @@ import { DataState } from '../../components/states';
 import { Button, Card, Select } from '../../components/ui';
 import { dashboardUrl } from '../../lib/dashboard-url';
 import { pageOf } from '../../lib/paging';
+import { useReliability } from './api';
 import { marketColumns } from './lib/market-columns';
 import { marketSheet } from './lib/market-sheet';
 import type { MarketFilters, MarketSortKey, MarketView } from './lib/market-table';
@@ -56,30 +57,37 @@ export function MarketTableCard({
   // biome-ignore lint/correctness/useExhaustiveDependencies: another table, order or selection starts on page 1
   useEffect(() => setPage(1), [f.view, f.groupBy, f.sort.key, f.sort.dir, rows.length]);
   const current = pageOf(rows, page);
-  const columns = marketColumns(f.view, f.groupBy, {
-    to: f.to,
-    picked,
-    toggle,
-    name: (r) =>
-      f.view === 'projects' ? (
-        <Link
-          className="text-blue-600 hover:underline dark:text-blue-400"
-          to={dashboardUrl(r.developerId, r.id)}
-        >
-          {r.name}
-        </Link>
-      ) : (
-        <button
-          type="button"
-          className="text-blue-600 hover:underline dark:text-blue-400"
-          onClick={() =>
-            f.view === 'developers' ? update({ developerId: r.id, view: 'projects' }) : openPlace(r)
-          }
-        >
-          {r.name}
-        </button>
-      ),
-  });
+  // the registry's «Надёжность сроков» beside the developers (asked only for that table)
+  const reliability = useReliability(f.view === 'developers').data;
+  const columns = marketColumns(
+    f.view,
+    f.groupBy,
+    {
+      to: f.to,
+      picked,
+      toggle,
+      name: (r) =>
+        f.view === 'projects' ? (
+          <Link
+            className="text-blue-600 hover:underline dark:text-blue-400"
+            to={dashboardUrl(r.developerId, r.id)}
+          >
+            {r.name}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="text-blue-600 hover:underline dark:text-blue-400"
+            onClick={() =>
+              f.view === 'developers' ? update({ developerId: r.id, view: 'projects' }) : openPlace(r)
+            }
+          >
+            {r.name}
+          </button>
+        ),
+    },
+    reliability,
+  );
   return (
     <Card>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -114,7 +122,7 @@ export function MarketTableCard({
             f.view === 'places' ? `${fileBase} ${PLACE_GROUP_LABELS[f.groupBy].toLowerCase()}` : fileBase
           }
           disabled={rows.length === 0}
-          sheet={() => marketSheet(rows, f.view, f.groupBy)}
+          sheet={() => marketSheet(rows, f.view, f.groupBy, reliability)}
           testId="market-export"
         />
       </div>

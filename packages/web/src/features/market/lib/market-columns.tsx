@@ -10,6 +10,7 @@ import {
   type PlaceGroup,
   PRICE_CLASS_LABELS,
   placeParentLabel,
+  type ReliabilityValue,
   stationText,
 } from '@cena-metra/contract';
 import type { ReactNode } from 'react';
@@ -70,11 +71,40 @@ export interface MarketTableActions {
   name: (r: MarketRow) => ReactNode;
 }
 
-/** «Рынок»'s columns for a view (projects, developers or places by `by`), the page's when `ui` is given. */
+/** «Надёжность сроков» of a developer (DESIGN §12.3): the share of its registry objects ever moved later, and
+ *  the months moved in the last 12; «—» without registry objects. */
+export function reliabilityText(r: ReliabilityValue | undefined): string {
+  if (!r || r.movedLaterShare === null) return dash;
+  const months = r.monthsLast12
+    ? `, ${r.monthsLast12 > 0 ? '+' : '−'}${formatDecimal2(Math.abs(r.monthsLast12)).replace(/,00$/, '')} мес. за год`
+    : '';
+  return `${formatDecimal2(r.movedLaterShare * 100).replace(/,00$/, '')} % объектов${months}`;
+}
+
+const reliabilityColumn = (reliability: Map<number, ReliabilityValue>): Column<MarketRow> => ({
+  key: 'reliability',
+  label: 'Надёжность сроков',
+  header: 'Перенесли ввод, % объектов',
+  type: 'decimal',
+  value: (r) => {
+    const share = reliability.get(r.id)?.movedLaterShare;
+    return share === undefined || share === null ? null : Math.round(share * 10_000) / 100;
+  },
+  text: (r) => reliabilityText(reliability.get(r.id)),
+  className: (r) =>
+    (reliability.get(r.id)?.movedLaterShare ?? 0) > 0 ? 'text-amber-700 dark:text-amber-400' : undefined,
+  sortable: false,
+});
+
+/**
+ * «Рынок»'s columns for a view (projects, developers or places by `by`), the page's when `ui` is given;
+ * the developers' «Надёжность сроков» when the registry's `reliability` is given.
+ */
 export function marketColumns(
   view: MarketView,
   by: PlaceGroup = 'district',
   ui?: MarketTableActions,
+  reliability?: Map<number, ReliabilityValue>,
 ): Column<MarketRow>[] {
   const nameLabel =
     view === 'projects' ? 'Проект' : view === 'developers' ? 'Застройщик' : PLACE_GROUP_LABELS[by];
@@ -156,5 +186,9 @@ export function marketColumns(
       sortable: false,
     });
   out.push({ key: 'date', label: 'На дату', type: 'date', value: (r) => r.date, width: 12, shown: false });
-  return [...out, ...MARKET_FIGURES];
+  return [
+    ...out,
+    ...MARKET_FIGURES,
+    ...(view === 'developers' && reliability ? [reliabilityColumn(reliability)] : []),
+  ];
 }

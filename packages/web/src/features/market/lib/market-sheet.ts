@@ -1,4 +1,10 @@
-import { type MarketRow, PLACE_GROUP_LABELS, type PlaceGroup, type Sheet } from '@cena-metra/contract';
+import {
+  type MarketRow,
+  PLACE_GROUP_LABELS,
+  type PlaceGroup,
+  type ReliabilityValue,
+  type Sheet,
+} from '@cena-metra/contract';
 import { sheetOf } from '../../../lib/columns';
 import { marketColumns } from './market-columns';
 import type { MarketView } from './market-table';
@@ -8,8 +14,9 @@ export function marketSheet(
   rows: MarketRow[],
   view: MarketView,
   by: PlaceGroup = 'district',
+  reliability?: Map<number, ReliabilityValue>,
 ): Sheet<MarketRow> {
   const name =
     view === 'projects' ? 'Проекты' : view === 'developers' ? 'Застройщики' : PLACE_GROUP_LABELS[by];
-  return sheetOf(name, marketColumns(view, by), rows);
+  return sheetOf(name, marketColumns(view, by, undefined, reliability), rows);
 }
