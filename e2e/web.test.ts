@@ -216,6 +216,41 @@ describe('dashboard', () => {
     await panel.screenshot({ path: 'e2e/artifacts/registry-panel.png' });
   });
 
+  it('«Реестр»: an admin unlinks an object by hand, links it back by its number, then gives it back to the rule', async () => {
+    await page.goto(`${product.url}/`);
+    await page.locator('text=наш.дом.рф').scrollIntoViewIfNeeded();
+    const rows = page.locator('[data-testid=registry-objects] tbody tr');
+    await rows.first().waitFor();
+    const before = await rows.count();
+    const objId = (await rows.first().locator('td').first().innerText()).trim();
+    expect(await rows.first().innerText()).toContain('по правилу');
+    await rows.first().locator('[data-testid=registry-unlink]').click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid=registry-objects] tbody tr').length === n - 1,
+      before,
+    );
+    // a number that is not one is refused in the form, naming what is wanted
+    await page.fill('[data-testid=registry-link-form] input', 'сорок');
+    await page.click('[data-testid=registry-link-form] button[type=submit]');
+    expect(await page.textContent('[data-testid=registry-link-form] [role=alert]')).toContain(
+      'целое положительное',
+    );
+    await page.fill('[data-testid=registry-link-form] input', objId);
+    await page.click('[data-testid=registry-link-form] button[type=submit]');
+    const row = rows.filter({ hasText: objId });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('вручную');
+    await row.locator('[data-testid=registry-back]').click();
+    await page.waitForFunction(
+      (id) =>
+        [...document.querySelectorAll('[data-testid=registry-objects] tbody tr')].some(
+          (r) => r.textContent?.includes(id) && r.textContent.includes('по правилу'),
+        ),
+      objId,
+    );
+    expect(await rows.count()).toBe(before);
+  });
+
   it("a browser whose day is behind the lists' (west of Moscow, after the lists' midnight) still ends at the last list", async () => {
     const { token } = await demoSession();
     const [project] = (await (

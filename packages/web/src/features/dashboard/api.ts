@@ -11,6 +11,7 @@ import {
   paceRowsResponseSchema,
   projectPlaceSchema,
   projectQualitySchema,
+  registryLinkResponseSchema,
   registryObjectsResponseSchema,
   type StatsRequest,
   statsColumnsAnswerSchema,
@@ -135,3 +136,27 @@ export const useRegistryObjects = (projectId: number | null) =>
     enabled: projectId !== null,
     staleTime: 60_000,
   });
+
+/**
+ * A hand link of a registry object (admins, DESIGN §12.3): to a project, or (null) unlinked so it stays a
+ * project of its own; `back` takes the hand decision back (the rule decides again).
+ */
+export function useRegistryLink() {
+  const client = useQueryClient();
+  const done = () => void client.invalidateQueries({ queryKey: ['registry-objects'] });
+  const link = useMutation({
+    mutationFn: ({ objId, projectId }: { objId: number; projectId: number | null }) =>
+      request(registryLinkResponseSchema, {
+        url: `/registry/objects/${objId}/link`,
+        method: 'PUT',
+        data: { projectId },
+      }),
+    onSuccess: done,
+  });
+  const back = useMutation({
+    mutationFn: (objId: number) =>
+      request(registryLinkResponseSchema, { url: `/registry/objects/${objId}/link`, method: 'DELETE' }),
+    onSuccess: done,
+  });
+  return { link, back };
+}

@@ -1,11 +1,19 @@
-import { formatPercent, REGISTRY_SHIFT_LABELS } from '@cena-metra/contract';
+import {
+  formatPercent,
+  REGISTRY_MATCH_LABELS,
+  REGISTRY_SHIFT_LABELS,
+  type RegistryObject,
+} from '@cena-metra/contract';
+import { type FormEvent, useState } from 'react';
 import { ColumnTable } from '../../../components/column-table';
 import { ExportButtons } from '../../../components/export-buttons';
 import { DataState } from '../../../components/states';
-import { Card } from '../../../components/ui';
-import { sheetOf } from '../../../lib/columns';
+import { toast } from '../../../components/toast';
+import { Button, Card } from '../../../components/ui';
+import { useMay } from '../../../lib/access';
+import { actionsColumn, sheetOf } from '../../../lib/columns';
 import { useSeen } from '../../../lib/in-view';
-import { useRegistryObjects } from '../api';
+import { useRegistryLink, useRegistryObjects } from '../api';
 import { declaredDate, monthsText, OBJECT_COLUMNS, SALES_COLUMNS } from '../lib/registry';
 
 /**
@@ -20,6 +28,37 @@ export function RegistryPanel({ projectId, projectName }: { projectId: number; p
   const shifts = objects.flatMap((o) =>
     o.shifts.map((s) => ({ ...s, objId: o.objId, building: o.building })),
   );
+  // a hand link or unlink is a setting: admins' (DESIGN §11.5)
+  const mayLink = useMay('admin');
+  const { link, back } = useRegistryLink();
+  const failed = (e: Error) => toast(e.message, 'error');
+  const columns = mayLink
+    ? [
+        ...OBJECT_COLUMNS,
+        actionsColumn<RegistryObject>((o) => (
+          <span className="flex items-center gap-2">
+            <span className="text-gray-500 text-xs">{REGISTRY_MATCH_LABELS[o.match]}</span>
+            {o.match === 'hand' ? (
+              <Button
+                small
+                onClick={() => back.mutate(o.objId, { onError: failed })}
+                data-testid="registry-back"
+              >
+                По правилу
+              </Button>
+            ) : (
+              <Button
+                small
+                onClick={() => link.mutate({ objId: o.objId, projectId: null }, { onError: failed })}
+                data-testid="registry-unlink"
+              >
+                Отвязать
+              </Button>
+            )}
+          </span>
+        )),
+      ]
+    : OBJECT_COLUMNS;
   return (
     <div ref={ref}>
       <Card
@@ -54,7 +93,7 @@ export function RegistryPanel({ projectId, projectName }: { projectId: number; p
                 )}
               </p>
               <ColumnTable
-                columns={OBJECT_COLUMNS}
+                columns={columns}
                 rows={objects}
                 rowKey={(o) => o.objId}
                 testId="registry-objects"
@@ -95,7 +134,53 @@ export function RegistryPanel({ projectId, projectName }: { projectId: number; p
             </div>
           )}
         </DataState>
+        {mayLink && q.data && (
+          <LinkForm
+            onLink={(objId) =>
+              link.mutate(
+                { objId, projectId },
+                { onSuccess: () => toast(`Объект ${objId} привязан к проекту`, 'success'), onError: failed },
+              )
+            }
+          />
+        )}
       </Card>
     </div>
+  );
+}
+
+/** Admins: an object of the registry linked to this project by its number (наш.дом.рф's objId). */
+function LinkForm({ onLink }: { onLink: (objId: number) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const objId = Number(text.trim());
+    if (!/^\d+$/.test(text.trim()) || objId <= 0 || objId > 2_147_483_647)
+      return setError('Номер объекта в реестре — целое положительное число');
+    setError(null);
+    onLink(objId);
+    setText('');
+  };
+  return (
+    <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={submit} data-testid="registry-link-form">
+      <label className="block">
+        <span className="mb-1 block font-semibold text-sm">Привязать объект реестра №</span>
+        <input
+          className="h-10 rounded-lg border border-gray-300 px-3 dark:border-slate-600 dark:bg-slate-800"
+          inputMode="numeric"
+          name="objId"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={error !== null}
+        />
+      </label>
+      <Button type="submit">Привязать</Button>
+      {error && (
+        <p role="alert" className="w-full text-red-600 text-sm">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }
