@@ -122,6 +122,11 @@ export const registryLinkResponseSchema = z.object({
   match: z.enum(REGISTRY_MATCHES),
 });
 
+/** A request's class of housing, optional. */
+const housingClassFilter = z
+  .enum(HOUSING_CLASS_NAMES, { message: `housingClass: одно из ${HOUSING_CLASS_NAMES.join(', ')}` })
+  .optional();
+
 /** Registered sales of a project, a developer, a place or the whole market, by month (DESIGN §12.3). */
 export const registrySalesRequestSchema = z
   .object({
@@ -130,9 +135,7 @@ export const registrySalesRequestSchema = z
     region: placeFilter('region'),
     city: placeFilter('city'),
     district: placeFilter('district'),
-    housingClass: z
-      .enum(HOUSING_CLASS_NAMES, { message: `housingClass: одно из ${HOUSING_CLASS_NAMES.join(', ')}` })
-      .optional(),
+    housingClass: housingClassFilter,
     from: dataDateSchema,
     to: dataDateSchema,
   })
@@ -163,9 +166,7 @@ export const registryPipelineRequestSchema = z
     region: placeFilter('region'),
     city: placeFilter('city'),
     district: placeFilter('district'),
-    housingClass: z
-      .enum(HOUSING_CLASS_NAMES, { message: `housingClass: одно из ${HOUSING_CLASS_NAMES.join(', ')}` })
-      .optional(),
+    housingClass: housingClassFilter,
     /** quarters may lie ahead: completions are declared years forward */
     from: isoDateSchema,
     to: isoDateSchema,

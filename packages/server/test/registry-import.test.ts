@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
@@ -129,6 +130,36 @@ it('refuses an answer of no known shape, and an object whose field no spelling r
       { objId: 2, facts: { flats: 12 } },
     ],
   });
+});
+
+it('refuses an answer without a real day, naming the file or line, and imports nothing of it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cena-registry-'));
+  const answer = JSON.stringify({ data: { list: [{ objId: 1 }] } });
+  writeFileSync(join(dir, '2026-02-30.list.json'), answer);
+  writeFileSync(
+    join(dir, 'answers.ndjson'),
+    [
+      JSON.stringify({ day: '2026-13-01', answer: JSON.parse(answer) }),
+      JSON.stringify({ day: '2026-11-01', answer: JSON.parse(answer) }),
+      '{не json',
+    ].join('\n'),
+  );
+  const read = await answersOf([join(dir, '2026-02-30.list.json'), join(dir, 'answers.ndjson')]);
+  expect(read.map((a) => [a.day, a.source, 'error' in a.read ? a.read.error : 'ok'])).toEqual([
+    [
+      '',
+      '2026-02-30.list.json',
+      '2026-02-30.list.json: нет дня ответа — ГГГГ-ММ-ДД в имени файла, в day или в --date',
+    ],
+    [
+      '',
+      'answers.ndjson:1',
+      'answers.ndjson:1: нет дня ответа — ГГГГ-ММ-ДД в имени файла, в day или в --date',
+    ],
+    ['2026-11-01', 'answers.ndjson:2', 'ok'],
+    ['', 'answers.ndjson:3', 'answers.ndjson:3: строка не JSON'],
+  ]);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describeEachDb('the registry imported through its one door', (ctx) => {

@@ -31,7 +31,12 @@ import { stateOf } from '../registry/state.js';
  * the figures are analytics/registry.ts's, over each object's states by day.
  */
 
-function histories(rows: ObjectRow[], states: Map<number, { day: string; state: unknown }[]>) {
+/** Each object's states by day (its effective facts), in the objects' order. */
+export async function historiesOf(db: Db, rows: ObjectRow[]): Promise<StateAt[][]> {
+  const states = await statesOf(
+    db,
+    rows.map((r) => r.obj_id),
+  );
   return rows.map((r) =>
     (states.get(r.obj_id) ?? []).map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
   );
@@ -71,13 +76,7 @@ export async function registryObjects(db: Db, projectId: number): Promise<Regist
   if (!(await projectExists(db, projectId))) throw new NotFoundError(`проект ${projectId} не найден`);
   const rows = await objectsOfProject(db, projectId);
   const days = await registryDays(db);
-  const all = histories(
-    rows,
-    await statesOf(
-      db,
-      rows.map((r) => r.obj_id),
-    ),
-  );
+  const all = await historiesOf(db, rows);
   return {
     objects: rows.map((r, i) => objectOf(r, all[i], days)),
     sales: rows.length ? salesByMonth(all, days) : [],
@@ -91,13 +90,7 @@ export async function registryShifts(db: Db, developerId: number): Promise<Regis
     throw new NotFoundError(`застройщик ${developerId} не найден`);
   const rows = await objectsOfDeveloper(db, developerId);
   const days = await registryDays(db);
-  const all = histories(
-    rows,
-    await statesOf(
-      db,
-      rows.map((r) => r.obj_id),
-    ),
-  );
+  const all = await historiesOf(db, rows);
   const shifts = all.map(shiftsOf);
   const asOf = days.at(-1) ?? null;
   return {
@@ -116,13 +109,7 @@ export async function registryReliability(db: Db): Promise<RegistryReliabilityRe
   const rows = await objectsWithDevelopers(db);
   const days = await registryDays(db);
   const asOf = days.at(-1) ?? null;
-  const all = histories(
-    rows,
-    await statesOf(
-      db,
-      rows.map((r) => r.obj_id),
-    ),
-  );
+  const all = await historiesOf(db, rows);
   const byDeveloper = new Map<number, ReturnType<typeof shiftsOf>[]>();
   rows.forEach((r, i) => {
     const list = byDeveloper.get(r.developer_id) ?? [];

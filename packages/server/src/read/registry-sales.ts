@@ -7,12 +7,13 @@ import { unionPace } from '../analytics/pace-union.js';
 import { salesByMonth } from '../analytics/registry.js';
 import { pipeline } from '../analytics/registry-pipeline.js';
 import type { Db } from '../db/driver.js';
-import { allObjects, registryDays, statesOf } from '../db/queries/registry.js';
+import { allObjects, registryDays } from '../db/queries/registry.js';
 import { toDay } from '../lib/days.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { classOf } from '../registry/answers.js';
 import { stateOf } from '../registry/state.js';
 import { inPlace, type MarketReader } from './market-reader.js';
+import { historiesOf } from './registry-reader.js';
 
 /**
  * Registered sales by month of a project, a developer, a place or the whole market (DESIGN §12.3), with
@@ -41,17 +42,12 @@ export async function registrySales(
       (o.project_id === null ? !scoped : ids.has(o.project_id)) &&
       (!q.housingClass || classOf(stateOf(o.state).eff) === q.housingClass),
   );
-  const states = await statesOf(
-    db,
-    objects.map((o) => o.obj_id),
-  );
   const days = await registryDays(db);
-  const histories = objects.map((o) =>
-    (states.get(o.obj_id) ?? []).map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
-  );
+  const histories = await historiesOf(db, objects);
   const months = salesByMonth(histories, days);
   // our lists of the matched projects: their union's gone₃₀ on each month's last registry day
-  const matched = projects.filter((p) => objects.some((o) => o.project_id === p.id));
+  const withObjects = new Set(objects.map((o) => o.project_id));
+  const matched = projects.filter((p) => withObjects.has(p.id));
   const ends = new Map(days.map((d) => [d.slice(0, 7), d]));
   const shown = months.filter((m) => m.month >= q.from.slice(0, 7) && m.month <= q.to.slice(0, 7));
   const gone = new Map<string, number>();

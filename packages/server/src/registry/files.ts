@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
+import { isIsoDate } from '@cena-metra/contract';
 import { type ReadAnswer, readAnswer } from './answers.js';
 
 /**
@@ -21,6 +22,8 @@ export interface SavedAnswer {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day that is one: YYYY-MM-DD of the calendar (a file named 2026-02-30 names none). */
+const realDay = (v: string | undefined) => (v && DAY.test(v) && isIsoDate(v) ? v : undefined);
 
 /** The day a file's name carries (2026-10-31.list.json → 2026-10-31), if any. */
 const dayFromFileName = (path: string) => /(\d{4}-\d{2}-\d{2})/.exec(basename(path))?.[1];
@@ -43,17 +46,18 @@ function answerOf(
     const envelope = value as { answer: unknown; day?: unknown; date?: unknown; objId?: unknown };
     raw = envelope.answer;
     const given = envelope.day ?? envelope.date;
-    if (typeof given === 'string' && DAY.test(given)) d = given;
+    if (typeof given === 'string') d = realDay(given) ? given : undefined;
     if (typeof envelope.objId === 'number' && Number.isSafeInteger(envelope.objId)) id = envelope.objId;
   }
-  if (!d)
+  const known = realDay(d);
+  if (!known)
     return {
       day: '',
       source,
       raw,
-      read: { error: `${source}: не указан день ответа (имя файла, day или --date)` },
+      read: { error: `${source}: нет дня ответа — ГГГГ-ММ-ДД в имени файла, в day или в --date` },
     };
-  return { day: d, source, raw, read: readAnswer(raw, id) };
+  return { day: known, source, raw, read: readAnswer(raw, id) };
 }
 
 /** The answers of one file. A line or file that is not JSON is an answer refused, not a throw. */
