@@ -47,6 +47,6 @@ export const discountPeriodSchema = z.enum(DISCOUNT_PERIODS);
 export type DiscountPeriod = z.infer<typeof discountPeriodSchema>;
 
 /** What a collected source serves (DESIGN §10.8): the PIK flats API, a Yandex Realty feed, our own formats. */
-export const SOURCE_KINDS = ['pik-api', 'yrl', 'json', 'ndjson', 'csv'] as const;
+export const SOURCE_KINDS = ['pik-api', 'yrl', 'json', 'ndjson', 'csv', 'domrf'] as const;
 export const sourceKindSchema = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof sourceKindSchema>;

@@ -57,13 +57,19 @@ export const loggedRun = (r: SourceRunResult) => ({
   ...(r.error ? { error: r.error } : {}),
 });
 
-const FILE_OF: Record<Source['kind'], { name: string; format: Format }> = {
+const FILE_OF: Record<Exclude<Source['kind'], 'domrf'>, { name: string; format: Format }> = {
   'pik-api': { name: 'pik.json', format: 'pik' },
   yrl: { name: 'feed.xml', format: 'yrl' },
   json: { name: 'list.json', format: 'json' },
   ndjson: { name: 'list.ndjson', format: 'ndjson' },
   csv: { name: 'list.csv', format: 'csv' },
 };
+
+/** How a price list of the source is kept and read (a `domrf` source is the registry's: use-cases/registry-collect.ts). */
+function fileOf(source: Source) {
+  if (source.kind === 'domrf') throw new Error(`«${source.name}»: источник реестра собирается как реестр`);
+  return FILE_OF[source.kind];
+}
 
 /** The PIK API page by page (`page=1, 2, …`) until a page brings no flats: one response of all of them. */
 async function fetchPikPages(source: Source, options: FetchOptions) {
@@ -110,12 +116,12 @@ export async function* readRaw(source: Source, file: string, date: string): Asyn
     return;
   }
   // the readers stream from the file, named so that messages say the source
-  yield* readFileSnapshots(file, { ...options, format: FILE_OF[source.kind].format });
+  yield* readFileSnapshots(file, { ...options, format: fileOf(source).format });
 }
 
 /** A run's working file, named after the source so that readers' messages name it. */
 function rawFileIn(dir: string, source: Source): string {
-  return join(dir, `${source.name.replace(/[^\p{L}\p{N}._-]+/gu, '_')}-${FILE_OF[source.kind].name}`);
+  return join(dir, `${source.name.replace(/[^\p{L}\p{N}._-]+/gu, '_')}-${fileOf(source).name}`);
 }
 
 /** A file gzipped, streamed (a 100 MB feed is never held whole). */

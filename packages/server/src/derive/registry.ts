@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Db } from '../db/driver.js';
 import {
@@ -16,7 +15,7 @@ import {
 } from '../db/queries/registry.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
-import { factsOf } from '../registry/answers.js';
+import { answerHash, factsOf } from '../registry/answers.js';
 import {
   type AnswerKind,
   applyDay,
@@ -36,8 +35,6 @@ import {
 /** The day's raw answers of one object (its part of each answer), by kind. */
 export type ObjectDay = Partial<Record<AnswerKind, unknown>>;
 
-const hashOf = (json: string) => createHash('sha1').update(json).digest('hex');
-
 /**
  * Keeps one object's answers of `day`, then its states from that day on. A raw answer is kept on a day it
  * came iff it differs from the answer of the day before it came (a restated answer is no new information):
@@ -56,7 +53,7 @@ export async function keepObjectDay(
   const d = toDay(day);
   for (const [kind, raw] of Object.entries(answers) as [AnswerKind, unknown][]) {
     const json = JSON.stringify(raw);
-    const hash = hashOf(json);
+    const hash = answerHash(json);
     const days = seen.get(kind) ?? [];
     const i = lowerBound(days, d);
     const already = days[i] === d;

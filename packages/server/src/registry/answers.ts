@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   normaliseClass,
   type RegistryDate,
@@ -254,3 +255,6 @@ export function factsOf(kind: AnswerKind, raw: unknown, objId: number): Registry
   if (!object) return { error: 'error' in read ? read.error : 'ответ без объекта' };
   return 'facts' in object ? object.facts : { error: object.error };
 }
+
+/** The hash a kept raw answer is compared by (its JSON as it came, `JSON.stringify` of the parsed value). */
+export const answerHash = (json: string) => createHash('sha1').update(json).digest('hex');

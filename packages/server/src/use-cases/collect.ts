@@ -1,10 +1,11 @@
 import { collectSource, loggedRun, reparseSource, type SourceRunResult } from '../collect/collector.js';
-import type { FetchOptions } from '../collect/fetch.js';
+import type { RegistryFetchOptions } from '../collect/registry-collector.js';
 import type { CollectReport } from '../collect/report.js';
 import { type Actor, audit, auditImport, SCHEDULE } from '../db/queries/audit.js';
 import { failingSources, type Source } from '../db/queries/sources.js';
 import type { Host } from './host.js';
 import { appliedOf, followImport } from './imports.js';
+import { collectRegistrySource } from './registry-collect.js';
 
 /** Sources collected at once by the daily collection: a slow developer's site does not hold the others. */
 export const COLLECT_CONCURRENCY = 4;
@@ -25,7 +26,7 @@ export async function collectSources(
   sources: Source[],
   date: string,
   actor: Actor,
-  options: FetchOptions = {},
+  options: RegistryFetchOptions = {},
   concurrency = COLLECT_CONCURRENCY,
 ): Promise<CollectedSource[]> {
   const done: CollectedSource[] = [];
@@ -33,7 +34,10 @@ export async function collectSources(
   const worker = async () => {
     while (next < sources.length) {
       const source = sources[next++];
-      const run = await collectSource(host.db, host.importer, source, date, options);
+      const run =
+        source.kind === 'domrf'
+          ? await collectRegistrySource(host, source, date, actor, options)
+          : await collectSource(host.db, host.importer, source, date, options);
       await audit(host.db, actor, 'collect.run', source.name, null, loggedRun(run));
       done.push({ source, run });
     }
@@ -56,7 +60,7 @@ export async function collectDay(
   host: Host,
   sources: Source[],
   date: string,
-  options: FetchOptions = {},
+  options: RegistryFetchOptions = {},
 ): Promise<CollectReport> {
   const enabled = sources.filter((s) => s.enabled);
   const runs = await collectSources(host, enabled, date, SCHEDULE, options);

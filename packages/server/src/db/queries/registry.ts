@@ -310,3 +310,29 @@ export async function objectsWithDevelopers(db: Db): Promise<(ObjectRow & { deve
      order by 1`,
   );
 }
+
+/** What the collection needs to know of listed objects to ask only for what is due (collect/registry-collector.ts). */
+export interface DueRow {
+  obj_id: number;
+  /** the hash of the object's latest kept list entry before `day` */
+  list_hash: string | null;
+  /** the day that entry came (the list entry's latest change before `day`) */
+  list_day: string | null;
+  /** the latest day on or before `day` a detail came (days since 1970-01-01) */
+  detail_day: number | null;
+}
+
+export async function dueRows(db: Db, ids: number[], day: string, dayNumber: number): Promise<DueRow[]> {
+  if (ids.length === 0) return [];
+  return db.query<DueRow>(
+    `select o.obj_id,
+       (select hash from registry_raw r where r.obj_id = o.obj_id and r.kind = 'list' and r.day < $2::date
+         order by r.day desc limit 1) as list_hash,
+       (select max(r.day)::text from registry_raw r where r.obj_id = o.obj_id and r.kind = 'list'
+         and r.day < $2::date) as list_day,
+       (select max(d) from registry_seen s, unnest(s.days) d where s.obj_id = o.obj_id and s.kind = 'detail'
+         and d <= $3) as detail_day
+     from unnest($1::int[]) as o(obj_id)`,
+    [ids, day, dayNumber],
+  );
+}

@@ -114,7 +114,11 @@ function sourceColumns(
               <span
                 className="ml-2 rounded-full border border-amber-500 px-2 text-amber-700 text-xs dark:text-amber-400"
                 data-testid="source-partial"
-                title="В списке меньше половины обычного числа квартир: пропавшие не сняты"
+                title={
+                  s.kind === 'domrf'
+                    ? 'Не все объекты реестра получены: их спросят при следующем сборе'
+                    : 'В списке меньше половины обычного числа квартир: пропавшие не сняты'
+                }
               >
                 неполный список
               </span>
@@ -124,7 +128,16 @@ function sourceColumns(
         );
       },
     },
-    { key: 'flats', label: 'Квартир', type: 'integer', value: (s) => s.lastRun?.flats ?? null },
+    {
+      key: 'flats',
+      label: 'Квартир',
+      type: 'integer',
+      value: (s) => s.lastRun?.flats ?? null,
+      cell: (s) =>
+        s.lastRun
+          ? `${s.lastRun.flats.toLocaleString('ru-RU')}${s.kind === 'domrf' ? ' объектов' : ''}`
+          : '—',
+    },
     {
       key: 'next',
       label: 'Следующий',
@@ -166,7 +179,10 @@ function sourceColumns(
                 onSuccess: (run) =>
                   run.status === 'failed'
                     ? toast(`«${s.name}»: ${run.error}`)
-                    : toast(`«${s.name}»: собрано квартир ${run.flats.toLocaleString('ru-RU')}`, 'success'),
+                    : toast(
+                        `«${s.name}»: собрано ${s.kind === 'domrf' ? 'объектов реестра' : 'квартир'} ${run.flats.toLocaleString('ru-RU')}`,
+                        'success',
+                      ),
                 onError: (err) => toast(err.message),
               })
             }
@@ -203,7 +219,7 @@ const RUN_COLUMNS: Column<SourceRun>[] = [
   { key: 'http', label: 'HTTP', type: 'integer', numeric: false, value: (r) => r.httpStatus },
   { key: 'pages', label: 'Страниц', type: 'integer', value: (r) => r.pages },
   { key: 'snapshots', label: 'Снимков', type: 'integer', value: (r) => r.snapshots },
-  { key: 'flats', label: 'Квартир', type: 'integer', value: (r) => r.flats },
+  { key: 'flats', label: 'Квартир (объектов реестра)', type: 'integer', value: (r) => r.flats },
   {
     key: 'error',
     label: 'Ошибка',
@@ -312,7 +328,15 @@ function SourceFormCard({ editing, onDone }: { editing: SourceView | null; onDon
           options={SOURCE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k as SourceKind] }))}
           onChange={(v) => set('kind')(v)}
         />
-        <div className="md:col-span-2">{text('Адрес', 'url', 'https://example.ru/feed.xml')}</div>
+        <div className="md:col-span-2">
+          {text(
+            form.kind === 'domrf' ? 'Адрес списка реестра (регионы — в place=)' : 'Адрес',
+            'url',
+            form.kind === 'domrf'
+              ? 'https://наш.дом.рф/сервисы/api/kn/object?place=77,50'
+              : 'https://example.ru/feed.xml',
+          )}
+        </div>
         {text('Застройщик (если список его не называет)', 'developer')}
         {text('Проект (если список его не называет)', 'project')}
         <label className="block md:col-span-2">

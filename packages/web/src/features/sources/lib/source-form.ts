@@ -26,6 +26,7 @@ export const KIND_LABELS: Record<SourceKind, string> = {
   json: 'JSON (наш формат)',
   ndjson: 'NDJSON (наш формат)',
   csv: 'CSV (наш формат)',
+  domrf: 'Реестр наш.дом.рф (регионы в place=)',
 };
 
 /**
