@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { idSchema } from './api.js';
 import { dataDateSchema, isoDateSchema } from './dates.js';
-import { placeFilter } from './pace.js';
+import { type PriceClass, placeFilter } from './pace.js';
 
 // --- the state registry (DESIGN §12.3) ---
 
 /** The classes of housing, normalised from the registry's `objLkClassDesc`. */
 export const HOUSING_CLASS_NAMES = ['Эконом', 'Комфорт', 'Бизнес', 'Премиум', 'Элит'] as const;
+export type HousingClassName = (typeof HOUSING_CLASS_NAMES)[number];
+
+/** The market's class (its four, by price) a registry class counts as: Элит is the top one, Премиум. */
+export const PRICE_CLASS_OF_HOUSING: Record<HousingClassName, PriceClass> = {
+  Эконом: 'economy',
+  Комфорт: 'comfort',
+  Бизнес: 'business',
+  Премиум: 'premium',
+  Элит: 'premium',
+};
 
 /** A declared date: a day, or a quarter read as its last day. */
 export const registryDateSchema = z.object({ day: z.string(), quarter: z.boolean() });
@@ -193,3 +203,46 @@ export const registryPipelineResponseSchema = z.object({
   objects: z.number().int(),
 });
 export type RegistryPipelineResponse = z.infer<typeof registryPipelineResponseSchema>;
+
+/** Every registry project of the market (DESIGN §12.3): our projects with registry objects, and those only in it. */
+export const registryMarketRequestSchema = z.object({
+  developerId: idSchema('developerId').optional(),
+  region: placeFilter('region'),
+  city: placeFilter('city'),
+  district: placeFilter('district'),
+  housingClass: housingClassFilter,
+});
+export type RegistryMarketRequest = z.input<typeof registryMarketRequestSchema>;
+
+export const registryMarketProjectSchema = z.object({
+  /** our project the objects are matched to; null: a registry-only project (no price list) */
+  projectId: z.number().int().nullable(),
+  /** the smallest object number of the project (a registry-only project's key) */
+  objId: z.number().int(),
+  name: z.string(),
+  developerName: z.string(),
+  objects: z.number().int(),
+  /** flats declared (Σ objElemLivingCnt / objFlatCnt); null when no object says */
+  flats: z.number().int().nullable(),
+  /** flats sold by the registry (Σ realised: sales answers, else the detail's sold share × flats) */
+  realised: z.number().int().nullable(),
+  /** flats-weighted sold share, 0–1 */
+  soldShare: z.number().nullable(),
+  /** the class of most of its flats, by the registry */
+  housingClass: z.enum(HOUSING_CLASS_NAMES).nullable(),
+  /** the latest declared completion among its objects */
+  ready: z.string().nullable(),
+  problem: z.boolean(),
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type RegistryMarketProject = z.infer<typeof registryMarketProjectSchema>;
+
+export const registryMarketResponseSchema = z.object({
+  projects: z.array(registryMarketProjectSchema),
+  /** registry objects in the selection */
+  objects: z.number().int(),
+  asOf: z.string().nullable(),
+});
+export type RegistryMarketResponse = z.infer<typeof registryMarketResponseSchema>;

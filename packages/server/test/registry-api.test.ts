@@ -189,6 +189,55 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
     expect((await pipeline({ from: '2020-01-01', to: '2050-01-01' })).statusCode).toBe(400);
   });
 
+  it('every registry project of the market: ours with its objects, a registry-only one by its address', async () => {
+    const market = (body: object) =>
+      app.inject({ method: 'POST', url: '/api/registry/market', headers: viewer, payload: body });
+    const all = await market({});
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual({
+      projects: [
+        expect.objectContaining({
+          projectId,
+          objId: 51234,
+          name: 'Озерный парк',
+          developerName: 'Пример',
+          objects: 2,
+          flats: 942,
+          realised: 465,
+          soldShare: expect.closeTo(465 / 942, 4),
+          housingClass: 'Комфорт',
+          ready: '2027-12-31',
+          problem: false,
+        }),
+        expect.objectContaining({
+          projectId: null,
+          objId: 60777,
+          name: 'Северная звезда',
+          developerName: 'Уралстрой-пример',
+          problem: true,
+          ready: '2026-09-30',
+          objects: 1,
+          flats: 60,
+          realised: 54,
+          soldShare: 0.9,
+          housingClass: 'Бизнес',
+        }),
+      ],
+      objects: 3,
+      asOf: '2026-11-26',
+    });
+    const only = all.json().projects[1];
+    expect([only.latitude, only.longitude].every((v: unknown) => typeof v === 'number')).toBe(true);
+    const ids = async (body: object) =>
+      (await market(body)).json().projects.map((p: { objId: number }) => p.objId);
+    expect(await ids({ city: 'Екатеринбург' })).toEqual([60777]);
+    expect(await ids({ developerId })).toEqual([51234]);
+    expect(await ids({ housingClass: 'Бизнес' })).toEqual([60777]);
+    const bad = await market({ housingClass: 'Люкс' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('housingClass');
+  });
+
   it('a hand link wins over the rule and is audited; taken back, the rule decides again; viewers may not', async () => {
     const url = '/api/registry/objects/60777/link';
     expect(

@@ -57,6 +57,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/registry/reliability': 'viewer',
   'POST /api/registry/sales': 'viewer',
   'POST /api/registry/pipeline': 'viewer',
+  'POST /api/registry/market': 'viewer',
   'GET /api/price-changes.csv': 'export',
   'GET /api/price-changes.xlsx': 'export',
   // a Telegram chat linked to the account: the bot then knows who asks (viewers too)

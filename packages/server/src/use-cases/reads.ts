@@ -22,5 +22,6 @@ export { serverVersion } from '../db/queries/meta.js';
 export { getProjectQuality } from '../db/queries/quality.js';
 export { search } from '../db/queries/search.js';
 export { getSummaries, getSummary, getSummaryProject } from '../db/queries/summaries.js';
+export { registryMarket } from '../read/registry-market.js';
 export { registryObjects, registryReliability, registryShifts } from '../read/registry-reader.js';
 export { registryPipeline, registrySales } from '../read/registry-sales.js';

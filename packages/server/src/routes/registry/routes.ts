@@ -2,6 +2,8 @@ import {
   registryLinkBodySchema,
   registryLinkParamsSchema,
   registryLinkResponseSchema,
+  registryMarketRequestSchema,
+  registryMarketResponseSchema,
   registryObjectsQuerySchema,
   registryObjectsResponseSchema,
   registryPipelineRequestSchema,
@@ -15,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.js';
 import {
+  registryMarket,
   registryObjects,
   registryPipeline,
   registryReliability,
@@ -70,6 +73,19 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => registrySales(app.reads, app.market, request.body),
+  );
+  app.post(
+    '/registry/market',
+    {
+      config: { cache: true },
+      schema: {
+        description:
+          'Все проекты реестра на рынке: наши проекты с объектами реестра и проекты только из реестра (без прайс-листов) — объекты, квартиры, продано по реестру, класс, срок ввода, координаты; по месту, застройщику и классу.',
+        body: registryMarketRequestSchema,
+        response: { 200: registryMarketResponseSchema },
+      },
+    },
+    async (request) => registryMarket(app.reads, app.market, request.body),
   );
   app.post(
     '/registry/pipeline',
