@@ -135,7 +135,8 @@ export async function registryMarket(
   // ours first (by id), then the registry-only ones by their first object
   out.sort(
     (a, b) =>
-      (a.projectId ?? Number.MAX_SAFE_INTEGER) - (b.projectId ?? Number.MAX_SAFE_INTEGER) || a.objId - b.objId,
+      (a.projectId ?? Number.MAX_SAFE_INTEGER) - (b.projectId ?? Number.MAX_SAFE_INTEGER) ||
+      a.objId - b.objId,
   );
   const days = await registryDays(db);
   return { projects: out, objects, asOf: days.at(-1) ?? null };

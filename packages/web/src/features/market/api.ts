@@ -5,6 +5,8 @@ import {
   marketPaceResponseSchema,
   marketResponseSchema,
   projectPlacesResponseSchema,
+  type RegistryMarketRequest,
+  registryMarketResponseSchema,
   registryReliabilityResponseSchema,
 } from '@cena-metra/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -49,4 +51,14 @@ export const useReliability = (enabled: boolean) =>
     enabled,
     staleTime: 5 * 60_000,
     select: (data) => new Map(data.developers.map(({ developerId, ...r }) => [developerId, r])),
+  });
+
+/** Every registry project of the selection (DESIGN §12.3): ours with their registry figures, and those only
+ *  in the registry. */
+export const useRegistryMarket = (body: RegistryMarketRequest | null) =>
+  useQuery({
+    queryKey: ['registry-market', body],
+    queryFn: ({ signal }) => post(registryMarketResponseSchema, '/registry/market', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
   });

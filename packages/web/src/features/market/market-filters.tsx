@@ -56,6 +56,15 @@ export function MarketFilterBar({
           Только свободные
         </Switch>
       </div>
+      <div className="flex h-12 items-center">
+        <Switch
+          checked={f.listsOnly}
+          data-testid="market-lists-only"
+          onChange={(e) => update({ listsOnly: e.target.checked })}
+        >
+          Только с прайс-листами
+        </Switch>
+      </div>
       <Select
         label="Регион"
         testId="market-region"

@@ -7,6 +7,7 @@ import { Select } from '../../components/ui';
 import { useDarkMode } from '../../lib/dark-mode';
 import { dashboardUrl } from '../../lib/dashboard-url';
 import { MAP_COLOUR_LABELS, type MapColour, mapOption, mapPoints } from './lib/map-option';
+import { isRegistryOnly } from './lib/registry-rows';
 
 /**
  * «Рынок»'s map (DESIGN §11.3): a circle per project, its area by stock and its colour by the average ppm or
@@ -26,6 +27,7 @@ export function MarketMap({ rows, fileName }: { rows: MarketRow[]; fileName: str
     instance.setOption(mapOption(points, colour, dark), { notMerge: true });
     const el = box.current!;
     el.dataset.points = String(points.length);
+    el.dataset.registryPoints = String(points.filter((p) => isRegistryOnly(p.row)).length);
     // where each circle is drawn (project id, x, y), for a test that clicks one as a person would: written
     // after every render, a resize's included
     const pixels = () => {
@@ -50,7 +52,8 @@ export function MarketMap({ rows, fileName }: { rows: MarketRow[]; fileName: str
     const open = (e: { dataIndex?: number; componentType?: string }) => {
       if (e.componentType !== 'series' || e.dataIndex === undefined) return;
       const row = points[e.dataIndex]?.row;
-      if (row) navigate(dashboardUrl(row.developerId, row.id));
+      // a registry-only project has no dashboard (no price list)
+      if (row && !isRegistryOnly(row)) navigate(dashboardUrl(row.developerId, row.id));
     };
     instance.on('click', open);
     return () => {
@@ -61,7 +64,10 @@ export function MarketMap({ rows, fileName }: { rows: MarketRow[]; fileName: str
   return (
     <ChartCard id="market-map" title="Карта проектов" chart={chart} fileName={fileName}>
       <div className="mb-2 flex flex-wrap items-end justify-between gap-3 text-gray-500 text-sm dark:text-slate-400">
-        <span>Размер круга — квартир в продаже; колесо мыши — масштаб, перетаскивание — сдвиг.</span>
+        <span>
+          Размер круга — квартир в продаже (у проектов только из реестра — квартир по реестру, серые); колесо
+          мыши — масштаб, перетаскивание — сдвиг.
+        </span>
         <div className="w-56">
           <Select
             label="Цвет"
@@ -85,12 +91,16 @@ export function MarketMap({ rows, fileName }: { rows: MarketRow[]; fileName: str
           {unplaced.map((r, i) => (
             <span key={r.id}>
               {i > 0 && ', '}
-              <Link
-                className="text-blue-600 hover:underline dark:text-blue-400"
-                to={dashboardUrl(r.developerId, r.id)}
-              >
-                {r.name}
-              </Link>
+              {isRegistryOnly(r) ? (
+                r.name
+              ) : (
+                <Link
+                  className="text-blue-600 hover:underline dark:text-blue-400"
+                  to={dashboardUrl(r.developerId, r.id)}
+                >
+                  {r.name}
+                </Link>
+              )}
             </span>
           ))}
         </div>

@@ -8,13 +8,14 @@ import { TimeChart } from '../../components/chart/time-chart';
 import { Button, Section, SectionTitle } from '../../components/ui';
 import { todayLocal } from '../../lib/dates';
 import { useTitle } from '../../lib/use-title';
-import { useMarket, useMarketPace, useProjectPlaces } from './api';
+import { useMarket, useMarketPace, useProjectPlaces, useRegistryMarket } from './api';
 import {
   type MarketFilters,
   readMarketFilters,
   sortMarketRows,
   writeMarketFilters,
 } from './lib/market-table';
+import { withRegistry } from './lib/registry-rows';
 import { MarketFilterBar } from './market-filters';
 import { MarketMap } from './market-map';
 import { formatDay, MarketTableCard } from './market-table-card';
@@ -57,13 +58,32 @@ export function MarketPage() {
       ? null
       : { from: f.from, to: f.to, status, developerId: f.developerId ?? undefined, ...placeFilters },
   );
+  // every registry project of the selection (a station is not the registry's: with one, ours alone)
+  const registry = useRegistryMarket(
+    rangeError
+      ? null
+      : {
+          developerId: f.developerId ?? undefined,
+          region: placeFilters.region,
+          city: placeFilters.city,
+          district: placeFilters.district,
+        },
+  );
   const [picked, setPicked] = useState<number[]>([]);
   const places = useProjectPlaces();
-  // the projects' rows with their places, joined by id (the ranking is sent without them)
+  // the projects' rows with their places, joined by id (the ranking is sent without them), the registry's
+  // figures joined the same way, and the registry-only projects after them
   const placedProjects = useMemo(
-    () => market.data?.projects.map((r) => ({ ...r, place: places.data?.get(r.id) })),
-    [market.data, places.data],
+    () =>
+      market.data &&
+      withRegistry(
+        market.data.projects.map((r) => ({ ...r, place: places.data?.get(r.id) })),
+        registry.data?.projects,
+        { listsOnly: f.listsOnly || !!f.station, to: f.to, priceClass: f.priceClass },
+      ),
+    [market.data, places.data, registry.data, f.listsOnly, f.station, f.to, f.priceClass],
   );
+  const registryOnly = placedProjects?.filter((r) => r.id < 0).length ?? 0;
   const rows = useMemo(() => {
     const list =
       f.view === 'projects'
@@ -121,7 +141,9 @@ export function MarketPage() {
           <Figure
             label="Индекс тех же квартир"
             value={formatChange(total.indexChange)}
-            note={`${total.projects} ${total.projects === 1 ? 'проект' : 'проектов'}, за период`}
+            note={`${total.projects} ${total.projects === 1 ? 'проект' : 'проектов'}, за период${
+              registryOnly ? `; ещё ${registryOnly} только в реестре` : ''
+            }`}
           />
         </div>
       )}

@@ -1,4 +1,5 @@
 import { formatChange, formatPercent, formatRoubles, type MarketRow } from '@cena-metra/contract';
+import { isRegistryOnly, registryOf } from './registry-rows';
 
 /** What colours the map's circles (DESIGN §11.3): the average ppm or the index's change over the period. */
 export type MapColour = 'avgMeterPrice' | 'indexChange';
@@ -14,7 +15,7 @@ export interface MapPoint {
   latitude: number;
 }
 
-/** The projects with coordinates, and those without (listed under the map). */
+/** The projects with coordinates (the registry-only ones first), and those without (listed under the map). */
 export function mapPoints(rows: MarketRow[]): { points: MapPoint[]; unplaced: MarketRow[] } {
   const points: MapPoint[] = [];
   const unplaced: MarketRow[] = [];
@@ -24,7 +25,9 @@ export function mapPoints(rows: MarketRow[]): { points: MapPoint[]; unplaced: Ma
     if (lat === null || lon === null) unplaced.push(row);
     else points.push({ row, longitude: lon, latitude: lat });
   }
-  return { points, unplaced };
+  // the registry-only projects drawn first, under ours (grey context; ours stay clickable)
+  const only = points.filter((p) => isRegistryOnly(p.row));
+  return { points: [...only, ...points.filter((p) => !isRegistryOnly(p.row))], unplaced };
 }
 
 /** A circle's diameter, px: its area grows with the stock, 8 px for an empty project to 48 px for the largest. */
@@ -33,12 +36,30 @@ export function circleSize(stock: number, largest: number): number {
   return Math.round(8 + 40 * Math.sqrt(Math.max(0, stock) / largest));
 }
 
+/** What a circle's area shows: a project's stock, or a registry-only project's flats (it has no list). */
+export const circleValue = (r: MarketRow) => (isRegistryOnly(r) ? (registryOf(r)?.flats ?? 0) : r.stock);
+
+/** The value a circle is coloured by: none for a registry-only project (grey). */
+const colourValue = (r: MarketRow, colour: MapColour) => (isRegistryOnly(r) ? null : r[colour]);
+
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The tooltip of a project's circle: its name, place and figures. */
 export function pointTooltip(row: MarketRow): string {
   const place = [row.place?.city, row.place?.district].filter(Boolean).join(', ');
   const station = row.place?.stations[0]?.name;
+  const registry = registryOf(row);
+  if (isRegistryOnly(row) && registry)
+    return [
+      `<b>${escapeHtml(row.name)}</b> · ${escapeHtml(row.developerName)}`,
+      'Только в реестре: прайс-листа нет',
+      registry.address ? escapeHtml(registry.address) : '',
+      `Объектов: ${registry.objects}, квартир: ${registry.flats ?? '—'}`,
+      `Продано по реестру: ${registry.soldShare === null ? '—' : formatPercent(Math.round(registry.soldShare * 10_000) / 100)}`,
+      registry.ready ? `Ввод: ${new Date(`${registry.ready}T00:00:00`).toLocaleDateString('ru-RU')}` : '',
+    ]
+      .filter(Boolean)
+      .join('<br>');
   const lines = [
     `<b>${escapeHtml(row.name)}</b> · ${escapeHtml(row.developerName)}`,
     place ? escapeHtml(place) + (station ? ` · м. ${escapeHtml(station)}` : '') : '',
@@ -58,8 +79,8 @@ export function pointTooltip(row: MarketRow): string {
 export function mapOption(points: MapPoint[], colour: MapColour, dark: boolean) {
   const text = dark ? '#cbd5e1' : '#334155';
   const grid = dark ? '#334155' : '#e5e7eb';
-  const largest = Math.max(0, ...points.map((p) => p.row.stock));
-  const values = points.map((p) => p.row[colour]).filter((v): v is number => v !== null);
+  const largest = Math.max(0, ...points.map((p) => circleValue(p.row)));
+  const values = points.map((p) => colourValue(p.row, colour)).filter((v): v is number => v !== null);
   const min = values.length ? Math.min(...values) : 0;
   const max = values.length ? Math.max(...values) : 1;
   const midLat = points.length ? points.reduce((s, p) => s + p.latitude, 0) / points.length : 55;
@@ -108,9 +129,9 @@ export function mapOption(points: MapPoint[], colour: MapColour, dark: boolean) 
         type: 'scatter',
         // longitude, latitude stretched, the colour's value (null: grey), the circle's size
         data: points.map((p) => ({
-          value: [p.longitude, p.latitude * stretch, p.row[colour] ?? '-'],
+          value: [p.longitude, p.latitude * stretch, colourValue(p.row, colour) ?? '-'],
           name: p.row.name,
-          symbolSize: circleSize(p.row.stock, largest),
+          symbolSize: circleSize(circleValue(p.row), largest),
         })),
         itemStyle: { opacity: 0.8, borderColor: dark ? '#0f172a' : '#ffffff', borderWidth: 1 },
         emphasis: { itemStyle: { opacity: 1, borderColor: text } },

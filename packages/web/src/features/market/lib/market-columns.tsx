@@ -16,9 +16,16 @@ import {
 import type { ReactNode } from 'react';
 import { type Column, numberColumn } from '../../../lib/columns';
 import type { MarketView } from './market-table';
+import { isRegistryOnly, registryOf } from './registry-rows';
 
 const dash = '—';
 const days = (v: number) => formatDecimal2(v).replace(/,00$/, '');
+
+/** A figure of our price lists: none for a registry-only project (it has no list). */
+const listed =
+  (f: (r: MarketRow) => number | null) =>
+  (r: MarketRow): number | null =>
+    isRegistryOnly(r) ? null : f(r);
 
 /** The figures of a row's last day with data, after its name: shown, sorted and exported alike. */
 export const MARKET_FIGURES: Column<MarketRow>[] = [
@@ -27,23 +34,103 @@ export const MARKET_FIGURES: Column<MarketRow>[] = [
     label: 'Класс',
     type: 'text',
     numeric: true,
-    value: (r) => (r.priceClass ? PRICE_CLASS_LABELS[r.priceClass] : null),
+    // a registry-only project's class is the registry's (it has no prices to place it by)
+    value: (r) =>
+      isRegistryOnly(r)
+        ? (registryOf(r)?.housingClass ?? null)
+        : r.priceClass
+          ? PRICE_CLASS_LABELS[r.priceClass]
+          : null,
   },
-  numberColumn('stock', 'В продаже', 'integer', (r) => r.stock, String),
-  numberColumn('new30', 'Новые за 30 дн.', 'integer', (r) => r.new30, String),
-  numberColumn('gone30', 'Выбыли за 30 дн.', 'integer', (r) => r.gone30, String),
-  numberColumn('absorption', 'Вымываемость 30 дн.', 'decimal', (r) => r.absorption, formatPercent, {
-    header: 'Вымываемость 30 дн., %',
-  }),
-  numberColumn('monthsOfSupply', 'Запас, мес.', 'decimal', (r) => r.monthsOfSupply, formatDecimal2),
-  numberColumn('medianDaysOnMarket', 'Срок продажи, дн.', 'decimal', (r) => r.medianDaysOnMarket, days),
-  numberColumn('avgMeterPrice', 'Ср. цена м², ₽', 'decimal', (r) => r.avgMeterPrice, formatRoubles),
-  {
-    ...numberColumn<MarketRow>('indexChange', 'Индекс за период', 'decimal', (r) => r.indexChange),
-    header: 'Индекс за период, %',
-    text: (r) => formatChange(r.indexChange),
-  },
+  numberColumn(
+    'stock',
+    'В продаже',
+    'integer',
+    listed((r) => r.stock),
+    String,
+  ),
+  numberColumn(
+    'new30',
+    'Новые за 30 дн.',
+    'integer',
+    listed((r) => r.new30),
+    String,
+  ),
+  numberColumn(
+    'gone30',
+    'Выбыли за 30 дн.',
+    'integer',
+    listed((r) => r.gone30),
+    String,
+  ),
+  numberColumn(
+    'absorption',
+    'Вымываемость 30 дн.',
+    'decimal',
+    listed((r) => r.absorption),
+    formatPercent,
+    {
+      header: 'Вымываемость 30 дн., %',
+    },
+  ),
+  numberColumn(
+    'monthsOfSupply',
+    'Запас, мес.',
+    'decimal',
+    listed((r) => r.monthsOfSupply),
+    formatDecimal2,
+  ),
+  numberColumn(
+    'medianDaysOnMarket',
+    'Срок продажи, дн.',
+    'decimal',
+    listed((r) => r.medianDaysOnMarket),
+    days,
+  ),
+  numberColumn(
+    'avgMeterPrice',
+    'Ср. цена м², ₽',
+    'decimal',
+    listed((r) => r.avgMeterPrice),
+    formatRoubles,
+  ),
+  numberColumn(
+    'indexChange',
+    'Индекс за период',
+    'decimal',
+    listed((r) => r.indexChange),
+    formatChange,
+    {
+      header: 'Индекс за период, %',
+    },
+  ),
 ];
+
+/** «Продано по реестру» of a project (DESIGN §12.3): the registry's sold share, flats-weighted. */
+const REGISTRY_SOLD: Column<MarketRow> = {
+  ...numberColumn<MarketRow>(
+    'registrySold',
+    'Продано по реестру',
+    'decimal',
+    (r) => {
+      const share = registryOf(r)?.soldShare;
+      return share === undefined || share === null ? null : Math.round(share * 10_000) / 100;
+    },
+    formatPercent,
+    { header: 'Продано по реестру, %' },
+  ),
+  cell: (r) => {
+    const p = registryOf(r);
+    if (!p || p.soldShare === null) return dash;
+    return (
+      <span
+        title={`Объектов реестра: ${p.objects}; продано ${p.realised ?? '—'} из ${p.flats ?? '—'} квартир`}
+      >
+        {formatPercent(Math.round(p.soldShare * 10_000) / 100)}
+      </span>
+    );
+  },
+};
 
 /** A project's place as the export's columns (DESIGN §11.3: the exports carry the place), not shown. */
 const placeColumn = (
@@ -118,15 +205,16 @@ export function marketColumns(
       value: () => null,
       exported: false,
       sortable: false,
-      cell: (r) => (
-        <input
-          type="checkbox"
-          aria-label={`Сравнить «${r.name}»`}
-          checked={ui.picked.includes(r.id)}
-          disabled={!ui.picked.includes(r.id) && ui.picked.length >= COMPARE_MAX}
-          onChange={() => ui.toggle(r.id)}
-        />
-      ),
+      cell: (r) =>
+        isRegistryOnly(r) ? null : (
+          <input
+            type="checkbox"
+            aria-label={`Сравнить «${r.name}»`}
+            checked={ui.picked.includes(r.id)}
+            disabled={!ui.picked.includes(r.id) && ui.picked.length >= COMPARE_MAX}
+            onChange={() => ui.toggle(r.id)}
+          />
+        ),
     });
   out.push({
     key: 'name',
@@ -139,6 +227,17 @@ export function marketColumns(
         <>
           {view === 'places' && r.name === NO_PLACE ? (
             <span className="text-gray-500">{r.name}</span>
+          ) : isRegistryOnly(r) ? (
+            <span>
+              {r.name}
+              <span
+                className="ml-2 rounded-full border border-slate-400 px-2 text-gray-500 text-xs"
+                data-testid="registry-only"
+                title="Проект есть только в реестре наш.дом.рф: прайс-листа нет"
+              >
+                только реестр
+              </span>
+            </span>
           ) : (
             ui.name(r)
           )}
@@ -189,6 +288,7 @@ export function marketColumns(
   return [
     ...out,
     ...MARKET_FIGURES,
+    ...(view === 'projects' ? [REGISTRY_SOLD] : []),
     ...(view === 'developers' && reliability ? [reliabilityColumn(reliability)] : []),
   ];
 }

@@ -6,6 +6,7 @@ import {
   type PriceClass,
 } from '@cena-metra/contract';
 import { byName, sortByValue } from '../../../lib/columns';
+import { isRegistryOnly } from './registry-rows';
 
 export type MarketSortKey =
   | 'name'
@@ -22,9 +23,17 @@ export type MarketSortKey =
 
 const classRank = (c: PriceClass | null) => (c === null ? null : PRICE_CLASSES.indexOf(c));
 
+/** Keys whose value a registry-only project has (it has no list: no stock, pace or price). */
+const REGISTRY_KEYS: MarketSortKey[] = ['name', 'developerName', 'priceClass'];
+
 /** Market rows sorted by a column; nulls last whatever the direction; ties by name. */
-export function sortMarketRows(rows: MarketRow[], key: MarketSortKey, dir: 'asc' | 'desc'): MarketRow[] {
-  const value = (r: MarketRow) => (key === 'priceClass' ? classRank(r.priceClass) : r[key]);
+export function sortMarketRows<R extends MarketRow>(rows: R[], key: MarketSortKey, dir: 'asc' | 'desc'): R[] {
+  const value = (r: MarketRow) =>
+    isRegistryOnly(r) && !REGISTRY_KEYS.includes(key)
+      ? null
+      : key === 'priceClass'
+        ? classRank(r.priceClass)
+        : r[key];
   return sortByValue(
     rows,
     value,
@@ -48,6 +57,8 @@ export interface MarketFilters {
   city: string | null;
   district: string | null;
   station: string | null;
+  /** only the projects with price lists (none of the registry-only ones) */
+  listsOnly: boolean;
   /** what the table of places groups by */
   groupBy: PlaceGroup;
   view: MarketView;
@@ -88,6 +99,7 @@ export function readMarketFilters(params: URLSearchParams, today: string): Marke
     city: params.get('city') || null,
     district: params.get('district') || null,
     station: params.get('station') || null,
+    listsOnly: params.get('lists') === 'only',
     groupBy: PLACE_GROUPS.includes(params.get('by') as PlaceGroup)
       ? (params.get('by') as PlaceGroup)
       : 'district',
@@ -112,6 +124,7 @@ export function writeMarketFilters(f: MarketFilters, today: string): URLSearchPa
   if (f.city) p.set('city', f.city);
   if (f.district) p.set('district', f.district);
   if (f.station) p.set('station', f.station);
+  if (f.listsOnly) p.set('lists', 'only');
   if (f.groupBy !== 'district') p.set('by', f.groupBy);
   if (f.view !== 'projects') p.set('view', f.view);
   const sort = `${f.sort.dir === 'desc' ? '-' : ''}${f.sort.key}`;
