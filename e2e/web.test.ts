@@ -251,6 +251,33 @@ describe('dashboard', () => {
     expect(await rows.count()).toBe(before);
   });
 
+  it('the project’s class: the registry’s, set by hand by an admin (shown with its origin on «Рынок»), given back', async () => {
+    await page.goto(`${product.url}/`);
+    await page.locator('text=наш.дом.рф').scrollIntoViewIfNeeded();
+    const line = page.locator('[data-testid=project-class]');
+    await line.waitFor();
+    expect(await line.getAttribute('data-origin')).toBe('registry');
+    expect(await line.innerText()).toMatch(/по реестру: (Комфорт|Бизнес)/);
+    const project = await page.inputValue('[data-testid=project-select]');
+    expect(project).toMatch(/^\d+$/);
+    await page.selectOption('[data-testid=project-class-edit]', 'premium');
+    await page.waitForSelector('[data-testid=project-class][data-origin=hand]');
+    expect(await page.textContent('[data-testid=project-class-value]')).toBe('Премиум');
+    await page.screenshot({ path: join(ARTIFACTS, 'project-class.png') });
+    // «Рынок»: the class with its origin, the class filter by it
+    await page.goto(`${product.url}/market?class=premium`);
+    const rows = page.locator('[data-testid=market-row]');
+    await rows.first().waitFor();
+    const mine = rows.filter({ has: page.locator(`a[href*="project=${project}"]`) });
+    await mine.waitFor();
+    expect(await mine.locator('[data-testid=class-origin]').textContent()).toBe('вручную');
+    await page.goto(`${product.url}/`);
+    await page.locator('text=наш.дом.рф').scrollIntoViewIfNeeded();
+    await page.waitForSelector('[data-testid=project-class][data-origin=hand]');
+    await page.selectOption('[data-testid=project-class-edit]', '');
+    await page.waitForSelector('[data-testid=project-class][data-origin=registry]');
+  });
+
   it("a browser whose day is behind the lists' (west of Moscow, after the lists' midnight) still ends at the last list", async () => {
     const { token } = await demoSession();
     const [project] = (await (
@@ -1517,14 +1544,16 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     await page.waitForURL(/sort=-stock/);
     // the URL changes before React renders the sorted rows: read them once they are drawn
     const byStock = async () => {
-      const stock = (await column('В продаже')).map(Number);
+      // a registry-only project has no stock («—»): last in either order
+      const stock = (await column('В продаже')).filter((v) => v !== '—').map(Number);
       return stock.length > 5 && stock.every((v, i) => i === 0 || stock[i - 1] >= v);
     };
     await expect.poll(byStock).toBe(true);
     // one class only
     await page.selectOption('[data-testid=market-class]', 'business');
     await page.waitForURL(/class=business/);
-    await expect.poll(async () => new Set(await column('Класс'))).toEqual(new Set(['Бизнес']));
+    // each with its origin after it (the demo's classes are the registry's)
+    await expect.poll(async () => new Set(await column('Класс'))).toEqual(new Set(['Бизнесреестр']));
     await page.selectOption('[data-testid=market-class]', '');
     // developers: unions of their projects
     await page.click('[data-testid=market-view-developers]');

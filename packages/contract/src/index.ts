@@ -7,6 +7,7 @@ z.config(z.locales.ru());
 
 export * from './api.js';
 export * from './chess.js';
+export * from './classes.js';
 export * from './csv.js';
 export * from './dates.js';
 export * from './enums.js';

@@ -107,7 +107,19 @@ export const PRICE_CLASS_LABELS: Record<PriceClass, string> = {
   business: 'Бизнес',
   premium: 'Премиум',
 };
-/** The class of a weighted average ppm; null when there is none. */
+/**
+ * Where a project's class comes from (DESIGN §12.3): set by hand (wins), the registry's (`objLkClassDesc` of
+ * most of its flats), else by its region's price bands (classes.ts).
+ */
+export const CLASS_ORIGINS = ['hand', 'registry', 'price'] as const;
+export type ClassOrigin = (typeof CLASS_ORIGINS)[number];
+export const CLASS_ORIGIN_LABELS: Record<ClassOrigin, string> = {
+  hand: 'вручную',
+  registry: 'реестр',
+  price: 'по цене',
+};
+
+/** The class of a weighted average ppm by Moscow's bands; null when there is none (classes.ts: by region). */
 export function priceClassOf(avgMeterPrice: number | null): PriceClass | null {
   if (avgMeterPrice === null) return null;
   let out: PriceClass = 'economy';
@@ -188,6 +200,8 @@ export const marketRowSchema = z.object({
   medianDaysOnMarket: z.number().nullable(),
   avgMeterPrice: z.number().nullable(),
   priceClass: z.enum(PRICE_CLASSES).nullable(),
+  /** a project's: where its class comes from (a union's class is the one most of its stock has) */
+  classOrigin: z.enum(CLASS_ORIGINS).nullable().optional(),
   /** the same-flat index's change over the period, % */
   indexChange: z.number(),
   /**

@@ -116,6 +116,7 @@ export const AUDIT_ACTIONS = {
   'collect.scheduled': 'Сбор по расписанию',
   import: 'Загрузка снимков',
   'place.update': 'Место проекта изменено',
+  'project.class': 'Класс проекта изменён',
   'registry.import': 'Загрузка реестра',
   'registry.link': 'Объект реестра привязан',
   'registry.unlink': 'Объект реестра отвязан',

@@ -25,6 +25,7 @@ const ANALYST = [
 ];
 const ADMIN = [
   'PUT /api/projects/{id}/place',
+  'PUT /api/projects/{id}/class',
   'PUT /api/registry/objects/{objId}/link',
   'DELETE /api/registry/objects/{objId}/link',
   'POST /api/ingest/snapshots',

@@ -104,7 +104,9 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
       gone30: 1,
       absorption: null, // no data 30 days before: the window is not whole (§10.5)
       avgMeterPrice: 210_000,
-      priceClass: 'economy',
+      // no region: the other regions' price bands (210,000 is business there; it would be economy in Moscow)
+      priceClass: 'business',
+      classOrigin: 'price',
       indexChange: 4.88,
     });
     expect(byName.Закат).toMatchObject({
@@ -248,7 +250,7 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
         PERIOD,
         { from: '2026-01-03', to: '2026-01-05' },
         // a class leaves other projects in the whole and the developers: their own sums
-        { from: '2026-01-02', to: '2026-01-04', priceClass: 'economy' },
+        { from: '2026-01-02', to: '2026-01-04', priceClass: 'business' },
         { from: '2026-01-02', to: '2026-01-04' },
       ],
     ) => {

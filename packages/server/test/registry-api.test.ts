@@ -1,11 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { priceClassIn } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addUser } from '../src/db/queries/users.js';
 import { readRegistryFile, type SavedAnswer } from '../src/registry/files.js';
 import { cliActor } from '../src/use-cases/host.js';
+import { rebuildIfMarked } from '../src/use-cases/rebuild.js';
 import { applyRegistryImport } from '../src/use-cases/registry.js';
 import { describeEachDb } from './databases.js';
 import { flat, snap } from './market-fixture.js';
@@ -236,6 +238,76 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
     const bad = await market({ housingClass: 'Люкс' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('housingClass');
+  });
+
+  it('a project’s class: the registry’s, a hand edit wins (audited, admins only), given back; the market filters by it', async () => {
+    const classOf = async () =>
+      (await app.inject({ url: `/api/projects/${projectId}/class`, headers: viewer })).json();
+    const before = await classOf();
+    expect(before).toMatchObject({
+      projectId,
+      priceClass: 'comfort',
+      classOrigin: 'registry',
+      hand: null,
+      registry: 'Комфорт',
+    });
+    // no region: the other regions' bands price it
+    expect(before.band.name).toBe('Другие регионы');
+    expect(before.byPrice).toBe(priceClassIn(undefined, before.avgMeterPrice));
+    expect(before.avgMeterPrice).toBeGreaterThan(200_000);
+    const put = (headers: Record<string, string>, priceClass: unknown) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/projects/${projectId}/class`,
+        headers,
+        payload: { priceClass },
+      });
+    expect((await put(viewer, 'business')).statusCode).toBe(403);
+    const bad = await put(admin, 'luxury');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('priceClass');
+    expect((await put(admin, 'business')).json()).toMatchObject({
+      priceClass: 'business',
+      classOrigin: 'hand',
+      hand: 'business',
+    });
+    const market = async (priceClass?: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/market',
+          headers: viewer,
+          payload: { from: '2026-10-01', to: '2026-11-26', ...(priceClass && { priceClass }) },
+        })
+      ).json();
+    const [row] = (await market()).projects;
+    expect([row.priceClass, row.classOrigin]).toEqual(['business', 'hand']);
+    expect((await market('business')).projects).toHaveLength(1);
+    expect((await market('comfort')).projects).toHaveLength(0);
+    // the developer's row: the class most of its stock has
+    expect((await market()).developers[0].priceClass).toBe('business');
+    expect((await put(admin, null)).json()).toMatchObject({
+      priceClass: 'comfort',
+      classOrigin: 'registry',
+      hand: null,
+    });
+    const audit = await ctx.db.query<{ before: unknown; after: unknown }>(
+      "select before, after from audit_log where action = 'project.class' order by id",
+    );
+    expect(audit.map((a) => [a.before, a.after])).toEqual([
+      [{ class: null }, { class: 'business' }],
+      [{ class: 'business' }, { class: null }],
+    ]);
+    expect((await app.inject({ url: '/api/projects/999999/class', headers: viewer })).statusCode).toBe(404);
+  });
+
+  it('migration 30’s mark: the registry classes of the projects kept again at the next open', async () => {
+    await ctx.db.query('update project set registry_class = null');
+    await ctx.db.query("insert into app_meta (key, value) values ('registry_class_needed', 'x')");
+    await rebuildIfMarked(ctx.db, 3, 0, () => {});
+    const rows = await ctx.db.query<{ registry_class: string | null }>('select registry_class from project');
+    expect(rows.map((r) => r.registry_class)).toEqual(['Комфорт']);
+    expect(await ctx.db.query("select 1 from app_meta where key = 'registry_class_needed'")).toHaveLength(0);
   });
 
   it('a hand link wins over the rule and is audited; taken back, the rule decides again; viewers may not', async () => {

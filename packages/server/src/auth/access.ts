@@ -36,6 +36,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/places': 'viewer',
   'GET /api/places/projects': 'viewer',
   'GET /api/projects/:id/place': 'viewer',
+  'GET /api/projects/:id/class': 'viewer',
   'POST /api/project/stats': 'viewer',
   'POST /api/project/stats/columns': 'viewer',
   'POST /api/project/offer-prices': 'viewer',
@@ -73,6 +74,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/alerts/read': 'analyst',
   // users, sources, imports, settings, the audit log
   'PUT /api/projects/:id/place': 'admin',
+  'PUT /api/projects/:id/class': 'admin',
   'PUT /api/registry/objects/:objId/link': 'admin',
   'DELETE /api/registry/objects/:objId/link': 'admin',
   'POST /api/ingest/snapshots': 'admin',

@@ -27,6 +27,7 @@ import m026 from './migrations/026.js';
 import m027 from './migrations/027.js';
 import m028 from './migrations/028.js';
 import m029 from './migrations/029.js';
+import m030 from './migrations/030.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -63,4 +64,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m027,
   m028,
   m029,
+  m030,
 ];

@@ -43,6 +43,10 @@ export const project = pgTable('project', {
   placeSource: jsonb('place_source').notNull().default({}),
   placeEdit: jsonb('place_edit').notNull().default({}),
   placeVersion: integer('place_version').notNull().default(0),
+  /** §12.3: a class set by hand (wins), the registry's (kept by its import), counted changes of either */
+  handClass: text('hand_class'),
+  registryClass: text('registry_class'),
+  classVersion: integer('class_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   dataVersion: integer('data_version').notNull().default(0),
   firstSnapshotDate: date('first_snapshot_date'),

@@ -1,6 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { HOUSING_CLASS_NAMES } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
 import {
+  allObjects,
   deleteRaw,
   markSeen,
   putRaw,
@@ -8,14 +10,16 @@ import {
   rawBody,
   rawsFrom,
   rawsUpTo,
+  registryClasses,
   replaceStates,
   seenDays,
+  setRegistryClass,
   stateBefore,
   upsertObject,
 } from '../db/queries/registry.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
-import { answerHash, factsOf } from '../registry/answers.js';
+import { answerHash, classOf, factsOf } from '../registry/answers.js';
 import {
   type AnswerKind,
   applyDay,
@@ -128,4 +132,42 @@ export async function replayObject(db: Db, objId: number, from: string | null): 
   if (json !== null) await upsertObject(db, objId, from ?? raws[0].day, json);
   await replaceStates(db, objId, from, rows);
   return rows.length > 0;
+}
+
+/**
+ * Each project's registry class kept (DESIGN §12.3): the class of most of its matched objects' flats (an
+ * object without a flats count counts one; ties: the class first in the registry's order), none when no
+ * object names a class. Written only where it changed. After every matching (an import, a link, a rebuild).
+ */
+export async function keepRegistryClasses(db: Db): Promise<number> {
+  const flats = new Map<number, Map<string, number>>();
+  for (const o of await allObjects(db)) {
+    if (o.project_id === null) continue;
+    const eff = stateOf(o.state).eff;
+    const cls = classOf(eff);
+    if (!cls) continue;
+    const of = flats.get(o.project_id) ?? new Map<string, number>();
+    of.set(cls, (of.get(cls) ?? 0) + (eff.flats ?? 1));
+    flats.set(o.project_id, of);
+  }
+  const wanted = new Map<number, string>();
+  for (const [id, of] of flats) {
+    let best: string | null = null;
+    for (const c of HOUSING_CLASS_NAMES)
+      if (of.has(c) && (best === null || of.get(c)! > of.get(best)!)) best = c;
+    if (best) wanted.set(id, best);
+  }
+  const kept = await registryClasses(db);
+  let changed = 0;
+  for (const [id, cls] of wanted)
+    if (kept.get(id) !== cls) {
+      await setRegistryClass(db, id, cls);
+      changed++;
+    }
+  for (const id of kept.keys())
+    if (!wanted.has(id)) {
+      await setRegistryClass(db, id, null);
+      changed++;
+    }
+  return changed;
 }

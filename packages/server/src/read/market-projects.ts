@@ -12,6 +12,9 @@ export interface ProjectRow {
   developer_id: number;
   developer_name: string;
   place: Place;
+  /** §12.3: a class set by hand, the registry's class of the project (PriceClass / a registry class name) */
+  hand_class: string | null;
+  registry_class: string | null;
 }
 
 /** A listed project: the days of its first and last lists beside. */
@@ -62,6 +65,8 @@ export class MarketProjects {
         data_version: r.data_version,
         developer_id: r.developer_id,
         developer_name: r.developer_name,
+        hand_class: r.hand_class,
+        registry_class: r.registry_class,
         first: toDay(r.first),
         last: toDay(r.last),
         place: {

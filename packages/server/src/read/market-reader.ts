@@ -9,17 +9,10 @@ import {
   type PlaceGroup,
   placeKey,
   placeParent,
-  priceClassOf,
   type RoomGroup,
   type StatsStatus,
 } from '@cena-metra/contract';
-import {
-  DayParts,
-  type DaySums,
-  type LastPoint,
-  type RankSummary,
-  unionLast,
-} from '../analytics/pace-last.js';
+import { DayParts, type DaySums, type RankSummary, unionLast } from '../analytics/pace-last.js';
 import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
 import { periodOf, type UnionSpan, unionDaySums, unionPace, unionSpan } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
@@ -32,6 +25,7 @@ import { keptSpan } from '../db/queries/market-spans.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
+import { projectClassOf, rowOf, unionClassOf } from './market-rows.js';
 import { KEPT_SCOPE_MIN, membersVersion, scopeOf } from './market-scopes.js';
 import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
@@ -209,18 +203,17 @@ export class MarketReader {
     const chosen: ProjectRow[] = [];
     const projects: MarketRow[] = [];
     for (const p of all) {
-      const row = rowOf(unionLast([ranks.get(p.id)!], from, to, parts), {
-        id: p.id,
-        name: p.name,
-        developerId: p.developer_id,
-        developerName: p.developer_name,
-        projects: 1,
-      });
+      const row = rowOf(
+        unionLast([ranks.get(p.id)!], from, to, parts),
+        { id: p.id, name: p.name, developerId: p.developer_id, developerName: p.developer_name, projects: 1 },
+        projectClassOf(p),
+      );
       if (!row || (q.priceClass && row.priceClass !== q.priceClass)) continue;
       projects.push(row);
       chosen.push(p);
     }
     /** A union of the chosen projects as a row: its figures on its last day with data, held day sums. */
+    const rowById = new Map(projects.map((r) => [r.id, r]));
     const unionRow = (key: string, list: ProjectRow[], meta: Parameters<typeof rowOf>[1]) => {
       const members = list.map((p) => ranks.get(p.id)!);
       return rowOf(
@@ -232,6 +225,7 @@ export class MarketReader {
           this.daySums(`union:${key}:${selection}`, list, members, from, to),
         ),
         meta,
+        unionClassOf(list.map((p) => rowById.get(p.id))),
       );
     };
     const developers: MarketRow[] = [];
@@ -367,30 +361,4 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
     else groups.set(key, [item]);
   }
   return groups;
-}
-
-/** A ranking row from a union's last day with data: its figures and the index's change; null without. */
-function rowOf(
-  last: LastPoint | null,
-  who: Pick<MarketRow, 'id' | 'name' | 'developerId' | 'developerName' | 'projects'>,
-): MarketRow | null {
-  if (!last) return null;
-  // every field named (no spread): thousands of rows a request, one object shape
-  return {
-    id: who.id,
-    name: who.name,
-    developerId: who.developerId,
-    developerName: who.developerName,
-    projects: who.projects,
-    date: last.date,
-    stock: last.stock,
-    new30: last.new30,
-    gone30: last.gone30,
-    absorption: last.absorption,
-    monthsOfSupply: last.monthsOfSupply,
-    medianDaysOnMarket: last.medianDaysOnMarket,
-    avgMeterPrice: last.avgMeterPrice,
-    priceClass: priceClassOf(last.avgMeterPrice),
-    indexChange: Math.round((last.index - 100) * 100) / 100,
-  };
 }

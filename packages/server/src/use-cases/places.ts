@@ -1,7 +1,9 @@
-import type { PlaceEditParsed, ProjectPlace } from '@cena-metra/contract';
+import type { PlaceEditParsed, PriceClass, ProjectClass, ProjectPlace } from '@cena-metra/contract';
 import { type Actor, audit } from '../db/queries/audit.js';
 import { editPlace, projectPlace } from '../ingest/place.js';
 import { NotFoundError } from '../lib/errors.js';
+import type { MarketReader } from '../read/market-reader.js';
+import { projectClassInfo } from '../read/project-class.js';
 import type { Host } from './host.js';
 
 /**
@@ -27,4 +29,40 @@ export async function changePlace(
   // a project moved to another place changes the members of the places' kept spans
   await host.keepMarket();
   return place;
+}
+
+/**
+ * A project's class set by hand (DESIGN §12.3: it wins over the registry's and the price bands), or with null
+ * given back to them; audited before → after, the market's list of projects read again (class_version).
+ */
+export async function changeClass(
+  host: Host,
+  market: MarketReader,
+  id: number,
+  priceClass: PriceClass | null,
+  actor: Actor,
+): Promise<ProjectClass> {
+  const found = await host.db.transaction(async (tx) => {
+    const [before] = await tx.query<{ hand_class: string | null }>(
+      'select hand_class from project where id = $1 for update',
+      [id],
+    );
+    if (!before) return false;
+    await tx.query('update project set hand_class = $2, class_version = class_version + 1 where id = $1', [
+      id,
+      priceClass,
+    ]);
+    await audit(
+      tx,
+      actor,
+      'project.class',
+      `проект № ${id}`,
+      { class: before.hand_class },
+      { class: priceClass },
+    );
+    return true;
+  });
+  host.invalidate();
+  if (!found) throw new NotFoundError(`проект ${id} не найден`);
+  return projectClassInfo(host.db, market, id);
 }

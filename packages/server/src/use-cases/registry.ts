@@ -13,7 +13,7 @@ import {
   saveRegistryDay,
   setMatch,
 } from '../db/queries/registry.js';
-import { keepObjectDay, type ObjectDay, replayObject } from '../derive/registry.js';
+import { keepObjectDay, keepRegistryClasses, type ObjectDay, replayObject } from '../derive/registry.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { SavedAnswer } from '../registry/files.js';
 import { matchBuilding, matchProject } from '../registry/match.js';
@@ -121,7 +121,8 @@ export async function applyRegistryImport(
 
 /**
  * Matches objects to our projects and buildings (registry/match.ts): a hand link or unlink wins; the rest by
- * the automatic rule. All objects when `ids` is undefined (a project was added or moved).
+ * the automatic rule. All objects when `ids` is undefined (a project was added or moved). Then the projects'
+ * registry classes are kept again.
  */
 export async function matchObjects(db: Db, ids?: number[]): Promise<void> {
   const list = ids ?? (await allObjectIds(db));
@@ -144,6 +145,8 @@ export async function matchObjects(db: Db, ids?: number[]): Promise<void> {
       o.linked ? 'hand' : projectId === null ? 'none' : 'auto',
     );
   }
+  // the projects' classes by the registry follow their objects
+  await keepRegistryClasses(db);
 }
 
 /** A hand link of an object to a project (or, with null, an unlink): audited, wins over the rule. */

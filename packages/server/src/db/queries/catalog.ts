@@ -99,7 +99,7 @@ export async function projectSpans(
 /** The projects with data as one mark (count and versions): the market's list is read again when it moves. */
 export async function listedProjectsMark(db: Db): Promise<string> {
   const [mark] = await db.query<{ n: number; v: number | string }>(
-    `select count(*)::int as n, coalesce(sum(data_version + place_version), 0)::bigint as v
+    `select count(*)::int as n, coalesce(sum(data_version + place_version + class_version), 0)::bigint as v
      from project where last_snapshot_date is not null`,
   );
   return `${mark.n}:${mark.v}`;
@@ -112,6 +112,8 @@ export interface ListedProjectRow extends Omit<Place, 'stations'> {
   data_version: number;
   developer_id: number;
   developer_name: string;
+  hand_class: string | null;
+  registry_class: string | null;
   first: string;
   last: string;
   stations: unknown;
@@ -119,8 +121,8 @@ export interface ListedProjectRow extends Omit<Place, 'stations'> {
 
 export async function listedProjectRows(db: Db): Promise<ListedProjectRow[]> {
   return db.query<ListedProjectRow>(
-    `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name,
-       p.first_snapshot_date as first, p.last_snapshot_date as last,
+    `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name, p.hand_class,
+       p.registry_class, p.first_snapshot_date as first, p.last_snapshot_date as last,
        p.region, p.city, p.district, p.address, p.latitude, p.longitude, p.stations
      from project p join developer d on d.id = p.developer_id
      where p.last_snapshot_date is not null

@@ -336,3 +336,19 @@ export async function dueRows(db: Db, ids: number[], day: string, dayNumber: num
     [ids, day, dayNumber],
   );
 }
+
+/** The projects with a registry class kept, by id. */
+export async function registryClasses(db: Db): Promise<Map<number, string>> {
+  const rows = await db.query<{ id: number; registry_class: string }>(
+    'select id, registry_class from project where registry_class is not null',
+  );
+  return new Map(rows.map((r) => [r.id, r.registry_class]));
+}
+
+/** A project's registry class kept (null: none), its class version counted up. */
+export async function setRegistryClass(db: Db, projectId: number, cls: string | null): Promise<void> {
+  await db.query('update project set registry_class = $2, class_version = class_version + 1 where id = $1', [
+    projectId,
+    cls,
+  ]);
+}

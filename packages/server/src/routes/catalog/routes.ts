@@ -6,6 +6,8 @@ import {
   placeEditSchema,
   placeParamsSchema,
   placesResponseSchema,
+  projectClassEditSchema,
+  projectClassSchema,
   projectPlaceSchema,
   projectPlacesResponseSchema,
   projectQualityParamsSchema,
@@ -18,13 +20,14 @@ import { actorOf } from '../../auth/actor.js';
 import { PerVersion } from '../../http/caches.js';
 import { projectPlace } from '../../ingest/place.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { changePlace } from '../../use-cases/places.js';
+import { changeClass, changePlace } from '../../use-cases/places.js';
 import {
   getDevelopers,
   getPlaces,
   getProjectPlaces,
   getProjectQuality,
   getProjects,
+  projectClassInfo,
 } from '../../use-cases/reads.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -107,5 +110,30 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => changePlace(app.host, request.params.id, request.body, actorOf(request)),
+  );
+  app.get(
+    '/projects/:id/class',
+    {
+      schema: {
+        description:
+          'Класс проекта для «Рынка» и его источник (§12.3): вручную, по реестру или по ценовым границам региона; что говорит каждый источник.',
+        params: placeParamsSchema,
+        response: { 200: projectClassSchema },
+      },
+    },
+    async (request) => projectClassInfo(app.reads, app.market, request.params.id),
+  );
+  app.put(
+    '/projects/:id/class',
+    {
+      schema: {
+        description: 'Класс проекта вручную (важнее реестра и цены); null возвращает класс реестру и цене.',
+        params: placeParamsSchema,
+        body: projectClassEditSchema,
+        response: { 200: projectClassSchema },
+      },
+    },
+    async (request) =>
+      changeClass(app.host, app.market, request.params.id, request.body.priceClass, actorOf(request)),
   );
 };

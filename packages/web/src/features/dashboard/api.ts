@@ -7,8 +7,10 @@ import {
   type PaceRequest,
   type PaceRowsRequest,
   type PlaceEdit,
+  type PriceClass,
   paceResponseSchema,
   paceRowsResponseSchema,
+  projectClassSchema,
   projectPlaceSchema,
   projectQualitySchema,
   registryLinkResponseSchema,
@@ -143,7 +145,11 @@ export const useRegistryObjects = (projectId: number | null) =>
  */
 export function useRegistryLink() {
   const client = useQueryClient();
-  const done = () => void client.invalidateQueries({ queryKey: ['registry-objects'] });
+  // a link moves the object's figures, the project's class by the registry and the market's rows
+  const done = () => {
+    for (const key of ['registry-objects', 'project-class', 'market', 'registry-market'])
+      void client.invalidateQueries({ queryKey: [key] });
+  };
   const link = useMutation({
     mutationFn: ({ objId, projectId }: { objId: number; projectId: number | null }) =>
       request(registryLinkResponseSchema, {
@@ -159,4 +165,27 @@ export function useRegistryLink() {
     onSuccess: done,
   });
   return { link, back };
+}
+
+/** A project's class on «Рынок» and its origin (DESIGN §12.3); admins set it by hand or give it back. */
+export function useProjectClass(projectId: number | null) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: ['project-class', projectId],
+    queryFn: ({ signal }) => request(projectClassSchema, { url: `/projects/${projectId}/class`, signal }),
+    enabled: projectId !== null,
+  });
+  const edit = useMutation({
+    mutationFn: (priceClass: PriceClass | null) =>
+      request(projectClassSchema, {
+        url: `/projects/${projectId}/class`,
+        method: 'PUT',
+        data: { priceClass },
+      }),
+    onSuccess: (cls) => {
+      client.setQueryData(['project-class', projectId], cls);
+      void client.invalidateQueries({ queryKey: ['market'] });
+    },
+  });
+  return { query, edit };
 }

@@ -15,6 +15,7 @@ import { actionsColumn, sheetOf } from '../../../lib/columns';
 import { useSeen } from '../../../lib/in-view';
 import { useRegistryLink, useRegistryObjects } from '../api';
 import { declaredDate, monthsText, OBJECT_COLUMNS, SALES_COLUMNS } from '../lib/registry';
+import { ClassLine } from './class-line';
 
 /**
  * «Реестр» of a project (DESIGN §12.3): its objects in the state registry — declared completion and its
@@ -77,6 +78,7 @@ export function RegistryPanel({ projectId, projectName }: { projectId: number; p
           </span>
         }
       >
+        <ClassLine projectId={seen ? projectId : null} />
         <DataState
           loading={!q.data && !q.error}
           error={q.error}

@@ -1,4 +1,6 @@
 import {
+  CLASS_ORIGIN_LABELS,
+  type ClassOrigin,
   COMPARE_MAX,
   formatChange,
   formatDecimal2,
@@ -21,6 +23,20 @@ import { isRegistryOnly, registryOf } from './registry-rows';
 const dash = '—';
 const days = (v: number) => formatDecimal2(v).replace(/,00$/, '');
 
+/** A row's class as shown: a registry-only project's is the registry's own name (Элит among them). */
+const classText = (r: MarketRow): string | null =>
+  isRegistryOnly(r)
+    ? (registryOf(r)?.housingClass ?? null)
+    : r.priceClass
+      ? PRICE_CLASS_LABELS[r.priceClass]
+      : null;
+
+const CLASS_ORIGIN_TITLES: Record<ClassOrigin, string> = {
+  hand: 'задан вручную',
+  registry: 'по реестру наш.дом.рф',
+  price: 'по средней цене м² и ценовым границам региона',
+};
+
 /** A figure of our price lists: none for a registry-only project (it has no list). */
 const listed =
   (f: (r: MarketRow) => number | null) =>
@@ -35,12 +51,21 @@ export const MARKET_FIGURES: Column<MarketRow>[] = [
     type: 'text',
     numeric: true,
     // a registry-only project's class is the registry's (it has no prices to place it by)
-    value: (r) =>
-      isRegistryOnly(r)
-        ? (registryOf(r)?.housingClass ?? null)
-        : r.priceClass
-          ? PRICE_CLASS_LABELS[r.priceClass]
-          : null,
+    value: classText,
+    cell: (r) => {
+      const text = classText(r);
+      if (text === null) return dash;
+      return (
+        <span title={r.classOrigin ? `класс: ${CLASS_ORIGIN_TITLES[r.classOrigin]}` : undefined}>
+          {text}
+          {r.classOrigin && r.classOrigin !== 'price' && (
+            <span className="ml-1 text-gray-500 text-xs" data-testid="class-origin">
+              {CLASS_ORIGIN_LABELS[r.classOrigin]}
+            </span>
+          )}
+        </span>
+      );
+    },
   },
   numberColumn(
     'stock',
@@ -105,6 +130,15 @@ export const MARKET_FIGURES: Column<MarketRow>[] = [
     },
   ),
 ];
+
+/** Where a project's class comes from, exported (shown beside the class). */
+const CLASS_ORIGIN: Column<MarketRow> = {
+  key: 'classOrigin',
+  label: 'Класс: источник',
+  type: 'text',
+  value: (r) => (r.classOrigin ? CLASS_ORIGIN_LABELS[r.classOrigin] : null),
+  shown: false,
+};
 
 /** «Продано по реестру» of a project (DESIGN §12.3): the registry's sold share, flats-weighted. */
 const REGISTRY_SOLD: Column<MarketRow> = {
@@ -288,7 +322,7 @@ export function marketColumns(
   return [
     ...out,
     ...MARKET_FIGURES,
-    ...(view === 'projects' ? [REGISTRY_SOLD] : []),
+    ...(view === 'projects' ? [REGISTRY_SOLD, CLASS_ORIGIN] : []),
     ...(view === 'developers' && reliability ? [reliabilityColumn(reliability)] : []),
   ];
 }

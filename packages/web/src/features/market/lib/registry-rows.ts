@@ -37,6 +37,7 @@ export function registryOnlyRow(p: RegistryMarketProject, to: string): MarketTab
     medianDaysOnMarket: null,
     avgMeterPrice: null,
     priceClass: p.housingClass ? PRICE_CLASS_OF_HOUSING[p.housingClass] : null,
+    classOrigin: p.housingClass ? 'registry' : null,
     indexChange: 0,
     place: {
       region: null,
