@@ -229,6 +229,13 @@ describe('dashboard', () => {
       (n) => document.querySelectorAll('[data-testid=registry-objects] tbody tr').length === n - 1,
       before,
     );
+    // unlinked, it is offered back among the registry's objects without a project (the same name)
+    const offered = page.locator(`[data-testid=registry-candidates] li[data-obj="${objId}"]`);
+    await offered.waitFor();
+    expect(await offered.innerText()).toContain('то же название');
+    await page
+      .locator('[data-testid=registry-candidates]')
+      .screenshot({ path: join(ARTIFACTS, 'registry-candidates.png') });
     // a number that is not one is refused in the form, naming what is wanted
     await page.fill('[data-testid=registry-link-form] input', 'сорок');
     await page.click('[data-testid=registry-link-form] button[type=submit]');
@@ -240,6 +247,7 @@ describe('dashboard', () => {
     const row = rows.filter({ hasText: objId });
     await row.waitFor();
     expect(await row.innerText()).toContain('вручную');
+    await offered.waitFor({ state: 'detached' });
     await row.locator('[data-testid=registry-back]').click();
     await page.waitForFunction(
       (id) =>

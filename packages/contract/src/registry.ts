@@ -246,3 +246,23 @@ export const registryMarketResponseSchema = z.object({
   asOf: z.string().nullable(),
 });
 export type RegistryMarketResponse = z.infer<typeof registryMarketResponseSchema>;
+
+/** The registry-only objects an admin may link to a project: its ЖК name anywhere, or within 10 km. */
+export const registryCandidatesQuerySchema = z.object({ projectId: idSchema('projectId') });
+export const registryCandidatesResponseSchema = z.object({
+  objects: z.array(
+    z.object({
+      objId: z.number().int(),
+      name: z.string().nullable(),
+      buildingName: z.string().nullable(),
+      developer: z.string().nullable(),
+      address: z.string().nullable(),
+      flats: z.number().int().nullable(),
+      /** from the project's coordinates; null when either has none */
+      km: z.number().nullable(),
+      /** the same ЖК name as the project's */
+      sameName: z.boolean(),
+    }),
+  ),
+});
+export type RegistryCandidatesResponse = z.infer<typeof registryCandidatesResponseSchema>;

@@ -330,12 +330,22 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
       payload: { projectId: null },
     });
     expect(unlinked.json()).toMatchObject({ projectId: null, match: 'hand' });
+    // unlinked, it is a candidate to link back: the same ЖК name, 0.23 km away; the far one of another name is not
+    const candidates = async () =>
+      (await app.inject({ url: `/api/registry/candidates?projectId=${projectId}`, headers: viewer })).json();
+    expect(await candidates()).toEqual({
+      objects: [expect.objectContaining({ objId: 51234, sameName: true, km: 0.23, flats: 412 })],
+    });
     const back = await app.inject({
       method: 'DELETE',
       url: '/api/registry/objects/51234/link',
       headers: admin,
     });
     expect(back.json()).toEqual({ objId: 51234, projectId, building: '3', match: 'auto' });
+    expect((await candidates()).objects).toEqual([]);
+    expect(
+      (await app.inject({ url: '/api/registry/candidates?projectId=0', headers: viewer })).statusCode,
+    ).toBe(400);
     await app.inject({ method: 'DELETE', url, headers: admin });
     const audit = await ctx.db.query<{ action: string; target: string }>(
       `select action, target from audit_log where action like 'registry.%' order by id`,

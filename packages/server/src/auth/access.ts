@@ -54,6 +54,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/flat': 'viewer',
   'GET /api/search': 'viewer',
   'GET /api/registry/objects': 'viewer',
+  'GET /api/registry/candidates': 'viewer',
   'GET /api/registry/shifts': 'viewer',
   'GET /api/registry/reliability': 'viewer',
   'POST /api/registry/sales': 'viewer',

@@ -23,6 +23,7 @@ export { getProjectQuality } from '../db/queries/quality.js';
 export { search } from '../db/queries/search.js';
 export { getSummaries, getSummary, getSummaryProject } from '../db/queries/summaries.js';
 export { projectClassInfo } from '../read/project-class.js';
+export { registryCandidates } from '../read/registry-candidates.js';
 export { registryMarket } from '../read/registry-market.js';
 export { registryObjects, registryReliability, registryShifts } from '../read/registry-reader.js';
 export { registryPipeline, registrySales } from '../read/registry-sales.js';

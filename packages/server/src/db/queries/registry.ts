@@ -352,3 +352,10 @@ export async function setRegistryClass(db: Db, projectId: number, cls: string | 
     cls,
   ]);
 }
+
+/** The objects no project has (registry-only), by id. */
+export async function unmatchedObjects(db: Db): Promise<ObjectRow[]> {
+  return db.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from registry_object o where o.project_id is null order by 1`,
+  );
+}

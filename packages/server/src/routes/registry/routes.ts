@@ -1,4 +1,6 @@
 import {
+  registryCandidatesQuerySchema,
+  registryCandidatesResponseSchema,
   registryLinkBodySchema,
   registryLinkParamsSchema,
   registryLinkResponseSchema,
@@ -17,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../auth/actor.js';
 import {
+  registryCandidates,
   registryMarket,
   registryObjects,
   registryPipeline,
@@ -39,6 +42,18 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => registryObjects(app.reads, request.query.projectId),
+  );
+  app.get(
+    '/registry/candidates',
+    {
+      schema: {
+        description:
+          'Объекты реестра без проекта, которые можно привязать к проекту: с тем же названием ЖК или в пределах 10 км, ближайшие первыми.',
+        querystring: registryCandidatesQuerySchema,
+        response: { 200: registryCandidatesResponseSchema },
+      },
+    },
+    async (request) => registryCandidates(app.reads, request.query.projectId),
   );
   app.get(
     '/registry/shifts',

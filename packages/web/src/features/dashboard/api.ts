@@ -13,6 +13,7 @@ import {
   projectClassSchema,
   projectPlaceSchema,
   projectQualitySchema,
+  registryCandidatesResponseSchema,
   registryLinkResponseSchema,
   registryObjectsResponseSchema,
   type StatsRequest,
@@ -147,7 +148,13 @@ export function useRegistryLink() {
   const client = useQueryClient();
   // a link moves the object's figures, the project's class by the registry and the market's rows
   const done = () => {
-    for (const key of ['registry-objects', 'project-class', 'market', 'registry-market'])
+    for (const key of [
+      'registry-objects',
+      'registry-candidates',
+      'project-class',
+      'market',
+      'registry-market',
+    ])
       void client.invalidateQueries({ queryKey: [key] });
   };
   const link = useMutation({
@@ -189,3 +196,15 @@ export function useProjectClass(projectId: number | null) {
   });
   return { query, edit };
 }
+
+/** The registry-only objects an admin may link to the project: its ЖК name anywhere, or within 10 km. */
+export const useRegistryCandidates = (projectId: number | null) =>
+  useQuery({
+    queryKey: ['registry-candidates', projectId],
+    queryFn: ({ signal }) =>
+      request(registryCandidatesResponseSchema, {
+        url: `/registry/candidates?projectId=${projectId}`,
+        signal,
+      }),
+    enabled: projectId !== null,
+  });

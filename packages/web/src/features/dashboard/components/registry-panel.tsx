@@ -16,6 +16,7 @@ import { useSeen } from '../../../lib/in-view';
 import { useRegistryLink, useRegistryObjects } from '../api';
 import { declaredDate, monthsText, OBJECT_COLUMNS, SALES_COLUMNS } from '../lib/registry';
 import { ClassLine } from './class-line';
+import { RegistryCandidates } from './registry-candidates';
 
 /**
  * «Реестр» of a project (DESIGN §12.3): its objects in the state registry — declared completion and its
@@ -33,6 +34,11 @@ export function RegistryPanel({ projectId, projectName }: { projectId: number; p
   const mayLink = useMay('admin');
   const { link, back } = useRegistryLink();
   const failed = (e: Error) => toast(e.message, 'error');
+  const linkHere = (objId: number) =>
+    link.mutate(
+      { objId, projectId },
+      { onSuccess: () => toast(`Объект ${objId} привязан к проекту`, 'success'), onError: failed },
+    );
   const columns = mayLink
     ? [
         ...OBJECT_COLUMNS,
@@ -137,14 +143,10 @@ export function RegistryPanel({ projectId, projectName }: { projectId: number; p
           )}
         </DataState>
         {mayLink && q.data && (
-          <LinkForm
-            onLink={(objId) =>
-              link.mutate(
-                { objId, projectId },
-                { onSuccess: () => toast(`Объект ${objId} привязан к проекту`, 'success'), onError: failed },
-              )
-            }
-          />
+          <>
+            <LinkForm onLink={linkHere} />
+            <RegistryCandidates projectId={projectId} onLink={linkHere} />
+          </>
         )}
       </Card>
     </div>
