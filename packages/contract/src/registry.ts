@@ -80,6 +80,8 @@ export const registryObjectSchema = z.object({
   firstDay: z.string(),
   lastDay: z.string(),
   match: z.enum(REGISTRY_MATCHES),
+  /** apartments (non-residential lots): shown, kept apart from the flats' figures */
+  apartments: z.boolean(),
   sales: z.array(registrySalesMonthSchema),
 });
 export type RegistryObject = z.infer<typeof registryObjectSchema>;
@@ -221,7 +223,9 @@ export const registryMarketProjectSchema = z.object({
   objId: z.number().int(),
   name: z.string(),
   developerName: z.string(),
+  /** its objects of flats (its objects of apartments are counted apart) */
   objects: z.number().int(),
+  apartments: z.number().int(),
   /** flats declared (Σ objElemLivingCnt / objFlatCnt); null when no object says */
   flats: z.number().int().nullable(),
   /** flats sold by the registry (Σ realised: sales answers, else the detail's sold share × flats) */

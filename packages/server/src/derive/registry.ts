@@ -19,7 +19,7 @@ import {
 } from '../db/queries/registry.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
-import { answerHash, classOf, factsOf } from '../registry/answers.js';
+import { answerHash, classOf, factsOf, isApartments } from '../registry/answers.js';
 import {
   type AnswerKind,
   applyDay,
@@ -144,7 +144,8 @@ export async function keepRegistryClasses(db: Db): Promise<number> {
   for (const o of await allObjects(db)) {
     if (o.project_id === null) continue;
     const eff = stateOf(o.state).eff;
-    const cls = classOf(eff);
+    // the class of its flats: objects of apartments are kept apart
+    const cls = isApartments(eff) ? undefined : classOf(eff);
     if (!cls) continue;
     const of = flats.get(o.project_id) ?? new Map<string, number>();
     of.set(cls, (of.get(cls) ?? 0) + (eff.flats ?? 1));

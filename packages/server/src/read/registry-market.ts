@@ -6,7 +6,7 @@ import type {
 import { soldOf, soldShareOf } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
 import { allObjects, registryDays } from '../db/queries/registry.js';
-import { classOf, type RegistryFacts } from '../registry/answers.js';
+import { classOf, isApartments, type RegistryFacts } from '../registry/answers.js';
 import { normaliseDeveloperName, normaliseProjectName } from '../registry/match.js';
 import { stateOf } from '../registry/state.js';
 import { inPlace, type MarketReader } from './market-reader.js';
@@ -35,7 +35,9 @@ const developerKeys = (eff: RegistryFacts) =>
 
 /** The figures of one project's objects. */
 function projectOf(g: Group, name: string): RegistryMarketProject {
-  const effs = g.objects.map((o) => o.eff);
+  // its figures are its flats': objects of apartments are counted apart
+  const effs = g.objects.map((o) => o.eff).filter((e) => !isApartments(e));
+  const first = g.objects[0].eff;
   let flats = 0;
   let anyFlats = false;
   let realised = 0;
@@ -57,28 +59,30 @@ function projectOf(g: Group, name: string): RegistryMarketProject {
     }
     const cls = classOf(eff);
     if (cls) classFlats.set(cls, (classFlats.get(cls) ?? 0) + (eff.flats ?? 1));
+    if (eff.ready && (ready === null || eff.ready.day > ready)) ready = eff.ready.day;
+  }
+  // its place: every object's, apartments' too
+  for (const { eff } of g.objects)
     if (eff.lat !== undefined && eff.lon !== undefined) {
       lat += eff.lat;
       lon += eff.lon;
       placed++;
     }
-    if (eff.ready && (ready === null || eff.ready.day > ready)) ready = eff.ready.day;
-  }
   const cls = [...classFlats].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null;
-  const first = effs[0];
   return {
     projectId: g.projectId,
     objId: g.objects[0].objId,
     name,
     developerName: first.devName ?? first.group ?? first.devFullName ?? '',
     objects: effs.length,
+    apartments: g.objects.length - effs.length,
     flats: anyFlats ? flats : null,
     realised: anySold ? realised : null,
     soldShare: soldShareOf(effs),
     housingClass: cls as RegistryMarketProject['housingClass'],
     ready,
-    problem: effs.some((e) => e.problem === true),
-    address: effs.find((e) => e.address)?.address ?? null,
+    problem: g.objects.some((o) => o.eff.problem === true),
+    address: g.objects.find((o) => o.eff.address)?.eff.address ?? null,
     latitude: placed ? Math.round((lat / placed) * 1e6) / 1e6 : null,
     longitude: placed ? Math.round((lon / placed) * 1e6) / 1e6 : null,
   };

@@ -23,7 +23,7 @@ import {
   statesOf,
 } from '../db/queries/registry.js';
 import { NotFoundError } from '../lib/errors.js';
-import { classOf, type RegistryFacts } from '../registry/answers.js';
+import { classOf, isApartments, type RegistryFacts } from '../registry/answers.js';
 import { stateOf } from '../registry/state.js';
 
 /**
@@ -68,6 +68,7 @@ function objectOf(row: ObjectRow, history: StateAt[], days: string[]): RegistryO
     firstDay: row.first_day,
     lastDay: row.last_day,
     match: row.match,
+    apartments: isApartments(eff),
     sales: salesByMonth([history], days),
   };
 }
@@ -77,10 +78,17 @@ export async function registryObjects(db: Db, projectId: number): Promise<Regist
   const rows = await objectsOfProject(db, projectId);
   const days = await registryDays(db);
   const all = await historiesOf(db, rows);
+  // the project's figures are its flats': its objects of apartments are shown, not counted
+  const flats = rows.flatMap((r, i) => (isApartments(stateOf(r.state).eff) ? [] : [i]));
   return {
     objects: rows.map((r, i) => objectOf(r, all[i], days)),
-    sales: rows.length ? salesByMonth(all, days) : [],
-    soldShare: soldShareOf(rows.map((r) => stateOf(r.state).eff)),
+    sales: flats.length
+      ? salesByMonth(
+          flats.map((i) => all[i]),
+          days,
+        )
+      : [],
+    soldShare: soldShareOf(flats.map((i) => stateOf(rows[i].state).eff)),
     lastDay: days.at(-1) ?? null,
   };
 }

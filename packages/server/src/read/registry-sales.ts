@@ -10,7 +10,7 @@ import type { Db } from '../db/driver.js';
 import { allObjects, registryDays } from '../db/queries/registry.js';
 import { toDay } from '../lib/days.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
-import { classOf } from '../registry/answers.js';
+import { classOf, isApartments } from '../registry/answers.js';
 import { stateOf } from '../registry/state.js';
 import { inPlace, type MarketReader } from './market-reader.js';
 import { historiesOf } from './registry-reader.js';
@@ -37,11 +37,15 @@ export async function registrySales(
     throw new NotFoundError(`проект ${q.projectId} не найден среди проектов с данными`);
   const scoped = q.projectId !== undefined || q.developerId !== undefined || q.region || q.city || q.district;
   const ids = new Set(projects.map((p) => p.id));
-  const objects = (await allObjects(db)).filter(
-    (o) =>
+  // flats only: objects of apartments are kept apart from every figure (DESIGN §12.3)
+  const objects = (await allObjects(db)).filter((o) => {
+    const eff = stateOf(o.state).eff;
+    return (
       (o.project_id === null ? !scoped : ids.has(o.project_id)) &&
-      (!q.housingClass || classOf(stateOf(o.state).eff) === q.housingClass),
-  );
+      !isApartments(eff) &&
+      (!q.housingClass || classOf(eff) === q.housingClass)
+    );
+  });
   const days = await registryDays(db);
   const histories = await historiesOf(db, objects);
   const months = salesByMonth(histories, days);
@@ -88,6 +92,7 @@ async function objectsOfPlace(
   const names = [q.region, q.city, q.district].filter((v): v is string => !!v).map(folded);
   return (await allObjects(db)).filter((o) => {
     const eff = stateOf(o.state).eff;
+    if (isApartments(eff)) return false;
     if (q.housingClass && classOf(eff) !== q.housingClass) return false;
     const place = o.project_id === null ? undefined : places.get(o.project_id);
     if (place) return inPlace(place, q);

@@ -248,6 +248,15 @@ export function readAnswer(answer: unknown, objIdHint?: number): ReadAnswer | { 
 /** The class an object's facts give, normalised (DESIGN §12.3), if the registry names one we know. */
 export const classOf = (facts: RegistryFacts) => normaliseClass(facts.classRaw);
 
+const APARTMENTS = /апарт/iu;
+
+/**
+ * Whether an object is apartments (non-residential lots, DESIGN §12.3): its ЖК or building name, or its class
+ * as the registry writes it, says so («Апарт-комплекс», «апартаменты»). Kept apart from flats in every figure.
+ */
+export const isApartments = (facts: RegistryFacts): boolean =>
+  [facts.name, facts.building, facts.classRaw].some((t) => t !== undefined && APARTMENTS.test(t));
+
 /** The facts of one object's stored raw answer of `kind` (a list entry, a detail or a sales answer). */
 export function factsOf(kind: AnswerKind, raw: unknown, objId: number): RegistryFacts | { error: string } {
   const read = kind === 'list' ? listEntry(raw, 0) : readAnswer(raw, objId);

@@ -43,6 +43,13 @@ export const OBJECT_COLUMNS: Column<RegistryObject>[] = [
     text: (o) => (o.building ? `корпус ${o.building}` : (o.buildingName ?? '—')),
   },
   {
+    key: 'kind',
+    label: 'Вид',
+    type: 'text',
+    value: (o) => (o.apartments ? 'апартаменты' : 'квартиры'),
+    className: (o) => (o.apartments ? 'text-amber-700 dark:text-amber-400' : undefined),
+  },
+  {
     key: 'ready',
     label: 'Ввод (заявлен)',
     type: 'text',

@@ -28,6 +28,7 @@ const registry = (over: Partial<RegistryMarketProject>): RegistryMarketProject =
   name: 'Только реестр',
   developerName: 'Р',
   objects: 1,
+  apartments: 0,
   flats: 200,
   realised: 50,
   soldShare: 0.25,
