@@ -9,7 +9,9 @@
  * TEST_DATABASE_URL, dropped afterwards (`--keep` keeps it; SCALE_DATABASE_URL measures a loaded one again);
  * `--pglite` loads into an embedded database instead (one loader: a data dir is one process's; use it with
  * `--projects 200`). The server is `cena-metra serve` in its own process, as in production.
- * Options: --projects, --flats, --days, --pglite, --keep, --verbose.
+ * Then the state registry at the country's scale (scale-registry.ts; PostgreSQL only): `--registry-objects`
+ * (12,000) with a year of daily states, a day's registry import and the registry's reads.
+ * Options: --projects, --flats, --days, --pglite, --keep, --verbose, --registry-objects, --registry-only.
  */
 
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -36,6 +38,7 @@ import {
   timedKeptAlive,
 } from './measure.js';
 import { keepSpansBench, marketBench } from './scale-market.js';
+import { registryBench } from './scale-registry.js';
 import { marketPageBench } from './web.js';
 
 const argv = process.argv.slice(2);
@@ -43,6 +46,10 @@ const PROJECTS = numberOption(argv, 'projects', 5000);
 const FLATS = numberOption(argv, 'flats', 200);
 const DAYS = numberOption(argv, 'days', 365);
 const PGLITE = argv.includes('--pglite');
+/** the state registry's objects (DESIGN §12.3: the country's ≈ 12,000), a year of daily states each */
+const REGISTRY_OBJECTS = numberOption(argv, 'registry-objects', 12_000);
+/** only the registry's part (on a loaded database: SCALE_DATABASE_URL) */
+const REGISTRY_ONLY = argv.includes('--registry-only');
 const WORKERS = PGLITE ? 1 : 2;
 const DEVELOPERS = Math.max(1, Math.round(PROJECTS / 10));
 const note = (s: string) => process.stderr.write(`${s}\n`);
@@ -175,7 +182,7 @@ async function main() {
     // the pace summaries (§10.5–10.6) and every other derived datum were kept by the load's imports
     // the market's spans, kept as the imports' rounds keep them (a database loaded before has none yet)
     await migrate(db);
-    await keepSpansBench(db, 'after the load', rows, note);
+    if (!REGISTRY_ONLY) await keepSpansBench(db, 'after the load', rows, note);
     // ids read now: on PGlite this process lets go of the data dir for the server
     const projectIds = (await db.query<{ id: number }>('select id from project order by id')).map(
       (r) => r.id,
@@ -193,6 +200,30 @@ async function main() {
     const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
     const { timed, agent } = timedKeptAlive(api, headers);
 
+    if (REGISTRY_ONLY) {
+      await registryBench(
+        db,
+        {
+          timed,
+          projects: PROJECTS,
+          objects: REGISTRY_OBJECTS,
+          last: LAST,
+          days: DAYS,
+          location: benchLocation,
+          developerIds,
+        },
+        rows,
+        note,
+      );
+      agent.destroy();
+      await server.stop();
+      reportRun('scale-registry-latest.json', rows, {
+        projects: PROJECTS,
+        objects: REGISTRY_OBJECTS,
+        days: DAYS,
+      });
+      return;
+    }
     // stats of a sample of projects over the whole year: the first request reads the kept series, then 9 more
     const sample = projectIds.slice(0, Math.min(200, projectIds.length));
     note(`scale: stats of ${sample.length} projects…`);
@@ -244,6 +275,24 @@ async function main() {
       },
       { what: 'summaries list, cold', value: `${summaries.toFixed(0)} ms` },
     );
+
+    // the state registry of the country beside the market (the server reads what this process loads)
+    if (PGLITE) note('scale: (PGlite: the registry is measured on PostgreSQL only)');
+    else
+      await registryBench(
+        db,
+        {
+          timed,
+          projects: PROJECTS,
+          objects: REGISTRY_OBJECTS,
+          last: LAST,
+          days: DAYS,
+          location: benchLocation,
+          developerIds,
+        },
+        rows,
+        note,
+      );
 
     // one more day of the whole market through the API, 20 lists per request. The lists are generated
     // before the clock starts (a project's generator replays its whole year, ~80 ms a project: 6–7 min

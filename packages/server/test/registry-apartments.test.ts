@@ -43,7 +43,7 @@ const answersOf = (day: string, flatsSold: number, unitsSold: number): SavedAnsw
 
 describeEachDb('apartments apart from flats (DESIGN §12.3)', (ctx) => {
   it('reads the apartments object as apartments and counts it in no figure of flats', async () => {
-    const host = commandHost(ctx.db, new Importer(ctx.db));
+    const host = commandHost(ctx.db, new Importer(ctx.db, 2));
     await applyRegistryImport(
       host,
       [...answersOf('2026-10-31', 40, 60), ...answersOf('2026-11-30', 50, 80)],

@@ -126,7 +126,7 @@ describe('the registry source’s plan', () => {
 
 describeEachDb('a domrf source collected', (ctx) => {
   let source: Source;
-  const host = () => commandHost(ctx.db, new Importer(ctx.db));
+  const host = () => commandHost(ctx.db, new Importer(ctx.db, 2));
   const ids = [1, 2, 3, 4, 5, 6, 7, 8];
 
   it('day 1: every region page by page, the detail and the sales of every new object, one door', async () => {
@@ -241,7 +241,7 @@ describe('the pace of a domrf source', () => {
         url: `${reg.base}/сервисы/api/kn/object?place=77`,
       });
       const from = reg.asked.length;
-      await collectSources(commandHost(db, new Importer(db)), [s], '2026-11-01', CLI, { retries: 0 });
+      await collectSources(commandHost(db, new Importer(db, 2)), [s], '2026-11-01', CLI, { retries: 0 });
       const times = reg.asked.slice(from).map((a) => a.at);
       expect(times).toHaveLength(3);
       for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(490);
