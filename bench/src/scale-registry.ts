@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { lightHistory } from 'cena-metra/dist/src/analytics/registry.js';
 import type { Db } from 'cena-metra/dist/src/db/driver.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay } from 'cena-metra/dist/src/lib/days.js';
@@ -9,6 +10,7 @@ import {
   applyDay,
   type DayAnswers,
   EMPTY_STATE,
+  type ObjectState,
   stateJson,
 } from 'cena-metra/dist/src/registry/state.js';
 import { cliActor, commandHost } from 'cena-metra/dist/src/use-cases/host.js';
@@ -115,6 +117,8 @@ export async function loadRegistry(db: Db, plan: Plan, note: (s: string) => void
       first: [] as string[],
       last: [] as string[],
       state: [] as string[],
+      facts: [] as string[],
+      history: [] as string[],
     };
     for (let i = from; i < Math.min(plan.objects, from + BATCH); i++) {
       const objId = OBJ_BASE + i;
@@ -122,6 +126,7 @@ export async function loadRegistry(db: Db, plan: Plan, note: (s: string) => void
       const days = new Map<AnswerKind, number[]>();
       let state = EMPTY_STATE;
       let json: string | null = null;
+      const effs: { day: string; eff: ObjectState['eff'] }[] = [];
       let firstDay: string | null = null;
       for (let d = plan.first; d < plan.first + plan.days; d++) {
         const answers = answersOn(plan, i, d);
@@ -154,6 +159,7 @@ export async function loadRegistry(db: Db, plan: Plan, note: (s: string) => void
           states.obj.push(objId);
           states.day.push(day);
           states.state.push(next);
+          effs.push({ day, eff: state.eff });
         }
         json = next;
       }
@@ -166,12 +172,14 @@ export async function loadRegistry(db: Db, plan: Plan, note: (s: string) => void
       objects.first.push(firstDay!);
       objects.last.push(fromDay(plan.first + plan.days - 1));
       objects.state.push(json!);
+      objects.facts.push(JSON.stringify(state.eff));
+      objects.history.push(JSON.stringify(lightHistory([], effs)));
     }
     await db.transaction(async (tx) => {
       await tx.query(
-        `insert into registry_object (obj_id, first_day, last_day, state)
-         select * from unnest($1::int[], $2::date[], $3::date[], $4::jsonb[])`,
-        [objects.obj, objects.first, objects.last, objects.state],
+        `insert into registry_object (obj_id, first_day, last_day, state, facts, history)
+         select * from unnest($1::int[], $2::date[], $3::date[], $4::jsonb[], $5::jsonb[], $6::jsonb[])`,
+        [objects.obj, objects.first, objects.last, objects.state, objects.facts, objects.history],
       );
       await tx.query(
         `insert into registry_raw (obj_id, kind, day, hash, body)

@@ -85,6 +85,34 @@ export function soldShareOf(objects: readonly ShiftFacts[]): number | null {
   return total > 0 ? Math.round((realised / total) * 10_000) / 10_000 : null;
 }
 
+const SHIFT_FACTS = ['ready', 'transfer', 'flats', 'soldShare', 'salesTotal', 'salesRealised'] as const;
+
+/** The facts the figures read, of an object's effective facts (in one key order: the kept bytes). */
+export function shiftFactsOf(eff: ShiftFacts): ShiftFacts {
+  const out: ShiftFacts = {};
+  for (const k of SHIFT_FACTS) if (eff[k] !== undefined) (out as Record<string, unknown>)[k] = eff[k];
+  return out;
+}
+
+/**
+ * An object's light history (kept, DESIGN §11.1): `prefix` (the history before the states replayed) and the
+ * states after it, each kept only on a day the facts the figures read changed (the first always). Every
+ * figure of this module reads the light history as it reads the full one.
+ */
+export function lightHistory(prefix: readonly StateAt[], states: readonly StateAt[]): StateAt[] {
+  const out = [...prefix];
+  // compared in one key order (a kept history comes back from the database in its own)
+  let last = out.length ? JSON.stringify(shiftFactsOf(out[out.length - 1].eff)) : null;
+  for (const s of states) {
+    const eff = shiftFactsOf(s.eff);
+    const json = JSON.stringify(eff);
+    if (json === last) continue;
+    out.push({ day: s.day, eff });
+    last = json;
+  }
+  return out;
+}
+
 /** The state in force on `day` (the last from that day or before). */
 export function stateOn(states: readonly StateAt[], day: string): StateAt | undefined {
   let found: StateAt | undefined;

@@ -28,6 +28,7 @@ import m027 from './migrations/027.js';
 import m028 from './migrations/028.js';
 import m029 from './migrations/029.js';
 import m030 from './migrations/030.js';
+import m031 from './migrations/031.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -65,4 +66,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m028,
   m029,
   m030,
+  m031,
 ];

@@ -13,6 +13,9 @@ export const registryObject = pgTable(
     projectId: integer('project_id').references(() => project.id, { onDelete: 'set null' }),
     building: text('building'),
     match: text('match').notNull().default('none'),
+    /** §11.1: the effective facts now and the light history (derive/registry.ts), migration 31 */
+    facts: jsonb('facts'),
+    history: jsonb('history'),
   },
   (t) => [index('registry_object_project').on(t.projectId)],
 );

@@ -1,30 +1,36 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { HOUSING_CLASS_NAMES } from '@cena-metra/contract';
+import { lightHistory, type StateAt } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
 import {
-  allObjects,
   deleteRaw,
+  heldObjectRows,
+  keptHistory,
   markSeen,
+  putKept,
   putRaw,
   putSeen,
   rawBody,
   rawsFrom,
   rawsUpTo,
   registryClasses,
+  registryObjectIds,
   replaceStates,
   seenDays,
   setRegistryClass,
   stateBefore,
+  statesBefore,
   upsertObject,
 } from '../db/queries/registry.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
-import { answerHash, classOf, factsOf, isApartments } from '../registry/answers.js';
+import { answerHash, classOf, factsOf, isApartments, type RegistryFacts } from '../registry/answers.js';
 import {
   type AnswerKind,
   applyDay,
   type DayAnswers,
   EMPTY_STATE,
+  type ObjectState,
   stateJson,
   stateOf,
 } from '../registry/state.js';
@@ -104,6 +110,37 @@ export async function keepObjectDay(
   return false;
 }
 
+/** The object's light history before `from` (none when null): the kept one cut, else made from its states. */
+async function historyBefore(db: Db, objId: number, from: string | null): Promise<StateAt[]> {
+  if (from === null) return [];
+  const kept = (await keptHistory(db, objId)) as StateAt[] | null;
+  if (kept) return kept.filter((h) => h.day < from);
+  const states = await statesBefore(db, objId, from);
+  return lightHistory(
+    [],
+    states.map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
+  );
+}
+
+/**
+ * The object's kept figures' inputs made from its states (migration 31's pass over the objects kept before
+ * it): the same bytes as a replay makes.
+ */
+export async function keepRegistryKept(db: Db): Promise<number> {
+  const ids = await registryObjectIds(db);
+  for (const id of ids) {
+    const states = await statesBefore(db, id, null);
+    if (states.length === 0) continue;
+    const history = lightHistory(
+      [],
+      states.map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
+    );
+    const facts = JSON.stringify(stateOf(states[states.length - 1].state).eff);
+    await putKept(db, id, facts, JSON.stringify(history));
+  }
+  return ids.length;
+}
+
 /**
  * The object's states from `from` on (every state when null) made again from its raw answers, and its
  * row's latest state and days seen. Whether a state was written.
@@ -113,6 +150,7 @@ export async function replayObject(db: Db, objId: number, from: string | null): 
   let state = before === null ? EMPTY_STATE : stateOf(before);
   let json = before === null ? null : stateJson(state);
   const rows: { day: string; state: string }[] = [];
+  const effs: StateAt[] = [];
   const raws = await rawsFrom(db, objId, from);
   for (let i = 0; i < raws.length; ) {
     const day = raws[i].day;
@@ -126,10 +164,17 @@ export async function replayObject(db: Db, objId: number, from: string | null): 
     }
     state = applyDay(state, answers);
     const next = stateJson(state);
-    if (next !== json) rows.push({ day, state: next });
+    if (next !== json) {
+      rows.push({ day, state: next });
+      effs.push({ day, eff: state.eff });
+    }
     json = next;
   }
-  if (json !== null) await upsertObject(db, objId, from ?? raws[0].day, json);
+  if (json !== null) {
+    const history = lightHistory(await historyBefore(db, objId, from), effs);
+    const facts = JSON.stringify((JSON.parse(json) as ObjectState).eff);
+    await upsertObject(db, objId, from ?? raws[0].day, json, facts, JSON.stringify(history));
+  }
   await replaceStates(db, objId, from, rows);
   return rows.length > 0;
 }
@@ -141,9 +186,9 @@ export async function replayObject(db: Db, objId: number, from: string | null): 
  */
 export async function keepRegistryClasses(db: Db): Promise<number> {
   const flats = new Map<number, Map<string, number>>();
-  for (const o of await allObjects(db)) {
+  for (const o of await heldObjectRows(db)) {
     if (o.project_id === null) continue;
-    const eff = stateOf(o.state).eff;
+    const eff = (typeof o.facts === 'string' ? JSON.parse(o.facts) : o.facts) as RegistryFacts;
     // the class of its flats: objects of apartments are kept apart
     const cls = isApartments(eff) ? undefined : classOf(eff);
     if (!cls) continue;

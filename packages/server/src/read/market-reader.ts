@@ -29,6 +29,7 @@ import { projectClassOf, rowOf, unionClassOf } from './market-rows.js';
 import { KEPT_SCOPE_MIN, membersVersion, scopeOf } from './market-scopes.js';
 import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
+import { RegistryHeld } from './registry-held.js';
 
 /** The market's place filters (§11.3): names compared case aside; a station is any of a project's. */
 interface PlaceFilters {
@@ -64,8 +65,11 @@ export class MarketReader {
   private readonly cache: ProjectCache<Map<string, PaceSummary>>;
   private readonly rankReader: RankReader;
   private readonly list: MarketProjects;
+  /** the state registry's objects and histories, held per its version (DESIGN §12.3) */
+  readonly registry: RegistryHeld;
 
   constructor(private readonly shared: ReadCache) {
+    this.registry = new RegistryHeld(shared);
     this.cache = new ProjectCache(shared, 'market', (m) =>
       [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
     );

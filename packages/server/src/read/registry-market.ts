@@ -5,10 +5,9 @@ import type {
 } from '@cena-metra/contract';
 import { soldOf, soldShareOf } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
-import { allObjects, registryDays } from '../db/queries/registry.js';
+import { registryDays } from '../db/queries/registry.js';
 import { classOf, isApartments, type RegistryFacts } from '../registry/answers.js';
 import { normaliseDeveloperName, normaliseProjectName } from '../registry/match.js';
-import { stateOf } from '../registry/state.js';
 import { inPlace, type MarketReader } from './market-reader.js';
 
 /**
@@ -102,26 +101,26 @@ export async function registryMarket(
   }
   const groups = new Map<string, Group>();
   let objects = 0;
-  for (const o of await allObjects(db)) {
-    const eff = stateOf(o.state).eff;
+  for (const o of await market.registry.objects(db)) {
+    const eff = o.facts;
     if (q.housingClass && classOf(eff) !== q.housingClass) continue;
     let key: string;
-    if (o.project_id !== null) {
-      const p = projects.get(o.project_id);
+    if (o.projectId !== null) {
+      const p = projects.get(o.projectId);
       // a project without lists in the market (none yet): its objects wait for them
       if (!p || !inPlace(p.place, q)) continue;
       if (q.developerId !== undefined && p.developer_id !== q.developerId) continue;
-      key = `p${o.project_id}`;
+      key = `p${o.projectId}`;
     } else {
       const address = folded(eff.address ?? '');
       if (!names.every((n) => address.includes(n))) continue;
       const devs = developerKeys(eff);
       if (q.developerId !== undefined && (developer === null || !devs.includes(developer))) continue;
-      key = eff.name ? `r${devs[0] ?? ''}\u0000${normaliseProjectName(eff.name)}` : `o${o.obj_id}`;
+      key = eff.name ? `r${devs[0] ?? ''}\u0000${normaliseProjectName(eff.name)}` : `o${o.objId}`;
     }
     objects++;
-    const g = groups.get(key) ?? { projectId: o.project_id, objects: [] };
-    g.objects.push({ objId: o.obj_id, eff });
+    const g = groups.get(key) ?? { projectId: o.projectId, objects: [] };
+    g.objects.push({ objId: o.objId, eff });
     groups.set(key, g);
   }
   const out: RegistryMarketProject[] = [];

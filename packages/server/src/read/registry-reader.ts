@@ -18,13 +18,13 @@ import {
   type ObjectRow,
   objectsOfDeveloper,
   objectsOfProject,
-  objectsWithDevelopers,
   registryDays,
   statesOf,
 } from '../db/queries/registry.js';
 import { NotFoundError } from '../lib/errors.js';
 import { classOf, isApartments, type RegistryFacts } from '../registry/answers.js';
 import { stateOf } from '../registry/state.js';
+import type { MarketReader } from './market-reader.js';
 
 /**
  * A project's registry objects and a developer's completion shifts (DESIGN §12.3), from the kept states:
@@ -33,12 +33,18 @@ import { stateOf } from '../registry/state.js';
 
 /** Each object's states by day (its effective facts), in the objects' order. */
 export async function historiesOf(db: Db, rows: ObjectRow[]): Promise<StateAt[][]> {
-  const states = await statesOf(
-    db,
-    rows.map((r) => r.obj_id),
-  );
-  return rows.map((r) =>
-    (states.get(r.obj_id) ?? []).map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
+  const kept = (r: ObjectRow) =>
+    (typeof r.history === 'string' ? JSON.parse(r.history) : r.history) as StateAt[] | null;
+  // the kept light histories (§11.1); the states only of objects kept before them
+  const missing = rows.filter((r) => kept(r) === null).map((r) => r.obj_id);
+  const states = missing.length ? await statesOf(db, missing) : new Map();
+  return rows.map(
+    (r) =>
+      kept(r) ??
+      (states.get(r.obj_id) ?? []).map((s: { day: string; state: unknown }) => ({
+        day: s.day,
+        eff: stateOf(s.state).eff,
+      })),
   );
 }
 
@@ -113,17 +119,23 @@ export async function registryShifts(db: Db, developerId: number): Promise<Regis
 }
 
 /** «Надёжность сроков» of every developer whose projects have registry objects (the developers' table). */
-export async function registryReliability(db: Db): Promise<RegistryReliabilityResponse> {
-  const rows = await objectsWithDevelopers(db);
+export async function registryReliability(
+  db: Db,
+  market: MarketReader,
+): Promise<RegistryReliabilityResponse> {
+  const developerOf = new Map((await market.projects(db)).map((p) => [p.id, p.developer_id]));
+  const objects = await market.registry.objects(db);
+  const histories = await market.registry.histories(db);
   const days = await registryDays(db);
   const asOf = days.at(-1) ?? null;
-  const all = await historiesOf(db, rows);
   const byDeveloper = new Map<number, ReturnType<typeof shiftsOf>[]>();
-  rows.forEach((r, i) => {
-    const list = byDeveloper.get(r.developer_id) ?? [];
-    list.push(shiftsOf(all[i]));
-    byDeveloper.set(r.developer_id, list);
-  });
+  for (const o of objects) {
+    const developerId = o.projectId === null ? undefined : developerOf.get(o.projectId);
+    if (developerId === undefined) continue;
+    const list = byDeveloper.get(developerId) ?? [];
+    list.push(shiftsOf(histories.get(o.objId) ?? []));
+    byDeveloper.set(developerId, list);
+  }
   return {
     developers: [...byDeveloper]
       .sort(([a], [b]) => a - b)

@@ -7,13 +7,11 @@ import { unionPace } from '../analytics/pace-union.js';
 import { salesByMonth } from '../analytics/registry.js';
 import { pipeline } from '../analytics/registry-pipeline.js';
 import type { Db } from '../db/driver.js';
-import { allObjects, registryDays } from '../db/queries/registry.js';
+import { registryDays } from '../db/queries/registry.js';
 import { toDay } from '../lib/days.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { classOf, isApartments } from '../registry/answers.js';
-import { stateOf } from '../registry/state.js';
 import { inPlace, type MarketReader } from './market-reader.js';
-import { historiesOf } from './registry-reader.js';
 
 /**
  * Registered sales by month of a project, a developer, a place or the whole market (DESIGN §12.3), with
@@ -38,19 +36,22 @@ export async function registrySales(
   const scoped = q.projectId !== undefined || q.developerId !== undefined || q.region || q.city || q.district;
   const ids = new Set(projects.map((p) => p.id));
   // flats only: objects of apartments are kept apart from every figure (DESIGN §12.3)
-  const objects = (await allObjects(db)).filter((o) => {
-    const eff = stateOf(o.state).eff;
+  const objects = (await market.registry.objects(db)).filter((o) => {
+    const eff = o.facts;
     return (
-      (o.project_id === null ? !scoped : ids.has(o.project_id)) &&
+      (o.projectId === null ? !scoped : ids.has(o.projectId)) &&
       !isApartments(eff) &&
       (!q.housingClass || classOf(eff) === q.housingClass)
     );
   });
   const days = await registryDays(db);
-  const histories = await historiesOf(db, objects);
-  const months = salesByMonth(histories, days);
+  const held = await market.registry.histories(db);
+  const months = salesByMonth(
+    objects.map((o) => held.get(o.objId) ?? []),
+    days,
+  );
   // our lists of the matched projects: their union's gone₃₀ on each month's last registry day
-  const withObjects = new Set(objects.map((o) => o.project_id));
+  const withObjects = new Set(objects.map((o) => o.projectId));
   const matched = projects.filter((p) => withObjects.has(p.id));
   const ends = new Map(days.map((d) => [d.slice(0, 7), d]));
   const shown = months.filter((m) => m.month >= q.from.slice(0, 7) && m.month <= q.to.slice(0, 7));
@@ -73,7 +74,7 @@ export async function registrySales(
   return {
     months: shown.map((m) => ({ ...m, gone30: gone.get(m.month) ?? null })),
     objects: objects.length,
-    withLists: objects.filter((o) => o.project_id !== null).length,
+    withLists: objects.filter((o) => o.projectId !== null).length,
   };
 }
 
@@ -90,11 +91,11 @@ async function objectsOfPlace(
 ) {
   const places = new Map((await market.projects(db)).map((p) => [p.id, p.place]));
   const names = [q.region, q.city, q.district].filter((v): v is string => !!v).map(folded);
-  return (await allObjects(db)).filter((o) => {
-    const eff = stateOf(o.state).eff;
+  return (await market.registry.objects(db)).filter((o) => {
+    const eff = o.facts;
     if (isApartments(eff)) return false;
     if (q.housingClass && classOf(eff) !== q.housingClass) return false;
-    const place = o.project_id === null ? undefined : places.get(o.project_id);
+    const place = o.projectId === null ? undefined : places.get(o.projectId);
     if (place) return inPlace(place, q);
     const address = folded(eff.address ?? '');
     return names.every((n) => address.includes(n));
@@ -108,10 +109,10 @@ export async function registryPipeline(
 ): Promise<RegistryPipelineResponse> {
   const objects = await objectsOfPlace(db, market, q);
   const rows = objects.map((o) => {
-    const eff = stateOf(o.state).eff;
+    const eff = o.facts;
     return {
       publishedDay: eff.published?.day,
-      firstDay: o.first_day,
+      firstDay: o.firstDay,
       readyDay: eff.ready?.day,
       flats: eff.flats,
       soldShare: eff.soldShare,

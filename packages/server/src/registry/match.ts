@@ -54,6 +54,25 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+/** Our projects by their normalised ЖК name, each with its normalised developer: made once per list. */
+type ProjectIndex = Map<string, { p: OurProject; developer: string }[]>;
+const indexes = new WeakMap<readonly OurProject[], ProjectIndex>();
+
+function indexOf(projects: readonly OurProject[]): ProjectIndex {
+  let index = indexes.get(projects);
+  if (!index) {
+    index = new Map();
+    for (const p of projects) {
+      const key = normaliseProjectName(p.name);
+      const list = index.get(key) ?? [];
+      list.push({ p, developer: normaliseDeveloperName(p.developer) });
+      index.set(key, list);
+    }
+    indexes.set(projects, index);
+  }
+  return index;
+}
+
 /** The project the object is, by the automatic rule; null: none (the object is registry-only). */
 export function matchProject(facts: RegistryFacts, projects: readonly OurProject[]): number | null {
   if (!facts.name) return null;
@@ -63,9 +82,9 @@ export function matchProject(facts: RegistryFacts, projects: readonly OurProject
     .map(normaliseDeveloperName)
     .filter((d) => d !== '');
   let best: { id: number; km: number } | null = null;
-  for (const p of projects) {
-    if (normaliseProjectName(p.name) !== name) continue;
-    if (!developers.includes(normaliseDeveloperName(p.developer))) continue;
+  // the projects of the same name only (the list is indexed once: 12,000 objects × 5,000 projects)
+  for (const { p, developer } of indexOf(projects).get(name) ?? []) {
+    if (!developers.includes(developer)) continue;
     const both = facts.lat !== undefined && facts.lon !== undefined && p.lat !== null && p.lon !== null;
     const km = both ? distanceKm(facts.lat!, facts.lon!, p.lat!, p.lon!) : Number.POSITIVE_INFINITY;
     if (both && km > MATCH_KM) continue;

@@ -6,7 +6,7 @@ import { loadModel } from '../db/queries/model.js';
 import { bumpDataVersion, lockProject, projectsSince } from '../db/queries/projects.js';
 import { rebuildProjectDerived } from '../derive/index.js';
 import { keepRanksOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
-import { keepRegistryClasses } from '../derive/registry.js';
+import { keepRegistryClasses, keepRegistryKept } from '../derive/registry.js';
 import { keepSeriesColumns, layOutKeptSeries } from '../derive/series.js';
 import { MarketReader } from '../read/market-reader.js';
 import { ReadCache } from '../read/read-cache.js';
@@ -53,7 +53,8 @@ export async function rebuildProjects(
  * kept stats series as sent when migration 23 asks (`series_layout_needed`) and the kept pace summaries into
  * years when migration 24 asks (`pace_parts_needed`) and writes them as columns when migration 28 asks
  * (`pace_form_needed`) and keeps the projects' registry classes when migration 30 asks
- * (`registry_class_needed`), which a rebuild does too. Run at every open.
+ * (`registry_class_needed`) and the registry's kept figures' inputs when migration 31 asks
+ * (`registry_kept_needed`), which a rebuild does too. Run at every open.
  */
 export async function rebuildIfMarked(
   db: Db,
@@ -88,6 +89,10 @@ export async function rebuildIfMarked(
       if (marked.has('series_columns_needed')) {
         say('ряды статистики записываются столбцами…');
         await keepSeriesColumns(db);
+      }
+      if (marked.has('registry_kept_needed')) {
+        say('показатели реестра…');
+        await keepRegistryKept(db);
       }
       if (marked.has('registry_class_needed')) {
         say('классы проектов по реестру…');

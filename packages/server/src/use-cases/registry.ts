@@ -3,8 +3,10 @@ import { type Actor, audit } from '../db/queries/audit.js';
 import { projectExists } from '../db/queries/catalog.js';
 import {
   allObjectIds,
-  buildingKeys,
+  buildingKeysOf,
+  bumpRegistryVersion,
   deleteLink,
+  type ObjectToMatch,
   objectMatch,
   objectsToMatch,
   projectsToMatch,
@@ -15,9 +17,10 @@ import {
 } from '../db/queries/registry.js';
 import { keepObjectDay, keepRegistryClasses, type ObjectDay, replayObject } from '../derive/registry.js';
 import { NotFoundError } from '../lib/errors.js';
+import type { RegistryFacts } from '../registry/answers.js';
 import type { SavedAnswer } from '../registry/files.js';
 import { matchBuilding, matchProject } from '../registry/match.js';
-import { type AnswerKind, stateOf } from '../registry/state.js';
+import type { AnswerKind } from '../registry/state.js';
 import type { Host } from './host.js';
 
 /** What a day of the registry's import did (the run's record, DESIGN §12.3). */
@@ -128,25 +131,27 @@ export async function matchObjects(db: Db, ids?: number[]): Promise<void> {
   const list = ids ?? (await allObjectIds(db));
   if (list.length === 0) return;
   const projects = await projectsToMatch(db);
-  const keys = new Map<number, string[]>();
-  const keysOf = async (id: number) => {
-    if (!keys.has(id)) keys.set(id, await buildingKeys(db, id));
-    return keys.get(id)!;
-  };
-  for (const o of await objectsToMatch(db, list)) {
-    const facts = stateOf(o.state).eff;
-    const projectId = o.linked ? (o.link ?? null) : matchProject(facts, projects);
-    const building = projectId === null ? null : matchBuilding(facts, await keysOf(projectId));
-    await setMatch(
-      db,
-      o.obj_id,
-      projectId,
-      building,
-      o.linked ? 'hand' : projectId === null ? 'none' : 'auto',
-    );
+  const objects = await objectsToMatch(db, list);
+  const factsOf = (o: ObjectToMatch) =>
+    (typeof o.facts === 'string' ? JSON.parse(o.facts) : o.facts) as RegistryFacts;
+  const decided = objects.map((o) => ({
+    o,
+    projectId: o.linked ? (o.link ?? null) : matchProject(factsOf(o), projects),
+  }));
+  // the building keys of the projects matched, in one read
+  const keys = await buildingKeysOf(db, [
+    ...new Set(decided.map((d) => d.projectId).filter((id): id is number => id !== null)),
+  ]);
+  for (const { o, projectId } of decided) {
+    const building = projectId === null ? null : matchBuilding(factsOf(o), keys.get(projectId) ?? []);
+    const match = o.linked ? 'hand' : projectId === null ? 'none' : 'auto';
+    // written only where it changed: a day's import matches every object it names
+    if (o.project_id !== projectId || o.building !== building || o.match !== match)
+      await setMatch(db, o.obj_id, projectId, building, match);
   }
-  // the projects' classes by the registry follow their objects
+  // the projects' classes by the registry follow their objects; the held reads are made again
   await keepRegistryClasses(db);
+  await bumpRegistryVersion(db);
 }
 
 /** A hand link of an object to a project (or, with null, an unlink): audited, wins over the rule. */

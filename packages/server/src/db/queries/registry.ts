@@ -110,12 +110,93 @@ export async function replaceStates(
 }
 
 /** The object's row made or brought up to date: its days seen and its latest state. */
-export async function upsertObject(db: Db, objId: number, day: string, state: string): Promise<void> {
+export async function upsertObject(
+  db: Db,
+  objId: number,
+  day: string,
+  state: string,
+  /** the kept figures' inputs (§11.1): the effective facts and the light history, as JSON */
+  facts: string,
+  history: string,
+): Promise<void> {
   await db.query(
-    `insert into registry_object (obj_id, first_day, last_day, state) values ($1, $2::date, $2::date, $3::jsonb)
+    `insert into registry_object (obj_id, first_day, last_day, state, facts, history)
+     values ($1, $2::date, $2::date, $3::jsonb, $4::jsonb, $5::jsonb)
      on conflict (obj_id) do update set first_day = least(registry_object.first_day, excluded.first_day),
-       last_day = greatest(registry_object.last_day, excluded.last_day), state = excluded.state`,
-    [objId, day, state],
+       last_day = greatest(registry_object.last_day, excluded.last_day), state = excluded.state,
+       facts = excluded.facts, history = excluded.history`,
+    [objId, day, state, facts, history],
+  );
+}
+
+/** The object's kept light history (null: not made yet, before migration 31's pass). */
+export async function keptHistory(db: Db, objId: number): Promise<{ day: string; eff: unknown }[] | null> {
+  const [row] = await db.query<{ history: { day: string; eff: unknown }[] | null }>(
+    'select history from registry_object where obj_id = $1',
+    [objId],
+  );
+  return row?.history ?? null;
+}
+
+/** The object's states before `day` (every one when null), in day order. */
+export async function statesBefore(
+  db: Db,
+  objId: number,
+  day: string | null,
+): Promise<{ day: string; state: unknown }[]> {
+  return db.query<{ day: string; state: unknown }>(
+    `select day::text, state from registry_state where obj_id = $1 and ($2::date is null or day < $2::date)
+     order by day`,
+    [objId, day],
+  );
+}
+
+/** The kept figures' inputs of an object written (migration 31's pass). */
+export async function putKept(db: Db, objId: number, facts: string, history: string): Promise<void> {
+  await db.query('update registry_object set facts = $2::jsonb, history = $3::jsonb where obj_id = $1', [
+    objId,
+    facts,
+    history,
+  ]);
+}
+
+/** What the registry's held reads are made of changed: a counter the reads compare (read/registry-held.ts). */
+export async function bumpRegistryVersion(db: Db): Promise<void> {
+  await db.query(
+    `insert into app_meta (key, value) values ('registry_version', '1')
+     on conflict (key) do update set value = (app_meta.value::bigint + 1)::text`,
+  );
+}
+
+export async function registryVersion(db: Db): Promise<string> {
+  const [row] = await db.query<{ value: string }>(
+    "select value from app_meta where key = 'registry_version'",
+  );
+  return row?.value ?? '0';
+}
+
+/** Every object as the held reads take it: its row and kept figures' inputs, no state. */
+export interface HeldObjectRow {
+  obj_id: number;
+  first_day: string;
+  last_day: string;
+  project_id: number | null;
+  building: string | null;
+  match: 'auto' | 'hand' | 'none';
+  facts: unknown;
+}
+
+export async function heldObjectRows(db: Db): Promise<HeldObjectRow[]> {
+  return db.query<HeldObjectRow>(
+    `select obj_id, first_day::text, last_day::text, project_id, building, match, coalesce(facts, state -> 'eff') as facts
+     from registry_object order by obj_id`,
+  );
+}
+
+/** Every object's kept light history (null: not made yet). */
+export async function heldHistoryRows(db: Db): Promise<{ obj_id: number; history: unknown }[]> {
+  return db.query<{ obj_id: number; history: unknown }>(
+    'select obj_id, history from registry_object order by obj_id',
   );
 }
 
@@ -157,27 +238,39 @@ export async function projectsToMatch(
   );
 }
 
-/** A project's building keys (§10.3), as its flats carry them. */
-export async function buildingKeys(db: Db, projectId: number): Promise<string[]> {
-  const rows = await db.query<{ building: string }>(
-    'select distinct building from flat_segment where project_id = $1 order by 1',
-    [projectId],
+/** The building keys (§10.3) of several projects at once, by project. */
+export async function buildingKeysOf(db: Db, projectIds: number[]): Promise<Map<number, string[]>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db.query<{ project_id: number; keys: string[] }>(
+    `select project_id, array_agg(distinct building order by building) as keys from flat_segment
+     where project_id = any($1::int[]) group by project_id`,
+    [projectIds],
   );
-  return rows.map((r) => r.building);
+  return new Map(rows.map((r) => [r.project_id, r.keys]));
 }
 
-/** The objects' latest states and hand links (undefined: none; null: unlinked by hand). */
-export async function objectsToMatch(
-  db: Db,
-  ids: number[],
-): Promise<{ obj_id: number; state: unknown; link: number | null | undefined; linked: boolean }[]> {
-  const rows = await db.query<{ obj_id: number; state: unknown; link: number | null; linked: boolean }>(
-    `select o.obj_id, o.state, l.project_id as link, l.obj_id is not null as linked
+/** An object as matching reads it: its effective facts, its match now, its hand link. */
+export interface ObjectToMatch {
+  obj_id: number;
+  /** the effective facts (the kept ones; the state's before migration 31's pass) */
+  facts: unknown;
+  project_id: number | null;
+  building: string | null;
+  match: 'auto' | 'hand' | 'none';
+  /** a hand link (undefined: none; null: unlinked by hand) */
+  link: number | null | undefined;
+  linked: boolean;
+}
+
+/** The objects as matching reads them, by id. */
+export async function objectsToMatch(db: Db, ids: number[]): Promise<ObjectToMatch[]> {
+  return db.query<ObjectToMatch>(
+    `select o.obj_id, coalesce(o.facts, o.state -> 'eff') as facts, o.project_id, o.building, o.match,
+       l.project_id as link, l.obj_id is not null as linked
      from registry_object o left join registry_link l on l.obj_id = o.obj_id
      where o.obj_id = any($1::int[]) order by o.obj_id`,
     [ids],
   );
-  return rows;
 }
 
 export async function setMatch(
@@ -222,10 +315,12 @@ export interface ObjectRow {
   project_id: number | null;
   building: string | null;
   match: 'auto' | 'hand' | 'none';
+  /** the kept light history (null: not made yet) */
+  history: unknown;
 }
 
 const OBJECT_COLUMNS =
-  'o.obj_id, o.first_day::text, o.last_day::text, o.state, o.project_id, o.building, o.match';
+  'o.obj_id, o.first_day::text, o.last_day::text, o.state, o.project_id, o.building, o.match, o.history';
 
 /** A project's objects, by id. */
 export async function objectsOfProject(db: Db, projectId: number): Promise<ObjectRow[]> {

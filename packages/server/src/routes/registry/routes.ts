@@ -75,7 +75,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: registryReliabilityResponseSchema },
       },
     },
-    async () => registryReliability(app.reads),
+    async () => registryReliability(app.reads, app.market),
   );
   app.post(
     '/registry/sales',
