@@ -4,7 +4,6 @@ import { lightHistory, type StateAt } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
 import {
   deleteRaw,
-  heldObjectRows,
   keptHistory,
   markSeen,
   putKept,
@@ -13,15 +12,15 @@ import {
   rawBody,
   rawsFrom,
   rawsUpTo,
-  registryClasses,
   registryObjectIds,
   replaceStates,
   seenDays,
-  setRegistryClass,
   stateBefore,
   statesBefore,
   upsertObject,
 } from '../db/queries/registry.js';
+import { heldObjectRows } from '../db/queries/registry-held.js';
+import { registryClasses, setRegistryClass } from '../db/queries/registry-match.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
 import { answerHash, classOf, factsOf, isApartments, type RegistryFacts } from '../registry/answers.js';

@@ -1,6 +1,6 @@
 import { type ProjectClass, priceBandOf, priceClassIn, projectClass } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
-import { projectPlace } from '../ingest/place.js';
+import { projectClassRow } from '../db/queries/classes.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { MarketReader } from './market-reader.js';
 
@@ -10,31 +10,22 @@ import type { MarketReader } from './market-reader.js';
  * what each origin says, for the dashboard's line.
  */
 export async function projectClassInfo(db: Db, market: MarketReader, id: number): Promise<ProjectClass> {
-  const [p] = await db.query<{
-    developer_id: number;
-    last: string | null;
-    hand_class: string | null;
-    registry_class: string | null;
-  }>(
-    `select developer_id, last_snapshot_date::text as last, hand_class, registry_class from project
-     where id = $1`,
-    [id],
-  );
-  const place = p && (await projectPlace(db, id));
-  if (!p || !place) throw new NotFoundError(`проект ${id} не найден`);
+  const p = await projectClassRow(db, id);
+  if (!p) throw new NotFoundError(`проект ${id} не найден`);
+  const place = { region: p.region, city: p.city };
   const ranking =
     p.last === null
       ? null
       : await market.market(db, { from: p.last, to: p.last, status: 'ALL', developerId: p.developer_id });
   const avgMeterPrice = ranking?.projects.find((r) => r.id === id)?.avgMeterPrice ?? null;
-  const band = priceBandOf(place.place);
+  const band = priceBandOf(place);
   return {
     projectId: id,
-    ...projectClass(p.hand_class, p.registry_class, place.place, avgMeterPrice),
+    ...projectClass(p.hand_class, p.registry_class, place, avgMeterPrice),
     hand: p.hand_class as ProjectClass['hand'],
     registry: p.registry_class as ProjectClass['registry'],
     avgMeterPrice,
-    byPrice: priceClassIn(place.place, avgMeterPrice),
+    byPrice: priceClassIn(place, avgMeterPrice),
     band: { name: band.name, floors: band.floors },
   };
 }

@@ -1,7 +1,7 @@
 import type { RegistryCandidatesResponse } from '@cena-metra/contract';
 import type { Db } from '../db/driver.js';
+import { projectClassRow } from '../db/queries/classes.js';
 import { unmatchedObjects } from '../db/queries/registry.js';
-import { projectPlace } from '../ingest/place.js';
 import { NotFoundError } from '../lib/errors.js';
 import { distanceKm, normaliseProjectName } from '../registry/match.js';
 import { stateOf } from '../registry/state.js';
@@ -15,11 +15,10 @@ export const CANDIDATE_KM = 10;
  * (normalised as matching does) anywhere, and those within 10 km, the same name first, then the nearest.
  */
 export async function registryCandidates(db: Db, projectId: number): Promise<RegistryCandidatesResponse> {
-  const [project] = await db.query<{ name: string }>('select name from project where id = $1', [projectId]);
-  const place = project && (await projectPlace(db, projectId));
-  if (!project || !place) throw new NotFoundError(`проект ${projectId} не найден`);
+  const project = await projectClassRow(db, projectId);
+  if (!project) throw new NotFoundError(`проект ${projectId} не найден`);
   const name = normaliseProjectName(project.name);
-  const { latitude: lat, longitude: lon } = place.place;
+  const { latitude: lat, longitude: lon } = project;
   const out: RegistryCandidatesResponse['objects'] = [];
   for (const o of await unmatchedObjects(db)) {
     const eff = stateOf(o.state).eff;

@@ -1,6 +1,7 @@
 import type { StateAt } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
-import { heldHistoryRows, heldObjectRows, registryVersion, statesOf } from '../db/queries/registry.js';
+import { statesOf } from '../db/queries/registry.js';
+import { heldHistoryRows, heldObjectRows, registryVersion } from '../db/queries/registry-held.js';
 import type { RegistryFacts } from '../registry/answers.js';
 import { stateOf } from '../registry/state.js';
 import type { ReadCache } from './read-cache.js';

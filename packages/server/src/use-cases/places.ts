@@ -1,5 +1,6 @@
 import type { PlaceEditParsed, PriceClass, ProjectClass, ProjectPlace } from '@cena-metra/contract';
 import { type Actor, audit } from '../db/queries/audit.js';
+import { lockedHandClass, setHandClass } from '../db/queries/classes.js';
 import { editPlace, projectPlace } from '../ingest/place.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { MarketReader } from '../read/market-reader.js';
@@ -43,15 +44,9 @@ export async function changeClass(
   actor: Actor,
 ): Promise<ProjectClass> {
   const found = await host.db.transaction(async (tx) => {
-    const [before] = await tx.query<{ hand_class: string | null }>(
-      'select hand_class from project where id = $1 for update',
-      [id],
-    );
+    const before = await lockedHandClass(tx, id);
     if (!before) return false;
-    await tx.query('update project set hand_class = $2, class_version = class_version + 1 where id = $1', [
-      id,
-      priceClass,
-    ]);
+    await setHandClass(tx, id, priceClass);
     await audit(
       tx,
       actor,

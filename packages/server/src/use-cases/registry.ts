@@ -1,20 +1,18 @@
 import type { Db } from '../db/driver.js';
 import { type Actor, audit } from '../db/queries/audit.js';
 import { projectExists } from '../db/queries/catalog.js';
+import { allObjectIds, registryObjectIds, saveRegistryDay } from '../db/queries/registry.js';
+import { bumpRegistryVersion } from '../db/queries/registry-held.js';
 import {
-  allObjectIds,
   buildingKeysOf,
-  bumpRegistryVersion,
   deleteLink,
   type ObjectToMatch,
   objectMatch,
   objectsToMatch,
   projectsToMatch,
   putLink,
-  registryObjectIds,
-  saveRegistryDay,
   setMatch,
-} from '../db/queries/registry.js';
+} from '../db/queries/registry-match.js';
 import { keepObjectDay, keepRegistryClasses, type ObjectDay, replayObject } from '../derive/registry.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { RegistryFacts } from '../registry/answers.js';

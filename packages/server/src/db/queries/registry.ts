@@ -160,46 +160,6 @@ export async function putKept(db: Db, objId: number, facts: string, history: str
   ]);
 }
 
-/** What the registry's held reads are made of changed: a counter the reads compare (read/registry-held.ts). */
-export async function bumpRegistryVersion(db: Db): Promise<void> {
-  await db.query(
-    `insert into app_meta (key, value) values ('registry_version', '1')
-     on conflict (key) do update set value = (app_meta.value::bigint + 1)::text`,
-  );
-}
-
-export async function registryVersion(db: Db): Promise<string> {
-  const [row] = await db.query<{ value: string }>(
-    "select value from app_meta where key = 'registry_version'",
-  );
-  return row?.value ?? '0';
-}
-
-/** Every object as the held reads take it: its row and kept figures' inputs, no state. */
-export interface HeldObjectRow {
-  obj_id: number;
-  first_day: string;
-  last_day: string;
-  project_id: number | null;
-  building: string | null;
-  match: 'auto' | 'hand' | 'none';
-  facts: unknown;
-}
-
-export async function heldObjectRows(db: Db): Promise<HeldObjectRow[]> {
-  return db.query<HeldObjectRow>(
-    `select obj_id, first_day::text, last_day::text, project_id, building, match, coalesce(facts, state -> 'eff') as facts
-     from registry_object order by obj_id`,
-  );
-}
-
-/** Every object's kept light history (null: not made yet). */
-export async function heldHistoryRows(db: Db): Promise<{ obj_id: number; history: unknown }[]> {
-  return db.query<{ obj_id: number; history: unknown }>(
-    'select obj_id, history from registry_object order by obj_id',
-  );
-}
-
 /** The object's latest state as its rows say (after a replay). */
 export async function latestState(db: Db, objId: number): Promise<unknown | null> {
   const [row] = await db.query<{ state: unknown }>(
@@ -226,79 +186,6 @@ export async function saveRegistryDay(
 export async function registryObjectIds(db: Db): Promise<number[]> {
   const rows = await db.query<{ id: number }>('select distinct obj_id as id from registry_raw order by 1');
   return rows.map((r) => r.id);
-}
-
-/** Our projects as matching reads them (registry/match.ts). */
-export async function projectsToMatch(
-  db: Db,
-): Promise<{ id: number; developer: string; name: string; lat: number | null; lon: number | null }[]> {
-  return db.query(
-    `select p.id, d.name as developer, p.name, p.latitude as lat, p.longitude as lon
-     from project p join developer d on d.id = p.developer_id order by p.id`,
-  );
-}
-
-/** The building keys (§10.3) of several projects at once, by project. */
-export async function buildingKeysOf(db: Db, projectIds: number[]): Promise<Map<number, string[]>> {
-  if (projectIds.length === 0) return new Map();
-  const rows = await db.query<{ project_id: number; keys: string[] }>(
-    `select project_id, array_agg(distinct building order by building) as keys from flat_segment
-     where project_id = any($1::int[]) group by project_id`,
-    [projectIds],
-  );
-  return new Map(rows.map((r) => [r.project_id, r.keys]));
-}
-
-/** An object as matching reads it: its effective facts, its match now, its hand link. */
-export interface ObjectToMatch {
-  obj_id: number;
-  /** the effective facts (the kept ones; the state's before migration 31's pass) */
-  facts: unknown;
-  project_id: number | null;
-  building: string | null;
-  match: 'auto' | 'hand' | 'none';
-  /** a hand link (undefined: none; null: unlinked by hand) */
-  link: number | null | undefined;
-  linked: boolean;
-}
-
-/** The objects as matching reads them, by id. */
-export async function objectsToMatch(db: Db, ids: number[]): Promise<ObjectToMatch[]> {
-  return db.query<ObjectToMatch>(
-    `select o.obj_id, coalesce(o.facts, o.state -> 'eff') as facts, o.project_id, o.building, o.match,
-       l.project_id as link, l.obj_id is not null as linked
-     from registry_object o left join registry_link l on l.obj_id = o.obj_id
-     where o.obj_id = any($1::int[]) order by o.obj_id`,
-    [ids],
-  );
-}
-
-export async function setMatch(
-  db: Db,
-  objId: number,
-  projectId: number | null,
-  building: string | null,
-  match: 'auto' | 'hand' | 'none',
-): Promise<void> {
-  await db.query('update registry_object set project_id = $2, building = $3, match = $4 where obj_id = $1', [
-    objId,
-    projectId,
-    building,
-    match,
-  ]);
-}
-
-/** A hand link (a project) or unlink (null) of an object, replacing any before. */
-export async function putLink(db: Db, objId: number, projectId: number | null): Promise<void> {
-  await db.query(
-    `insert into registry_link (obj_id, project_id) values ($1, $2)
-     on conflict (obj_id) do update set project_id = excluded.project_id, at = now()`,
-    [objId, projectId],
-  );
-}
-
-export async function deleteLink(db: Db, objId: number): Promise<void> {
-  await db.query('delete from registry_link where obj_id = $1', [objId]);
 }
 
 /** Every object's id (matching them all after a project was added or moved). */
@@ -371,41 +258,6 @@ export async function markSeen(db: Db, objId: number, day: string): Promise<void
   ]);
 }
 
-/** How an object is matched now. */
-export async function objectMatch(
-  db: Db,
-  objId: number,
-): Promise<{
-  objId: number;
-  projectId: number | null;
-  building: string | null;
-  match: 'auto' | 'hand' | 'none';
-}> {
-  const [row] = await db.query<{
-    objId: number;
-    projectId: number | null;
-    building: string | null;
-    match: 'auto' | 'hand' | 'none';
-  }>(
-    'select obj_id as "objId", project_id as "projectId", building, match from registry_object where obj_id = $1',
-    [objId],
-  );
-  return row;
-}
-
-/** Every object: matched or registry-only (a market-wide figure reads them all), by id. */
-export async function allObjects(db: Db): Promise<ObjectRow[]> {
-  return db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from registry_object o order by 1`);
-}
-
-/** Every object matched to a project, with the project's developer, by id. */
-export async function objectsWithDevelopers(db: Db): Promise<(ObjectRow & { developer_id: number })[]> {
-  return db.query<ObjectRow & { developer_id: number }>(
-    `select ${OBJECT_COLUMNS}, p.developer_id from registry_object o join project p on p.id = o.project_id
-     order by 1`,
-  );
-}
-
 /** What the collection needs to know of listed objects to ask only for what is due (collect/registry-collector.ts). */
 export interface DueRow {
   obj_id: number;
@@ -430,22 +282,6 @@ export async function dueRows(db: Db, ids: number[], day: string, dayNumber: num
      from unnest($1::int[]) as o(obj_id)`,
     [ids, day, dayNumber],
   );
-}
-
-/** The projects with a registry class kept, by id. */
-export async function registryClasses(db: Db): Promise<Map<number, string>> {
-  const rows = await db.query<{ id: number; registry_class: string }>(
-    'select id, registry_class from project where registry_class is not null',
-  );
-  return new Map(rows.map((r) => [r.id, r.registry_class]));
-}
-
-/** A project's registry class kept (null: none), its class version counted up. */
-export async function setRegistryClass(db: Db, projectId: number, cls: string | null): Promise<void> {
-  await db.query('update project set registry_class = $2, class_version = class_version + 1 where id = $1', [
-    projectId,
-    cls,
-  ]);
 }
 
 /** The objects no project has (registry-only), by id. */
