@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { priceClassIn } from '@cena-metra/contract';
+import { priceClassIn, registryMarketResponseSchema } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addUser } from '../src/db/queries/users.js';
@@ -196,6 +196,8 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
       app.inject({ method: 'POST', url: '/api/registry/market', headers: viewer, payload: body });
     const all = await market({});
     expect(all.statusCode).toBe(200);
+    // written as the reader made it (no check on every answer): held to the schema here
+    expect(registryMarketResponseSchema.parse(all.json())).toEqual(all.json());
     expect(all.json()).toEqual({
       projects: [
         expect.objectContaining({

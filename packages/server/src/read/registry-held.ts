@@ -1,5 +1,6 @@
 import type { StateAt } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
+import { listedProjectsMark } from '../db/queries/catalog.js';
 import { statesOf } from '../db/queries/registry.js';
 import { heldHistoryRows, heldObjectRows, registryVersion } from '../db/queries/registry-held.js';
 import type { RegistryFacts } from '../registry/answers.js';
@@ -28,6 +29,19 @@ const HISTORIES = 'registry:histories';
  */
 export class RegistryHeld {
   constructor(private readonly shared: ReadCache) {}
+
+  /**
+   * A read's answer held per version of the registry and of the market's projects (a place or a new
+   * project moves a registry project's place or match): the whole country's answer is made once a version.
+   */
+  async answer<V>(db: Db, key: string, bytes: (v: V) => number, make: () => Promise<V>): Promise<V> {
+    const version = `${await registryVersion(db)}:${await listedProjectsMark(db)}`;
+    const held = this.shared.get<V>(`registry:answer:${key}`, version);
+    if (held !== undefined) return held;
+    const value = await make();
+    this.shared.set(`registry:answer:${key}`, version, value, bytes);
+    return value;
+  }
 
   async objects(db: Db): Promise<HeldObject[]> {
     const version = await registryVersion(db);

@@ -87,7 +87,21 @@ function projectOf(g: Group, name: string): RegistryMarketProject {
   };
 }
 
-export async function registryMarket(
+export function registryMarket(
+  db: Db,
+  market: MarketReader,
+  q: Omit<RegistryMarketRequest, 'housingClass'> & { housingClass?: string },
+): Promise<RegistryMarketResponse> {
+  const key = `market:${[q.developerId, q.region, q.city, q.district, q.housingClass].map((v) => v ?? '').join(':')}`;
+  return market.registry.answer(
+    db,
+    key,
+    (r) => 200 + r.projects.length * 400,
+    () => computeRegistryMarket(db, market, q),
+  );
+}
+
+async function computeRegistryMarket(
   db: Db,
   market: MarketReader,
   q: Omit<RegistryMarketRequest, 'housingClass'> & { housingClass?: string },

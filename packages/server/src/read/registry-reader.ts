@@ -119,10 +119,16 @@ export async function registryShifts(db: Db, developerId: number): Promise<Regis
 }
 
 /** «Надёжность сроков» of every developer whose projects have registry objects (the developers' table). */
-export async function registryReliability(
-  db: Db,
-  market: MarketReader,
-): Promise<RegistryReliabilityResponse> {
+export function registryReliability(db: Db, market: MarketReader): Promise<RegistryReliabilityResponse> {
+  return market.registry.answer(
+    db,
+    'reliability',
+    (r) => 200 + r.developers.length * 200,
+    () => computeReliability(db, market),
+  );
+}
+
+async function computeReliability(db: Db, market: MarketReader): Promise<RegistryReliabilityResponse> {
   const developerOf = new Map((await market.projects(db)).map((p) => [p.id, p.developer_id]));
   const objects = await market.registry.objects(db);
   const histories = await market.registry.histories(db);

@@ -25,6 +25,21 @@ export async function registrySales(
   q: Omit<RegistrySalesRequest, 'from' | 'to'> & { from: string; to: string },
 ): Promise<RegistrySalesResponse> {
   if (q.from > q.to) throw new BadRequestError('from: позже to');
+  // held per version of the registry and of the lists' data (the gone₃₀ beside is theirs)
+  const key = `sales:${[q.projectId, q.developerId, q.region, q.city, q.district, q.housingClass, q.from, q.to].map((v) => v ?? '').join(':')}`;
+  return market.registry.answer(
+    db,
+    key,
+    (r) => 200 + r.months.length * 100,
+    () => computeSales(db, market, q),
+  );
+}
+
+async function computeSales(
+  db: Db,
+  market: MarketReader,
+  q: Omit<RegistrySalesRequest, 'from' | 'to'> & { from: string; to: string },
+): Promise<RegistrySalesResponse> {
   const projects = (await market.projects(db)).filter(
     (p) =>
       (q.projectId === undefined || p.id === q.projectId) &&
