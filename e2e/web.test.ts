@@ -696,6 +696,10 @@ describe('«Надёжность сроков» on «Рынок»’s developers
       ),
     );
     expect(await pioneer.innerText()).toMatch(/\d+ % объектов/);
+    // its registry group's figure beside (over every object of the group)
+    expect(await pioneer.locator('[data-testid=group-reliability]').innerText()).toMatch(
+      /^группа: \d+(,\d+)? % объектов/,
+    );
     await context.close();
   });
 });

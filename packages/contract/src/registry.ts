@@ -117,7 +117,15 @@ export type RegistryShiftsResponse = z.infer<typeof registryShiftsResponseSchema
 
 /** «Надёжность сроков» of every developer with registry objects matched to its projects. */
 export const registryReliabilityResponseSchema = z.object({
-  developers: z.array(reliabilitySchema.extend({ developerId: z.number().int() })),
+  developers: z.array(
+    reliabilitySchema.extend({
+      developerId: z.number().int(),
+      /** the developer's group as the registry names it (of most of its objects); null without one */
+      group: z.string().nullable(),
+    }),
+  ),
+  /** every group of the registry over all its objects (registry-only ones too), by name */
+  groups: z.array(reliabilitySchema.extend({ group: z.string() })),
   asOf: z.string().nullable(),
 });
 export type RegistryReliabilityResponse = z.infer<typeof registryReliabilityResponseSchema>;

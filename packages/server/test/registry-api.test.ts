@@ -127,7 +127,9 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
     // the same figures for every developer at once (the developers' table)
     const all = await app.inject({ url: '/api/registry/reliability', headers: viewer });
     expect(all.json()).toEqual({
-      developers: [{ developerId, ...res.json().reliability }],
+      developers: [{ developerId, ...res.json().reliability, group: 'ГК Пример' }],
+      // a group over every registry object naming it (the Yekaterinburg object names none)
+      groups: [{ group: 'ГК Пример', ...res.json().reliability }],
       asOf: '2026-11-26',
     });
     expect(res.json().shifts.map((s: { objId: number; field: string }) => [s.objId, s.field])).toEqual([

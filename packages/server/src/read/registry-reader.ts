@@ -134,18 +134,42 @@ async function computeReliability(db: Db, market: MarketReader): Promise<Registr
   const histories = await market.registry.histories(db);
   const days = await registryDays(db);
   const asOf = days.at(-1) ?? null;
-  const byDeveloper = new Map<number, ReturnType<typeof shiftsOf>[]>();
+  const byDeveloper = new Map<
+    number,
+    { shifts: ReturnType<typeof shiftsOf>[]; groups: Map<string, number> }
+  >();
+  const byGroup = new Map<string, ReturnType<typeof shiftsOf>[]>();
   for (const o of objects) {
+    const shifts = shiftsOf(histories.get(o.objId) ?? []);
+    // a group over every object of the registry, ours or not
+    const group = o.facts.group?.trim();
+    if (group) {
+      const list = byGroup.get(group) ?? [];
+      list.push(shifts);
+      byGroup.set(group, list);
+    }
     const developerId = o.projectId === null ? undefined : developerOf.get(o.projectId);
     if (developerId === undefined) continue;
-    const list = byDeveloper.get(developerId) ?? [];
-    list.push(shiftsOf(histories.get(o.objId) ?? []));
-    byDeveloper.set(developerId, list);
+    const d = byDeveloper.get(developerId) ?? {
+      shifts: [] as ReturnType<typeof shiftsOf>[],
+      groups: new Map<string, number>(),
+    };
+    d.shifts.push(shifts);
+    if (group) d.groups.set(group, (d.groups.get(group) ?? 0) + 1);
+    byDeveloper.set(developerId, d);
   }
+  const at = asOf ?? '1970-01-01';
   return {
     developers: [...byDeveloper]
       .sort(([a], [b]) => a - b)
-      .map(([developerId, shifts]) => ({ developerId, ...reliabilityOf(shifts, asOf ?? '1970-01-01') })),
+      .map(([developerId, d]) => ({
+        developerId,
+        ...reliabilityOf(d.shifts, at),
+        group: [...d.groups].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null,
+      })),
+    groups: [...byGroup]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([group, shifts]) => ({ group, ...reliabilityOf(shifts, at) })),
     asOf,
   };
 }

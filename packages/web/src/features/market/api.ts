@@ -50,7 +50,16 @@ export const useReliability = (enabled: boolean) =>
       request(registryReliabilityResponseSchema, { url: '/registry/reliability', signal }),
     enabled,
     staleTime: 5 * 60_000,
-    select: (data) => new Map(data.developers.map(({ developerId, ...r }) => [developerId, r])),
+    // each developer's figures with its group's (over every registry object of the group) beside
+    select: (data) => {
+      const groups = new Map(data.groups.map(({ group, ...r }) => [group, r]));
+      return new Map(
+        data.developers.map(({ developerId, ...r }) => [
+          developerId,
+          { ...r, groupReliability: r.group ? groups.get(r.group) : undefined },
+        ]),
+      );
+    },
   });
 
 /** Every registry project of the selection (DESIGN §12.3): ours with their registry figures, and those only

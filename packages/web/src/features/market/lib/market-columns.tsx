@@ -202,7 +202,13 @@ export function reliabilityText(r: ReliabilityValue | undefined): string {
   return `${formatDecimal2(r.movedLaterShare * 100).replace(/,00$/, '')} % объектов${months}`;
 }
 
-const reliabilityColumn = (reliability: Map<number, ReliabilityValue>): Column<MarketRow> => ({
+/** A developer's «Надёжность сроков», with its registry group's beside (DESIGN §12.3: per developer and group). */
+export type DeveloperReliability = ReliabilityValue & {
+  group?: string | null;
+  groupReliability?: ReliabilityValue;
+};
+
+const reliabilityColumn = (reliability: Map<number, DeveloperReliability>): Column<MarketRow> => ({
   key: 'reliability',
   label: 'Надёжность сроков',
   header: 'Перенесли ввод, % объектов',
@@ -212,6 +218,20 @@ const reliabilityColumn = (reliability: Map<number, ReliabilityValue>): Column<M
     return share === undefined || share === null ? null : Math.round(share * 10_000) / 100;
   },
   text: (r) => reliabilityText(reliability.get(r.id)),
+  cell: (r) => {
+    const d = reliability.get(r.id);
+    const group = d?.group && d.groupReliability ? d.groupReliability : undefined;
+    return (
+      <span title={group ? `Группа «${d!.group}»: ${reliabilityText(group)}` : undefined}>
+        {reliabilityText(d)}
+        {group && (
+          <span className="block text-gray-500 text-xs" data-testid="group-reliability">
+            группа: {reliabilityText(group)}
+          </span>
+        )}
+      </span>
+    );
+  },
   className: (r) =>
     (reliability.get(r.id)?.movedLaterShare ?? 0) > 0 ? 'text-amber-700 dark:text-amber-400' : undefined,
   sortable: false,
@@ -225,7 +245,7 @@ export function marketColumns(
   view: MarketView,
   by: PlaceGroup = 'district',
   ui?: MarketTableActions,
-  reliability?: Map<number, ReliabilityValue>,
+  reliability?: Map<number, DeveloperReliability>,
 ): Column<MarketRow>[] {
   const nameLabel =
     view === 'projects' ? 'Проект' : view === 'developers' ? 'Застройщик' : PLACE_GROUP_LABELS[by];
