@@ -1799,6 +1799,60 @@ describe('the chessboard (DESIGN §10.7)', () => {
 });
 
 describe('sources (/sources)', () => {
+  it('collects a registry source (наш.дом.рф) with its progress shown while it runs', async () => {
+    const { createServer } = await import('node:http');
+    // a registry of six objects in one region: 1 list page, then each object's detail and sales at ≤ 2/s
+    const ids = [990_001, 990_002, 990_003, 990_004, 990_005, 990_006];
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const json = (body: unknown) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (url.pathname.endsWith('/kn/object'))
+        return json({
+          data: {
+            total: ids.length,
+            list: ids.map((objId) => ({
+              objId,
+              objCommercNm: `ЖК Проверка ${objId}`,
+              objAddr: 'г. Проверочный, ул. Тестовая, 1',
+              objElemLivingCnt: 50,
+              objReady100PercDt: '2028-12-31',
+              developer: { shortName: 'СЗ Проверка' },
+            })),
+          },
+        });
+      const m = /\/object\/(\d+)(\/sales_agg)?$/.exec(url.pathname);
+      if (!m) return res.writeHead(404).end();
+      if (m[2]) return json({ data: { apartmentsAggData: { total: 50, realised: 10 } } });
+      return json({ data: { objId: Number(m[1]), objLkClassDesc: 'Комфорт' } });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const context = await newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await signedIn(context, '/sources');
+      await page.waitForSelector('[data-testid=empty-state], [data-testid=sources-table]');
+      await page.fill('input[name=name]', 'Реестр проверки');
+      await page.selectOption('[data-testid=source-kind]', 'domrf');
+      await page.fill('input[name=url]', `http://127.0.0.1:${port}/api/kn/object?place=99`);
+      await page.click('form[aria-label="Добавить источник"] button[type=submit]');
+      const row = page.locator('[data-testid=source-row]', { hasText: 'Реестр проверки' });
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Собрать' }).click();
+      // 13 requests at two a second: the run's progress shows meanwhile
+      const progress = row.locator('[data-testid=source-progress]');
+      await progress.waitFor();
+      expect(await progress.textContent()).toMatch(/^запросов \d+, объектов \d+$/);
+      await page.screenshot({ path: `${ARTIFACTS}/sources-registry-progress.png` });
+      await row.locator('[data-testid=source-status]', { hasText: 'собран' }).waitFor({ timeout: 30_000 });
+      expect(await row.textContent()).toContain('6 объектов');
+    } finally {
+      await context.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('adds a source with checks, collects it now, shows its runs, edits it', async () => {
     const { createServer } = await import('node:http');
     const feed = readFileSync(new URL('../packages/server/test/fixtures/yrl/feed.xml', import.meta.url));

@@ -241,7 +241,20 @@ describe('the pace of a domrf source', () => {
         url: `${reg.base}/сервисы/api/kn/object?place=77`,
       });
       const from = reg.asked.length;
-      await collectSources(commandHost(db, new Importer(db, 2)), [s], '2026-11-01', CLI, { retries: 0 });
+      const running = collectSources(commandHost(db, new Importer(db, 2)), [s], '2026-11-01', CLI, {
+        retries: 0,
+      });
+      // while it runs, its record says how far it got («Источники» shows it)
+      let seen: { status: string; pages: number } | undefined;
+      for (let i = 0; i < 100 && !seen; i++) {
+        const [row] = await sourceRunRows(db, s.id, 1);
+        if (row?.status === 'running' && row.pages > 0) seen = row;
+        else await new Promise((r) => setTimeout(r, 20));
+      }
+      await running;
+      expect(seen?.pages).toBeGreaterThanOrEqual(1);
+      const [done] = await sourceRunRows(db, s.id, 1);
+      expect(done).toMatchObject({ status: 'done', pages: 3, flats: 1 });
       const times = reg.asked.slice(from).map((a) => a.at);
       expect(times).toHaveLength(3);
       for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(490);

@@ -25,6 +25,8 @@ export interface RegistryFetchOptions extends FetchOptions {
   pageSize?: number;
   /** every object's detail at least this often, days (default 7) */
   refreshDays?: number;
+  /** told after each request: the requests so far and the objects the lists named */
+  onProgress?: (p: { requests: number; objects: number }) => void;
 }
 
 export const REGISTRY_DEFAULTS = { ratePerSecond: 2, pageSize: 100, refreshDays: 7 } as const;
@@ -129,9 +131,11 @@ export async function fetchRegistryDay(
     failures: [],
     listFailed: false,
   };
+  const entries = new Map<number, unknown>();
   const get = async (url: string): Promise<unknown> => {
     await pace.turn();
     out.requests++;
+    o.onProgress?.({ requests: out.requests, objects: entries.size });
     const got = await fetchList(url, { ...o, headers: source.headers });
     if (got.status !== 'ok') throw new FetchError('сервер ответил 304 на запрос без условий', 304);
     out.bytes += got.bytes;
@@ -145,7 +149,6 @@ export async function fetchRegistryDay(
     out.failures.push(`${what}: ${printable((error as Error).message).slice(0, 300)}`);
 
   // the list, region by region, page by page (an object in two regions' lists is one entry)
-  const entries = new Map<number, unknown>();
   for (const place of plan.places) {
     const region = place === null ? 'вся страна' : `регион ${place}`;
     for (let page = 0, offset = 0; page < MAX_LIST_PAGES; page++) {

@@ -1,7 +1,13 @@
 import type { SourceRunResult } from '../collect/collector.js';
 import { fetchRegistryDay, type RegistryFetchOptions } from '../collect/registry-collector.js';
 import type { Actor } from '../db/queries/audit.js';
-import { finishSourceRun, interruptRunning, type Source, startSourceRun } from '../db/queries/sources.js';
+import {
+  finishSourceRun,
+  interruptRunning,
+  runProgress,
+  type Source,
+  startSourceRun,
+} from '../db/queries/sources.js';
 import { printable } from '../ingest/snapshot.js';
 import type { Host } from './host.js';
 import { applyRegistryImport } from './registry.js';
@@ -37,7 +43,16 @@ export async function collectRegistrySource(
     };
     let bytes = 0;
     try {
-      const got = await fetchRegistryDay(host.db, source, date, options);
+      // the run's record shows how far it got, a write a second at most («Источники» shows it while it runs)
+      let shown = 0;
+      let writing: Promise<void> = Promise.resolve();
+      const onProgress = (p: { requests: number; objects: number }) => {
+        if (Date.now() - shown < 1000) return;
+        shown = Date.now();
+        writing = writing.then(() => runProgress(host.db, runId, p.requests, p.objects)).catch(() => {});
+      };
+      const got = await fetchRegistryDay(host.db, source, date, { ...options, onProgress });
+      await writing;
       out.pages = got.requests;
       out.flats = got.objects;
       bytes = got.bytes;

@@ -186,6 +186,15 @@ export async function startSourceRun(db: Db, sourceId: number, date: string): Pr
   return id;
 }
 
+/** A run's progress so far (its requests and the objects or flats seen), while it is running. */
+export async function runProgress(db: Db, runId: number, pages: number, flats: number): Promise<void> {
+  await db.query("update source_run set pages = $2, flats = $3 where id = $1 and status = 'running'", [
+    runId,
+    pages,
+    flats,
+  ]);
+}
+
 /** What a run ended with. */
 export interface RunEnd {
   status: SourceRun['status'];

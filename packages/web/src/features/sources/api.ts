@@ -11,11 +11,13 @@ import { request, requestNothing } from '../../lib/api-client';
 export const useSources = () =>
   useQuery({ queryKey: ['sources'], queryFn: () => request(sourcesResponseSchema, { url: '/sources' }) });
 
-export const useSourceRuns = (id: number | null) =>
+export const useSourceRuns = (id: number | null, live = false) =>
   useQuery({
     queryKey: ['sources', id, 'runs'],
     queryFn: () => request(sourceRunsResponseSchema, { url: `/sources/${id}/runs` }),
     enabled: id !== null,
+    // while a collection runs: its record, asked again every second and a half, says how far it got
+    refetchInterval: live ? 1500 : false,
   });
 
 /** Add, change, remove, run now: each refreshes the list (and the runs) when done. */

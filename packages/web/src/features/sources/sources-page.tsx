@@ -10,6 +10,7 @@ import { actionsColumn, type Column } from '../../lib/columns';
 import { useTitle } from '../../lib/use-title';
 import { useSourceActions, useSourceRuns, useSources } from './api';
 import { checkSourceForm, EMPTY_FORM, KIND_LABELS, runStatusLabel, type SourceForm } from './lib/source-form';
+import { RunProgress } from './run-progress';
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('ru-RU', {
@@ -188,7 +189,8 @@ function sourceColumns(
             }
           >
             {running ? 'Собираю…' : 'Собрать'}
-          </Button>{' '}
+          </Button>
+          {running && <RunProgress sourceId={s.id} kind={s.kind} />}{' '}
           <Button small icon={mdiPencil} aria-label={`Изменить «${s.name}»`} onClick={() => onEdit(s)} />{' '}
           <Button
             small
