@@ -199,9 +199,9 @@ async function main() {
     const session = await signIn(origin, 'bench', 'bench-password');
     const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
     const { timed, agent } = timedKeptAlive(api, headers);
-
-    if (REGISTRY_ONLY) {
-      await registryBench(
+    // the state registry of the country beside the market (the server reads what this process loads)
+    const registry = () =>
+      registryBench(
         db,
         {
           timed,
@@ -215,6 +215,9 @@ async function main() {
         rows,
         note,
       );
+
+    if (REGISTRY_ONLY) {
+      await registry();
       agent.destroy();
       await server.stop();
       reportRun('scale-registry-latest.json', rows, {
@@ -276,23 +279,8 @@ async function main() {
       { what: 'summaries list, cold', value: `${summaries.toFixed(0)} ms` },
     );
 
-    // the state registry of the country beside the market (the server reads what this process loads)
     if (PGLITE) note('scale: (PGlite: the registry is measured on PostgreSQL only)');
-    else
-      await registryBench(
-        db,
-        {
-          timed,
-          projects: PROJECTS,
-          objects: REGISTRY_OBJECTS,
-          last: LAST,
-          days: DAYS,
-          location: benchLocation,
-          developerIds,
-        },
-        rows,
-        note,
-      );
+    else await registry();
 
     // one more day of the whole market through the API, 20 lists per request. The lists are generated
     // before the clock starts (a project's generator replays its whole year, ~80 ms a project: 6–7 min

@@ -92,15 +92,9 @@ export const indexResponseSchema = z.object({
 export type IndexResponse = z.infer<typeof indexResponseSchema>;
 
 // --- a developer's or the market's pace, the market's ranking, the comparison (DESIGN §10.5–10.6) ---
-/** Classes of price by the weighted average ppm (₽/m²), as the market's reports band them. */
+/** The market's classes; a project's by hand, the registry's or its region's price bands (classes.ts). */
 export const PRICE_CLASSES = ['economy', 'comfort', 'business', 'premium'] as const;
 export type PriceClass = (typeof PRICE_CLASSES)[number];
-export const PRICE_CLASS_FLOORS: Record<PriceClass, number> = {
-  economy: 0,
-  comfort: 250_000,
-  business: 450_000,
-  premium: 700_000,
-};
 export const PRICE_CLASS_LABELS: Record<PriceClass, string> = {
   economy: 'Эконом',
   comfort: 'Комфорт',
@@ -118,14 +112,6 @@ export const CLASS_ORIGIN_LABELS: Record<ClassOrigin, string> = {
   registry: 'реестр',
   price: 'по цене',
 };
-
-/** The class of a weighted average ppm by Moscow's bands; null when there is none (classes.ts: by region). */
-export function priceClassOf(avgMeterPrice: number | null): PriceClass | null {
-  if (avgMeterPrice === null) return null;
-  let out: PriceClass = 'economy';
-  for (const c of PRICE_CLASSES) if (avgMeterPrice >= PRICE_CLASS_FLOORS[c]) out = c;
-  return out;
-}
 
 export const marketPacePointSchema = pacePointSchema.extend({
   /** the same-flat index over the union's flats (100 on the first day with data) */

@@ -49,6 +49,22 @@ export interface SourceRunResult {
   results: ImportResult[];
 }
 
+/** A run's result as it starts: done, nothing yet (a price list's or the registry's, collect/ and use-cases/). */
+export function runStarted(runId: number, source: Source, date: string): SourceRunResult {
+  return {
+    runId,
+    sourceId: source.id,
+    date,
+    status: 'done',
+    pages: 0,
+    flats: 0,
+    snapshots: 0,
+    partial: 0,
+    error: null,
+    results: [],
+  };
+}
+
 /** What the audit log keeps of a run. */
 export const loggedRun = (r: SourceRunResult) => ({
   date: r.date,
@@ -170,18 +186,7 @@ async function collectLocked(
   options: FetchOptions,
 ): Promise<SourceRunResult> {
   const runId = await startSourceRun(db, source.id, date);
-  const out: SourceRunResult = {
-    runId,
-    sourceId: source.id,
-    date,
-    status: 'done',
-    pages: 0,
-    flats: 0,
-    snapshots: 0,
-    partial: 0,
-    error: null,
-    results: [],
-  };
+  const out = runStarted(runId, source, date);
   let stored: Buffer | null = null;
   let bytes = 0;
   let httpStatus: number | null = null;

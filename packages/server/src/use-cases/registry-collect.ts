@@ -1,4 +1,4 @@
-import type { SourceRunResult } from '../collect/collector.js';
+import { runStarted, type SourceRunResult } from '../collect/collector.js';
 import { fetchRegistryDay, type RegistryFetchOptions } from '../collect/registry-collector.js';
 import type { Actor } from '../db/queries/audit.js';
 import {
@@ -29,18 +29,7 @@ export async function collectRegistrySource(
   return host.db.withLock(`cena-metra:source:${source.id}`, async () => {
     await interruptRunning(host.db, source.id);
     const runId = await startSourceRun(host.db, source.id, date);
-    const out: SourceRunResult = {
-      runId,
-      sourceId: source.id,
-      date,
-      status: 'done',
-      pages: 0,
-      flats: 0,
-      snapshots: 0,
-      partial: 0,
-      error: null,
-      results: [],
-    };
+    const out = runStarted(runId, source, date);
     let bytes = 0;
     try {
       // the run's record shows how far it got, a write a second at most («Источники» shows it while it runs)
