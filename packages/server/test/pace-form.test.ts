@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { joinSummaries } from '../src/analytics/pace-parts.js';
 import type { PaceSummary } from '../src/analytics/pace-summary.js';
-import { decodeSummary, encodeSummary } from '../src/db/pace-form.js';
+import { type PackedSummary, packSummary, unpackSummary } from '../src/analytics/packed-summary.js';
+import { decodePacked, decodeSummary, encodeSummary } from '../src/db/pace-form.js';
 
 const int = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
 const double = fc.double({ noNaN: true, noDefaultInfinity: true });
@@ -43,6 +45,35 @@ describe('the stored form of a pace summary (db/pace-form.ts)', () => {
         expect(read).toEqual(s);
       }),
       { numRuns: 300, seed: 20261126 },
+    );
+  });
+
+  it('reads a project’s parts in columns (what the market sweeps) as the parts joined, to the bit', () => {
+    const columns = (p: PackedSummary) =>
+      Object.entries(p).map(([name, column]) => [
+        name,
+        Array.from(column as Int32Array, (v) => (Object.is(v, -0) ? '-0' : v)),
+      ]);
+    fc.assert(
+      fc.property(
+        fc.array(summaryArb, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 7 }),
+        (parts, shift) => {
+          const bodies = parts.map((part) => {
+            const body = encodeSummary(part);
+            const moved = new Uint8Array(body.length + shift);
+            moved.set(body, shift);
+            return moved.subarray(shift);
+          });
+          const joined = joinSummaries(parts);
+          const packed = decodePacked(bodies);
+          expect(columns(packed)).toEqual(columns(packSummary(joined)));
+          // and back: the object form the import starts from
+          expect(bits(unpackSummary(packed))).toBe(bits(joined));
+          expect(packSummary(packed)).toBe(packed);
+        },
+      ),
+      { numRuns: 200, seed: 20261127 },
     );
   });
 

@@ -2,6 +2,11 @@ import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
 import type { PacePoint, UnionPoint } from './pace-points.js';
 import type { PaceSummary } from './pace-summary.js';
+import type { PackedSummary } from './packed-summary.js';
+
+/** A summary in either form: the sweep reads columns (a summary in the object form is packed first). */
+type AnySummary = PaceSummary | PackedSummary;
+
 import { unionDaySums, unionPace } from './union-sweep.js';
 
 export type { PacePoint, UnionPoint };
@@ -13,7 +18,7 @@ export { unionDaySums, unionPace };
  */
 
 /** A project's sales pace (§10.5) from its summary for a filter: a union of one, without index and ppm. */
-export function projectPace(summary: PaceSummary, from: number, to: number): PacePoint[] {
+export function projectPace(summary: AnySummary, from: number, to: number): PacePoint[] {
   return unionPace([summary], from, to).map(({ index: _index, avgMeterPrice: _avg, ...point }) => point);
 }
 
@@ -31,7 +36,7 @@ export interface UnionSpan {
   pairSums: number[];
 }
 
-export function unionSpan(summaries: PaceSummary[]): UnionSpan {
+export function unionSpan(summaries: readonly AnySummary[]): UnionSpan {
   const used = summaries.filter((s) => s.dates.length > 0);
   const sums = { days: [] as number[], lnSums: [] as number[], pairSums: [] as number[] };
   if (used.length === 0) return { points: [], ...sums };
@@ -58,7 +63,7 @@ export function periodOf(span: UnionSpan, from: number, to: number): UnionPoint[
  * from 100 on the first, without the windows and medians of pace.
  */
 export function unionIndex(
-  summaries: PaceSummary[],
+  summaries: readonly AnySummary[],
   from: number,
   to: number,
 ): { date: string; index: number }[] {

@@ -2,6 +2,7 @@ import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
 import type { UnionPoint } from './pace-points.js';
 import { type PaceSummary, WINDOW } from './pace-summary.js';
+import { type PackedSummary, packSummary } from './packed-summary.js';
 
 /**
  * The union sweep (§10.5–10.6 over a union of projects): the pace, the same-flat index and the average ppm
@@ -151,12 +152,12 @@ class Buckets {
     this.pairs[2 * this.length + 1] = count;
     this.length++;
   }
-  /** the events of the day `i` (from the start), applied to the multiset */
-  apply(i: number, to: DayCounts): void {
+  /** the events of the day `i` (from the start), applied to the multiset (their counts times `sign`) */
+  apply(i: number, to: DayCounts, sign = 1): void {
     if (!this.sorted) this.sort();
     const starts = this.starts!;
     const sorted = this.sorted!;
-    for (let e = starts[i]; e < starts[i + 1]; e++) to.add(sorted[2 * e], sorted[2 * e + 1]);
+    for (let e = starts[i]; e < starts[i + 1]; e++) to.add(sorted[2 * e], sign * sorted[2 * e + 1]);
   }
   private sort(): void {
     const starts = new Int32Array(this.span + 1);
@@ -175,51 +176,96 @@ class Buckets {
 }
 
 /** A project's stock's first presences at a snapshot, added up from its deltas as the snapshots go on. */
-function firstsOf(s: PaceSummary): (k: number) => Map<number, number> {
+function firstsOf(s: PackedSummary): (k: number) => Map<number, number> {
   const firsts = new Map<number, number>();
   let done = -1;
   return (k) => {
     for (; done < k; ) {
-      const delta = s.firstDelta[++done];
-      for (let j = 0; j < delta.length; j += 2)
-        firsts.set(delta[j], (firsts.get(delta[j]) ?? 0) + delta[j + 1]);
+      done++;
+      for (let j = s.deltaStart[done]; j < s.deltaStart[done + 1]; j += 2)
+        firsts.set(s.delta[j], (firsts.get(s.delta[j]) ?? 0) + s.delta[j + 1]);
     }
     return firsts;
   };
 }
 
-/** The union's figures of each day with data, added project by project. */
+/**
+ * The union's figures, added project by project: the stock's sums on each day with data (`j`), and the
+ * windows' counts as steps on calendar days from the sweep's start (`i`; added up in the last pass). Counts
+ * are integers, exact in any order; the floating sums are added in the projects' order on each day.
+ */
 interface DayFigures {
   stock: Float64Array;
   priceSum: Float64Array;
   areaSum: Float64Array;
   stockBefore: Float64Array;
   whole: Uint8Array;
-  new7: Float64Array;
-  new30: Float64Array;
-  gone7: Float64Array;
-  gone30: Float64Array;
-  /** per day, the days on market of the lots whose flat is back in the stock: out of the median that day */
-  held: (number[] | undefined)[];
+  /** steps of the NEW events in the last 7 and 30 days, and of the REMOVED ones */
+  new7: Int32Array;
+  new30: Int32Array;
+  gone7: Int32Array;
+  gone30: Int32Array;
+  /** per day with data, the removals in the windows whose flat is back in the stock that day */
+  back7: Int32Array;
+  back30: Int32Array;
+}
+
+/** An event on day `day` counted in a window of `length` days: its steps within [from, from + span). */
+function window(steps: Int32Array, from: number, day: number, length: number, count: number): void {
+  const end = day + length - from;
+  if (end <= 0) return;
+  steps[Math.max(0, day - from)] += count;
+  if (end < steps.length) steps[end] -= count;
+}
+
+/**
+ * A project's removals whose flat is back in the stock within their window (§10.5: not gone while it is):
+ * on every union day its snapshot of coming back covers, out of gone₃₀ (gone₇ within a week) and its days on
+ * market out of that day's median. The back days of a removal are snapshot days after it, in order.
+ */
+function subtractBack(
+  s: PackedSummary,
+  removalDays: Int32Array,
+  from: number,
+  to: number,
+  at: Int32Array,
+  f: DayFigures,
+  held: Buckets,
+): void {
+  const { dates, ends, back, backStart, removalK, removalFirst } = s;
+  for (let r = 0; r < removalK.length; r++) {
+    const gone = removalDays[r];
+    const dom = gone - removalFirst[r];
+    let k = removalK[r];
+    for (let e = backStart[r]; e < backStart[r + 1]; e++) {
+      const day = back[e];
+      while (dates[k] < day) k++;
+      const last = Math.min(ends[k], to, gone + WINDOW - 1);
+      for (let d = Math.max(day, from, gone); d <= last; d++) {
+        const j = at[d - from];
+        f.back30[j]++;
+        if (d - gone < 7) f.back7[j]++;
+        held.add(d, dom, 1);
+      }
+    }
+  }
 }
 
 /**
  * One project's part of the union over [from, to]: its figures on the union's days (from its first list to
- * 30 days after its last carried day, when its windows are empty), and its medians' events.
+ * 30 days after its last carried day, when its windows are empty), and its medians' events — the days on
+ * market of removals whose flat is back in the stock too (out of the median on that day only).
  */
 function addProject(
-  s: PaceSummary,
+  s: PackedSummary,
   from: number,
   to: number,
   at: Int32Array,
-  days: number[],
   f: DayFigures,
-  firstEvents: Buckets,
-  domEvents: Buckets,
+  events: { firsts: Buckets; dom: Buckets; held: Buckets },
 ): void {
-  const { dates, ends, removals } = s;
+  const { dates, ends, removalK, removalFirst, deltaStart, delta } = s;
   const n = dates.length;
-  const lastEnd = ends[n - 1];
   // the stock's first presences: whole when the project's data begin or come back, by deltas while they go
   // on, whole out when they stop
   const firstsAt = firstsOf(s);
@@ -230,87 +276,53 @@ function addProject(
     const b = Math.min(ends[k], to);
     if (a > b) continue;
     if (prevEnd === a - 1) {
-      const delta = s.firstDelta[k];
-      for (let j = 0; j < delta.length; j += 2) firstEvents.add(a, delta[j], delta[j + 1]);
+      for (let j = deltaStart[k]; j < deltaStart[k + 1]; j += 2) events.firsts.add(a, delta[j], delta[j + 1]);
     } else {
       if (prevK >= 0)
-        for (const [first, count] of firstsAt(prevK)) firstEvents.add(prevEnd + 1, first, -count);
-      for (const [first, count] of firstsAt(k)) firstEvents.add(a, first, count);
+        for (const [first, count] of firstsAt(prevK)) events.firsts.add(prevEnd + 1, first, -count);
+      for (const [first, count] of firstsAt(k)) events.firsts.add(a, first, count);
     }
     prevEnd = b;
     prevK = k;
   }
   if (prevK >= 0 && prevEnd < to)
-    for (const [first, count] of firstsAt(prevK)) firstEvents.add(prevEnd + 1, first, -count);
-  // the removals' days on market: in the window from their day, out of it 30 days later
-  const removalDays = removals.map((r) => dates[r.k]);
-  for (let r = 0; r < removals.length; r++) {
-    const day = removalDays[r];
+    for (const [first, count] of firstsAt(prevK)) events.firsts.add(prevEnd + 1, first, -count);
+  // the removals' days on market: in the window from their day, out of it 30 days later; the gone lots
+  const m = removalK.length;
+  const removalDays = new Int32Array(m);
+  for (let r = 0; r < m; r++) {
+    const day = dates[removalK[r]];
+    removalDays[r] = day;
     if (day + WINDOW <= from || day > to) continue;
-    const dom = day - removals[r].first;
-    domEvents.add(Math.max(day, from), dom, 1);
-    domEvents.add(day + WINDOW, dom, -1);
+    const dom = day - removalFirst[r];
+    events.dom.add(Math.max(day, from), dom, 1);
+    events.dom.add(day + WINDOW, dom, -1);
+    window(f.gone30, from, day, WINDOW, 1);
+    window(f.gone7, from, day, 7, 1);
   }
-  // per snapshot, the removals whose flat is in the stock again there (not gone while it is current)
-  const backAt: (number[] | undefined)[] = new Array(n);
-  for (let r = 0; r < removals.length; r++)
-    for (const day of removals[r].back) {
-      const i = lowerBound(dates, day);
-      const list = backAt[i];
-      if (list) list.push(r);
-      else backAt[i] = [r];
+  if (s.back.length) subtractBack(s, removalDays, from, to, at, f, events.held);
+  // per snapshot: its stock on the days it covers, and 30 days later the stock a month before; the lots new
+  const { stock, priceSum, areaSum, fresh } = s;
+  for (let k = 0; k < n; k++) {
+    const a = dates[k];
+    const b = ends[k];
+    if (b + 30 < from || a > to) continue;
+    for (let d = Math.max(a, from), last = Math.min(b, to); d <= last; d++) {
+      const j = at[d - from];
+      f.stock[j] += stock[k];
+      f.priceSum[j] += priceSum[k];
+      f.areaSum[j] += areaSum[k];
     }
-  let cum = 0;
-  const cumFresh = new Float64Array(n + 1);
-  for (let k = 0; k < n; k++) cumFresh[k + 1] = cum += s.fresh[k];
-  let k = -1;
-  let monthAgo = -1;
-  let from7 = 0;
-  let from30 = 0;
-  let enter = 0;
-  let exit30 = 0;
-  let exit7 = 0;
-  const first = Math.max(from, dates[0]);
-  const last = Math.min(to, lastEnd + WINDOW);
-  if (first > last) return;
-  for (let j = at[first - from] >= 0 ? at[first - from] : lowerBound(days, first); j < days.length; j++) {
-    const day = days[j];
-    if (day > last) break;
-    while (k + 1 < n && dates[k + 1] <= day) k++;
-    const has = k >= 0 && day <= ends[k];
-    if (has) {
-      f.stock[j] += s.stock[k];
-      f.priceSum[j] += s.priceSum[k];
-      f.areaSum[j] += s.areaSum[k];
-    }
-    while (monthAgo + 1 < n && dates[monthAgo + 1] <= day - 30) monthAgo++;
-    if (monthAgo >= 0 && day - 30 <= ends[monthAgo]) {
+    for (let d = Math.max(a + 30, from), last = Math.min(b + 30, to); d <= last; d++) {
+      const j = at[d - from];
+      if (j < 0) continue;
       f.whole[j] = 1;
-      f.stockBefore[j] += s.stock[monthAgo];
+      f.stockBefore[j] += stock[k];
     }
-    while (from7 < n && dates[from7] < day - 6) from7++;
-    while (from30 < n && dates[from30] < day - 29) from30++;
-    if (k >= from7) f.new7[j] += cumFresh[k + 1] - cumFresh[from7];
-    if (k >= from30) f.new30[j] += cumFresh[k + 1] - cumFresh[from30];
-    while (enter < removals.length && removalDays[enter] <= day) enter++;
-    while (exit30 < enter && removalDays[exit30] <= day - WINDOW) exit30++;
-    if (exit7 < exit30) exit7 = exit30;
-    while (exit7 < enter && removalDays[exit7] <= day - 7) exit7++;
-    let gone30 = enter - exit30;
-    let gone7 = enter - exit7;
-    const back = has ? backAt[k] : undefined;
-    if (back)
-      for (const r of back) {
-        if (r < exit30 || r >= enter) continue;
-        gone30--;
-        if (r >= exit7) gone7--;
-        const dom = removalDays[r] - removals[r].first;
-        const list = f.held[j];
-        if (list) list.push(dom);
-        else f.held[j] = [dom];
-      }
-    f.gone30[j] += gone30;
-    f.gone7[j] += gone7;
+    if (fresh[k]) {
+      window(f.new30, from, a, 30, fresh[k]);
+      window(f.new7, from, a, 7, fresh[k]);
+    }
   }
 }
 
@@ -321,71 +333,81 @@ function addProject(
  * over all of the union's flats, the index's F is every flat active on both days.
  */
 export function unionPace(
-  summaries: PaceSummary[],
+  summaries: readonly (PaceSummary | PackedSummary)[],
   from: number,
   to: number,
   /** where to put each point's day and index sums (Σ ln, pairs) too: what `unionSpan` keeps */
   sums?: { days: number[]; lnSums: number[]; pairSums: number[] },
 ): UnionPoint[] {
   const out: UnionPoint[] = [];
-  const used = summaries.filter((s) => s.dates.length > 0);
+  const used = summaries.filter((s) => s.dates.length > 0).map(packSummary);
   if (used.length === 0 || from > to) return out;
   const { at, days } = unionDays(used, from, to);
   if (days.length === 0) return out;
   const size = days.length;
+  const span = to - from + 1;
   const f: DayFigures = {
     stock: new Float64Array(size),
     priceSum: new Float64Array(size),
     areaSum: new Float64Array(size),
     stockBefore: new Float64Array(size),
     whole: new Uint8Array(size),
-    new7: new Float64Array(size),
-    new30: new Float64Array(size),
-    gone7: new Float64Array(size),
-    gone30: new Float64Array(size),
-    held: new Array(size),
+    new7: new Int32Array(span),
+    new30: new Int32Array(span),
+    gone7: new Int32Array(span),
+    gone30: new Int32Array(span),
+    back7: new Int32Array(size),
+    back30: new Int32Array(size),
   };
   let minDay = used[0].dates[0];
   let longest = 0;
   for (const s of used) {
     minDay = Math.min(minDay, s.dates[0]);
-    for (const r of s.removals) longest = Math.max(longest, s.dates[r.k] - r.first);
+    for (let r = 0; r < s.removalK.length; r++)
+      longest = Math.max(longest, s.dates[s.removalK[r]] - s.removalFirst[r]);
   }
-  const span = to - from + 1;
-  const firstEvents = new Buckets(from, span);
-  const domEvents = new Buckets(from, span);
-  for (const s of used) addProject(s, from, to, at, days, f, firstEvents, domEvents);
+  const events = {
+    firsts: new Buckets(from, span),
+    dom: new Buckets(from, span),
+    held: new Buckets(from, span),
+  };
+  for (const s of used) addProject(s, from, to, at, f, events);
   const { lnSums, pairSums } = indexSums(used, from, to, at, days);
   const firsts = new DayCounts(minDay, Math.max(1, to - minDay + 1));
   const onMarket = new DayCounts(0, longest + 1);
   let index = 100;
+  let [new7, new30, gone7, gone30] = [0, 0, 0, 0];
   for (let i = 0; i < span; i++) {
-    firstEvents.apply(i, firsts);
-    domEvents.apply(i, onMarket);
+    events.firsts.apply(i, firsts);
+    events.dom.apply(i, onMarket);
+    new7 += f.new7[i];
+    new30 += f.new30[i];
+    gone7 += f.gone7[i];
+    gone30 += f.gone30[i];
     const j = at[i];
     if (j < 0) continue;
     const day = from + i;
-    const held = f.held[j];
-    if (held) for (const dom of held) onMarket.add(dom, -1);
+    // the lots whose flat is back in the stock today are out of today's median only
+    events.held.apply(i, onMarket, -1);
     const medianDaysOnMarket = onMarket.median();
-    if (held) for (const dom of held) onMarket.add(dom, 1);
+    events.held.apply(i, onMarket, 1);
     if (j > 0 && pairSums[j]) index *= Math.exp(lnSums[j] / pairSums[j]);
     sums?.days.push(day);
     sums?.lnSums.push(lnSums[j]);
     sums?.pairSums.push(pairSums[j]);
     const stock = f.stock[j];
-    const gone30 = f.gone30[j];
-    const denominator = f.stockBefore[j] + f.new30[j];
+    const gone = gone30 - f.back30[j];
+    const denominator = f.stockBefore[j] + new30;
     const medianFirst = firsts.median();
     out.push({
       date: fromDay(day),
       stock,
-      new7: f.new7[j],
-      new30: f.new30[j],
-      gone7: f.gone7[j],
-      gone30,
-      absorption: f.whole[j] && denominator ? round2((gone30 / denominator) * 100) : null,
-      monthsOfSupply: gone30 ? round2(stock / gone30) : null,
+      new7,
+      new30,
+      gone7: gone7 - f.back7[j],
+      gone30: gone,
+      absorption: f.whole[j] && denominator ? round2((gone / denominator) * 100) : null,
+      monthsOfSupply: gone ? round2(stock / gone) : null,
       medianDaysOnMarket,
       medianStockAge: medianFirst === null ? null : day - medianFirst,
       index: Math.round(index * 100) / 100,

@@ -29,6 +29,7 @@ import m028 from './migrations/028.js';
 import m029 from './migrations/029.js';
 import m030 from './migrations/030.js';
 import m031 from './migrations/031.js';
+import m032 from './migrations/032.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -67,4 +68,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m029,
   m030,
   m031,
+  m032,
 ];

@@ -1,6 +1,7 @@
 import { endianness } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import type { PaceSummary } from '../analytics/pace-summary.js';
+import { type PackedSummary, packedOf, unpackSummary } from '../analytics/packed-summary.js';
 
 /**
  * The stored form of a kept pace summary part (`pace_summary.body`, DESIGN §11.1). The market's pace over
@@ -84,7 +85,7 @@ class Varints {
   ) {}
 
   /** `count` values of the next column into `into` from `offset` on. */
-  column(into: number[], offset: number, count: number): void {
+  column(into: Int32Array, offset: number, count: number): void {
     const bytes = this.bytes;
     const end = bytes.length;
     let at = this.at;
@@ -93,8 +94,7 @@ class Varints {
       if (at >= end) throw unknown();
       let byte = bytes[at++];
       let z = byte & 0x7f;
-      // up to four bytes (28 bits) with integer operations, so the values stay small integers in V8's
-      // arrays (a division's result would turn an array of days into one of doubles, slower to sweep)
+      // up to four bytes (28 bits) with integer operations
       for (let shift = 7; byte >= 0x80 && shift < 28; shift += 7) {
         if (at >= end) throw unknown();
         byte = bytes[at++];
@@ -115,19 +115,19 @@ class Varints {
   }
 }
 
-/** The first-presence changes of a snapshot without any: one array for all, never written to. */
-const NO_CHANGE: number[] = [];
-
-const zeros = (count: number): number[] => new Array<number>(count).fill(0);
-
 /** A stored body read back: the compact form, or the gzipped JSON of migrations 8–27 (until rewritten). */
 export const decodeSummary = (body: Uint8Array): PaceSummary => decodeSummaries([body]);
 
+/** A project's stored parts, in order, read back as one summary in the object form (pace-parts.ts). */
+export const decodeSummaries = (bodies: readonly Uint8Array[]): PaceSummary =>
+  unpackSummary(decodePacked(bodies));
+
 /**
- * A project's stored parts, in order, read back as one summary (what analytics/pace-parts.ts
- * joinSummaries makes of them, to the bit): each column allocated once, not a part's arrays joined.
+ * A project's stored parts, in order, read back as one summary in columns (analytics/packed-summary.ts):
+ * what analytics/pace-parts.ts joinSummaries makes of them, to the bit, each column allocated once and
+ * filled straight from the bytes.
  */
-export function decodeSummaries(bodies: readonly Uint8Array[]): PaceSummary {
+export function decodePacked(bodies: readonly Uint8Array[]): PackedSummary {
   const parts = bodies.map((body) =>
     body[0] === 0x1f && body[1] === 0x8b
       ? encodeSummary(JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary)
@@ -139,68 +139,45 @@ export function decodeSummaries(bodies: readonly Uint8Array[]): PaceSummary {
     if (bytes.length < HEADER * 4 + 3 * n * 8) throw unknown();
     return { n, d, m, b };
   });
-  const n = heads.reduce((sum, h) => sum + h.n, 0);
-  const m = heads.reduce((sum, h) => sum + h.m, 0);
-  const out: PaceSummary = {
-    dates: zeros(n),
-    ends: zeros(n),
-    stock: zeros(n),
-    priceSum: zeros(n),
-    areaSum: zeros(n),
-    fresh: zeros(n),
-    lnSum: zeros(n),
-    pairs: zeros(n),
-    firstDelta: new Array<number[]>(n),
-    removals: new Array<PaceSummary['removals'][number]>(m),
-  };
-  let k0 = 0;
-  let r0 = 0;
+  const total = (key: keyof Head) => heads.reduce((sum, h) => sum + h[key], 0);
+  const out = packedOf(total('n'), total('d'), total('m'), total('b'));
+  const at: Head = { n: 0, d: 0, m: 0, b: 0 };
   for (const [i, bytes] of parts.entries()) {
-    readPart(bytes, heads[i], out, k0, r0);
-    k0 += heads[i].n;
-    r0 += heads[i].m;
+    readPart(bytes, heads[i], out, at);
+    for (const key of ['n', 'd', 'm', 'b'] as const) at[key] += heads[i][key];
   }
   return out;
 }
 
-/** One part's columns into `out` from snapshot k0 and removal r0 on. */
-function readPart(bytes: Buffer, { n, d, m, b }: Head, out: PaceSummary, k0: number, r0: number): void {
+/** The snapshots' lengths of a part (deltas a snapshot, days back a removal) made into starts from `base`. */
+function starts(lengths: Int32Array, count: number, into: Int32Array, from: number, base: number): number {
+  let sum = base;
+  for (let i = 0; i < count; i++) {
+    sum += lengths[i];
+    into[from + i + 1] = sum;
+  }
+  return sum - base;
+}
+
+/** One part's columns into `out` from the snapshot, number, removal and day back `o` on. */
+function readPart(bytes: Buffer, { n, d, m, b }: Head, out: PackedSummary, o: Head): void {
   let at = HEADER * 4;
   for (const column of [out.priceSum, out.areaSum, out.lnSum]) {
-    if (LITTLE && (bytes.byteOffset + at) % 8 === 0) {
-      const view = new Float64Array(bytes.buffer, bytes.byteOffset + at, n);
-      for (let i = 0; i < n; i++) column[k0 + i] = view[i];
-    } else for (let i = 0; i < n; i++) column[k0 + i] = bytes.readDoubleLE(at + i * 8);
+    // the stored doubles are little-endian: on such a machine their bytes are copied as they are
+    if (LITTLE)
+      new Uint8Array(column.buffer, column.byteOffset + o.n * 8, n * 8).set(bytes.subarray(at, at + n * 8));
+    else for (let i = 0; i < n; i++) column[o.n + i] = bytes.readDoubleLE(at + i * 8);
     at += n * 8;
   }
   const ints = new Varints(bytes, at);
-  for (const column of [out.dates, out.ends, out.stock, out.fresh, out.pairs]) ints.column(column, k0, n);
-  const lengths = zeros(Math.max(n, m));
+  for (const column of [out.dates, out.ends, out.stock, out.fresh, out.pairs]) ints.column(column, o.n, n);
+  const lengths = new Int32Array(Math.max(n, m));
   ints.column(lengths, 0, n);
-  const delta = zeros(d);
-  ints.column(delta, 0, d);
-  let from = 0;
-  for (let i = 0; i < n; i++) {
-    const length = lengths[i];
-    out.firstDelta[k0 + i] = length === 0 ? NO_CHANGE : delta.slice(from, from + length);
-    from += length;
-  }
-  if (from !== d) throw unknown();
-  const k = zeros(m);
-  const flatId = zeros(m);
-  const first = zeros(m);
-  for (const column of [k, flatId, first, lengths]) ints.column(column, 0, m);
-  const back = zeros(b);
-  ints.column(back, 0, b);
-  from = 0;
-  for (let i = 0; i < m; i++) {
-    out.removals[r0 + i] = {
-      k: k[i],
-      flatId: flatId[i],
-      first: first[i],
-      back: back.slice(from, from + lengths[i]),
-    };
-    from += lengths[i];
-  }
-  if (ints.at !== bytes.length || from !== b) throw unknown();
+  if (starts(lengths, n, out.deltaStart, o.n, o.d) !== d) throw unknown();
+  ints.column(out.delta, o.d, d);
+  for (const column of [out.removalK, out.removalFlat, out.removalFirst]) ints.column(column, o.m, m);
+  ints.column(lengths, 0, m);
+  if (starts(lengths, m, out.backStart, o.m, o.b) !== b) throw unknown();
+  ints.column(out.back, o.b, b);
+  if (ints.at !== bytes.length) throw unknown();
 }

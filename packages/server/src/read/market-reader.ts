@@ -13,12 +13,12 @@ import {
   type StatsStatus,
 } from '@cena-metra/contract';
 import { DayParts, type DaySums, type RankSummary, unionLast } from '../analytics/pace-last.js';
-import { EMPTY_SUMMARY, type PaceSummary } from '../analytics/pace-summary.js';
 import { periodOf, type UnionSpan, unionDaySums, unionPace, unionSpan } from '../analytics/pace-union.js';
+import { EMPTY_PACKED, type PackedSummary, packedBytes } from '../analytics/packed-summary.js';
 import type { Db } from '../db/driver.js';
 import { bytes, decodeSpan } from '../db/kept.js';
 import { rankStart } from '../db/kept-rank.js';
-import { decodeSummaries } from '../db/pace-form.js';
+import { decodePacked } from '../db/pace-form.js';
 import { developerExists } from '../db/queries/catalog.js';
 import { paceSummariesOf } from '../db/queries/kept-pace.js';
 import { keptSpan } from '../db/queries/market-spans.js';
@@ -51,7 +51,6 @@ export function inPlace(place: Place, f: PlaceFilters): boolean {
 }
 
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
-const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.length * 40;
 
 /**
  * A developer's and the market's sales pace and index, the market's ranking and the comparison of projects
@@ -62,7 +61,7 @@ const summaryBytes = (s: PaceSummary) => 100 + s.dates.length * 80 + s.removals.
 const spanBytes = (s: UnionSpan) => s.points.length * 250;
 
 export class MarketReader {
-  private readonly cache: ProjectCache<Map<string, PaceSummary>>;
+  private readonly cache: ProjectCache<Map<string, PackedSummary>>;
   private readonly rankReader: RankReader;
   private readonly list: MarketProjects;
   /** the state registry's objects and histories, held per its version (DESIGN §12.3) */
@@ -71,21 +70,21 @@ export class MarketReader {
   constructor(private readonly shared: ReadCache) {
     this.registry = new RegistryHeld(shared);
     this.cache = new ProjectCache(shared, 'market', (m) =>
-      [...m.values()].reduce((sum, s) => sum + summaryBytes(s), 0),
+      [...m.values()].reduce((sum, s) => sum + packedBytes(s), 0),
     );
     this.rankReader = new RankReader(shared);
     this.list = new MarketProjects(shared);
   }
 
-  /** The summaries of `projects` for one filter: from memory, else as kept. */
+  /** The summaries of `projects` for one filter, in columns: from memory, else as kept. */
   async summaries(
     db: Db,
     projects: Pick<ProjectRow, 'id' | 'data_version'>[],
     status: StatsStatus,
     rooms: RoomGroup,
-  ): Promise<Map<number, PaceSummary>> {
+  ): Promise<Map<number, PackedSummary>> {
     const key = variantKey(status, rooms);
-    const out = new Map<number, PaceSummary>();
+    const out = new Map<number, PackedSummary>();
     const missing: Pick<ProjectRow, 'id' | 'data_version'>[] = [];
     for (const p of projects) {
       const held = await this.cache.get(p.id, p.data_version, () => new Map());
@@ -102,15 +101,15 @@ export class MarketReader {
     );
     // each project's parts, a year each, in order (analytics/pace-parts.ts), read as one summary
     const parts = new Map<number, Uint8Array[]>();
-    for (const r of stored) {
-      const list = parts.get(r.project_id) ?? [];
-      list.push(bytes(r.body));
-      parts.set(r.project_id, list);
+    for (const [id, body] of stored) {
+      const list = parts.get(id);
+      if (list) list.push(body);
+      else parts.set(id, [body]);
     }
     for (const p of missing) {
       const own = parts.get(p.id);
       // a project with snapshots has its summaries from the import that stored them
-      const summary = own ? decodeSummaries(own) : EMPTY_SUMMARY;
+      const summary = own ? decodePacked(own) : EMPTY_PACKED;
       (await this.cache.get(p.id, p.data_version, () => new Map())).set(key, summary);
       this.cache.grown(p.id);
       out.set(p.id, summary);

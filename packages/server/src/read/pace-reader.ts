@@ -13,6 +13,7 @@ import { ppmDistribution, ppmPercentile } from '../analytics/distribution.js';
 import type { FlatEvent } from '../analytics/events.js';
 import { type PaceSummary, paceSummariesBy, paceSummary } from '../analytics/pace-summary.js';
 import { projectPace, unionIndex } from '../analytics/pace-union.js';
+import type { PackedSummary } from '../analytics/packed-summary.js';
 import { GROUP_FILTERS, recordCounts, summaryRowId } from '../analytics/stats.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
@@ -67,12 +68,12 @@ export class PaceReader {
     db: Db,
     projectId: number,
     filters: { status: StatsStatus; rooms: RoomGroup }[],
-  ): Promise<PaceSummary[] | null> {
+  ): Promise<PackedSummary[] | null> {
     if (!this.market) return null;
     const version = await projectDataVersion(db, projectId);
     if (version === null) throw new NotFoundError(`проект ${projectId} не найден`);
     const row = [{ id: projectId, data_version: version }];
-    const out: PaceSummary[] = [];
+    const out: PackedSummary[] = [];
     for (const f of filters)
       out.push((await this.market.summaries(db, row, f.status, f.rooms)).get(projectId)!);
     return out;

@@ -128,18 +128,22 @@ export async function arrivalAndRemovalRows(db: Db, projectId: number): Promise<
   );
 }
 
-/** The kept summaries' parts of a variant for `ids`, by project and part; `body` as base64. */
+/**
+ * The kept summaries' parts of a variant for `ids`, by project and part: [project, body] as bytes (a filter
+ * of the reference market's 5,000 projects is 64 MB: its base64 text took twice the time to come).
+ */
 export async function paceSummariesOf(
   db: Db,
   status: string,
   rooms: string,
   ids: number[],
-): Promise<{ project_id: number; body: string }[]> {
-  return db.query<{ project_id: number; body: string }>(
-    `select project_id, ${base64('body')} from pace_summary
+): Promise<[number, Uint8Array][]> {
+  return (await db.binaryRows(
+    `select project_id, body from pace_summary
      where status = $1 and rooms = $2 and project_id = any($3::int[]) order by project_id, part`,
     [status, rooms, ids],
-  );
+    ['int', 'bytea'],
+  )) as [number, Uint8Array][];
 }
 
 /**
