@@ -1561,9 +1561,16 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
       return stock.length > 5 && stock.every((v, i) => i === 0 || stock[i - 1] >= v);
     };
     await expect.poll(byStock).toBe(true);
-    // one class only
+    // one class only: the table and the pace chart (the class's kept series, §12.3)
+    const classPace = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/market/pace') &&
+        r.request().postDataJSON()?.priceClass === 'business' &&
+        r.status() === 200,
+    );
     await page.selectOption('[data-testid=market-class]', 'business');
     await page.waitForURL(/class=business/);
+    expect((await (await classPace).json()).points.length).toBeGreaterThan(0);
     // each with its origin after it (the demo's classes are the registry's; a project imported by another
     // test has its class by price, shown without a mark)
     const classes = async () => (await column('Класс')).map((c) => c.replace(/(реестр|вручную)$/, ''));

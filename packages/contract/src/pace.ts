@@ -146,6 +146,8 @@ export const marketPaceRequestSchema = z.object({
   city: placeFilter('city'),
   district: placeFilter('district'),
   station: placeFilter('station'),
+  /** the projects of a class (DESIGN §12.3) as on their latest list: by hand, the registry's, else by price */
+  priceClass: z.enum(PRICE_CLASSES).optional(),
 });
 export type MarketPaceRequest = z.input<typeof marketPaceRequestSchema>;
 

@@ -3,6 +3,7 @@ import {
   compareResponseSchema,
   marketPaceResponseSchema,
   marketResponseSchema,
+  PRICE_CLASSES,
 } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -86,6 +87,24 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
     // by rooms: no studios anywhere
     const studios = (await post('/api/market/pace', { ...PERIOD, rooms: 'studio' })).json();
     expect(studios.last).toMatchObject({ stock: 0, avgMeterPrice: null });
+    // by class (§12.3, a project's class on its latest list): «Премьер» alone is premium, and the classes
+    // part the market — each day's stock of the market is the sum of the classes'
+    const byClass = await Promise.all(
+      PRICE_CLASSES.map(async (priceClass) => {
+        const res = await post('/api/market/pace', { ...PERIOD, priceClass });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { projects: number; points: { date: string; stock: number }[] };
+      }),
+    );
+    const premium = byClass[PRICE_CLASSES.indexOf('premium')];
+    expect(premium.projects).toBe(1);
+    expect(premium.points.at(-1)).toMatchObject({ stock: 1, avgMeterPrice: 800_000 });
+    expect(byClass.reduce((sum, c) => sum + c.projects, 0)).toBe(3);
+    for (const { date, stock } of market.points)
+      expect(
+        byClass.reduce((sum, c) => sum + (c.points.find((p) => p.date === date)?.stock ?? 0), 0),
+        date,
+      ).toBe(stock);
   });
 
   it('the market ranks projects and developers with the last day’s figures; filters by developer and class', async () => {
@@ -192,6 +211,7 @@ describeEachDb('a developer, the market and a comparison through the API', (ctx)
       ['/api/market', { ...PERIOD, priceClass: 'luxury' }, 'priceClass'],
       ['/api/market', { from: '2026-02-01', to: '2026-01-01' }, 'to'],
       ['/api/market/pace', { ...PERIOD, rooms: 'five' }, 'rooms'],
+      ['/api/market/pace', { ...PERIOD, priceClass: 'luxury' }, 'priceClass'],
     ] as const) {
       const res = await post(url, payload);
       expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);

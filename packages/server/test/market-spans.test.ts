@@ -10,7 +10,7 @@ import { Importer } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { fromDay } from '../src/lib/days.js';
 import { MarketReader } from '../src/read/market-reader.js';
-import { keptScopes, membersVersion } from '../src/read/market-scopes.js';
+import { keptScopes, membersVersion, scopeOf } from '../src/read/market-scopes.js';
 import { ReadCache } from '../src/read/read-cache.js';
 import { cliActor, commandHost, type Host } from '../src/use-cases/host.js';
 import { applyImport } from '../src/use-cases/imports.js';
@@ -66,6 +66,8 @@ describeEachDb('the market’s kept spans', (ctx) => {
           // the whole market, two developers, two regions, two cities: × 10 filters
           const scopes = new Set(kept.map((s) => s.scope));
           expect(scopes.has('market')).toBe(true);
+          // every project has a class by its price: the classes are kept scopes too
+          expect([...scopes].some((s) => s.startsWith('class:'))).toBe(true);
           expect(kept.length).toBe(scopes.size * 10);
           await rebuildProjects(ctx.db, 2, undefined, undefined, carry);
           await keepAll(ctx.db);
@@ -150,13 +152,16 @@ describeEachDb('the market’s kept spans', (ctx) => {
     await fresh.close();
   });
 
-  it('scopes: the whole market always, a developer or place from the size kept, names compared case aside', () => {
-    const row = (id: number, developer: number, city: string | null) => ({
+  it('scopes: the whole market always, a developer, place or class from the size kept, names compared case aside', () => {
+    const row = (id: number, developer: number, city: string | null, handClass: string | null = null) => ({
       id,
       name: `П${id}`,
       data_version: 1,
       developer_id: developer,
       developer_name: `З${developer}`,
+      hand_class: handClass,
+      registry_class: null,
+      last_ppm: null,
       place: {
         region: null,
         city,
@@ -168,10 +173,20 @@ describeEachDb('the market’s kept spans', (ctx) => {
       },
     });
     const scopes = keptScopes(
-      [row(1, 1, 'Москва'), row(2, 1, 'МОСКВА'), row(3, 2, 'москва'), row(4, 2, null)],
+      [
+        row(1, 1, 'Москва', 'comfort'),
+        row(2, 1, 'МОСКВА', 'comfort'),
+        row(3, 2, 'москва'),
+        row(4, 2, null, 'comfort'),
+        row(5, 3, null, 'premium'),
+      ],
       3,
     );
-    expect([...scopes.keys()].sort()).toEqual(['city:москва', 'market']);
+    expect([...scopes.keys()].sort()).toEqual(['city:москва', 'class:comfort', 'market']);
     expect(scopes.get('city:москва')!.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(scopes.get('class:comfort')!.map((p) => p.id)).toEqual([1, 2, 4]);
+    // a request names the scope it is kept as: a class alone, not with a place
+    expect(scopeOf({ priceClass: 'comfort' })).toBe('class:comfort');
+    expect(scopeOf({ priceClass: 'comfort', city: 'Москва' })).toBeNull();
   });
 });

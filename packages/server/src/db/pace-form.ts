@@ -92,23 +92,29 @@ class Varints {
     let previous = 0;
     for (let i = 0; i < count; i++) {
       if (at >= end) throw unknown();
-      let byte = bytes[at++];
-      let z = byte & 0x7f;
-      // up to four bytes (28 bits) with integer operations
-      for (let shift = 7; byte >= 0x80 && shift < 28; shift += 7) {
-        if (at >= end) throw unknown();
-        byte = bytes[at++];
-        z |= (byte & 0x7f) << shift;
+      let z = bytes[at++];
+      // most steps fit one byte (days step by one, counts by a few)
+      if (z >= 0x80) {
+        z &= 0x7f;
+        let byte = 0x80;
+        // up to four bytes (28 bits) with integer operations
+        for (let shift = 7; byte >= 0x80 && shift < 28; shift += 7) {
+          if (at >= end) throw unknown();
+          byte = bytes[at++];
+          z |= (byte & 0x7f) << shift;
+        }
+        if (byte >= 0x80) {
+          // a step of 2^27 or more: the fifth byte, in floating point (the zigzagged step has 33 bits)
+          if (at >= end) throw unknown();
+          byte = bytes[at++];
+          if (byte >= 0x80) throw unknown();
+          const wide = z + byte * 2 ** 28;
+          previous = (previous + (wide % 2 === 0 ? wide / 2 : -(wide + 1) / 2)) | 0;
+          into[offset + i] = previous;
+          continue;
+        }
       }
-      if (byte < 0x80) previous = (previous + ((z >>> 1) ^ -(z & 1))) | 0;
-      else {
-        // a step of 2^27 or more: the fifth byte, in floating point (the zigzagged step has 33 bits)
-        if (at >= end) throw unknown();
-        byte = bytes[at++];
-        if (byte >= 0x80) throw unknown();
-        const wide = z + byte * 2 ** 28;
-        previous = (previous + (wide % 2 === 0 ? wide / 2 : -(wide + 1) / 2)) | 0;
-      }
+      previous = (previous + ((z >>> 1) ^ -(z & 1))) | 0;
       into[offset + i] = previous;
     }
     this.at = at;

@@ -15,6 +15,8 @@ export interface ProjectRow {
   /** §12.3: a class set by hand, the registry's class of the project (PriceClass / a registry class name) */
   hand_class: string | null;
   registry_class: string | null;
+  /** the average ppm of its latest list: its class by price where no other origin names one */
+  last_ppm: number | null;
 }
 
 /** A listed project: the days of its first and last lists beside. */
@@ -67,6 +69,7 @@ export class MarketProjects {
         developer_name: r.developer_name,
         hand_class: r.hand_class,
         registry_class: r.registry_class,
+        last_ppm: r.last_ppm === null ? null : Number(r.last_ppm),
         first: toDay(r.first),
         last: toDay(r.last),
         place: {

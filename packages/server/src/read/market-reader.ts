@@ -7,6 +7,7 @@ import {
   NO_PLACE,
   type Place,
   type PlaceGroup,
+  type PriceClass,
   placeKey,
   placeParent,
   type RoomGroup,
@@ -26,7 +27,7 @@ import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { projectClassOf, rowOf, unionClassOf } from './market-rows.js';
-import { KEPT_SCOPE_MIN, membersVersion, scopeOf } from './market-scopes.js';
+import { KEPT_SCOPE_MIN, latestClassOf, membersVersion, scopeOf } from './market-scopes.js';
 import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 import { RegistryHeld } from './registry-held.js';
@@ -142,24 +143,24 @@ export class MarketReader {
       to: string;
       rooms: RoomGroup;
       status: StatsStatus;
+      priceClass?: PriceClass;
     } & PlaceFilters,
   ): Promise<MarketPaceResponse> {
     if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
     // the selection's whole span (every project of it, whenever its lists), held per set of its members'
     // data versions: a period is a slice with its index chained again (pace-union.ts), not another sweep
     // over every project; a project whose lists begin after the period changes nothing of it
-    const members = (await this.list.select(db, { developerId: q.developerId })).filter((p) =>
-      inPlace(p.place, q),
-    );
-    const projects = (await this.list.select(db, { developerId: q.developerId, to: q.to })).filter((p) =>
-      inPlace(p.place, q),
-    );
+    const chosen = (p: ProjectRow) =>
+      inPlace(p.place, q) && (!q.priceClass || latestClassOf(p) === q.priceClass);
+    const members = (await this.list.select(db, { developerId: q.developerId })).filter(chosen);
+    const projects = (await this.list.select(db, { developerId: q.developerId, to: q.to })).filter(chosen);
     // the whole market's, a developer's, a place's span as kept (use-cases/market-spans.ts) while its members'
     // data are those it was made from; else (a combination of filters, a scope too small to keep, or the
     // keeper not yet round) made here — the same function of the same summaries, so the same points
     const scope = scopeOf(q);
     const key = `market-span:${q.status}:${q.rooms}:${
-      scope ?? [q.developerId, q.region, q.city, q.district, q.station].map((v) => v ?? '').join(':')
+      scope ??
+      [q.developerId, q.region, q.city, q.district, q.station, q.priceClass].map((v) => v ?? '').join(':')
     }`;
     const version = membersVersion(members);
     let span = this.shared.get<UnionSpan>(key, version);

@@ -1,4 +1,4 @@
-import type { Place } from '@cena-metra/contract';
+import { type Place, type PriceClass, projectClass } from '@cena-metra/contract';
 import type { ProjectRow } from './market-projects.js';
 
 /**
@@ -14,7 +14,15 @@ export interface ScopeFilters {
   city?: string;
   district?: string;
   station?: string;
+  priceClass?: PriceClass;
 }
+
+/**
+ * A project's class as the market's class scope counts it (§12.3): by hand, else the registry's, else its
+ * region's price bands at the average ppm of its latest list (over all its lots, whatever the request's status).
+ */
+export const latestClassOf = (p: Pick<ProjectRow, 'hand_class' | 'registry_class' | 'place' | 'last_ppm'>) =>
+  projectClass(p.hand_class, p.registry_class, p.place, p.last_ppm).priceClass;
 
 const PLACES = ['region', 'city', 'district'] as const;
 
@@ -26,11 +34,19 @@ const nameKey = (name: string) => name.toLocaleLowerCase('ru');
 
 /** The kept scope a request's filters name, or null when no scope is kept for them. */
 export function scopeOf(q: ScopeFilters): string | null {
-  const given = [q.developerId !== undefined, !!q.region, !!q.city, !!q.district, !!q.station];
+  const given = [
+    q.developerId !== undefined,
+    !!q.region,
+    !!q.city,
+    !!q.district,
+    !!q.station,
+    !!q.priceClass,
+  ];
   const count = given.filter(Boolean).length;
   if (count === 0) return 'market';
   if (count > 1 || q.station) return null;
   if (q.developerId !== undefined) return `developer:${q.developerId}`;
+  if (q.priceClass) return `class:${q.priceClass}`;
   for (const kind of PLACES) {
     const name = q[kind];
     if (name) return `${kind}:${nameKey(name)}`;
@@ -39,8 +55,8 @@ export function scopeOf(q: ScopeFilters): string | null {
 }
 
 /**
- * Every scope kept, with its members in the market list's order: the whole market always, each developer
- * and place when it has at least `min` projects (a smaller union is computed per request in milliseconds).
+ * Every scope kept, with its members in the market list's order: the whole market always, each developer,
+ * place and class when it has at least `min` projects (a smaller union is computed per request in milliseconds).
  */
 export function keptScopes(projects: ProjectRow[], min = KEPT_SCOPE_MIN): Map<string, ProjectRow[]> {
   const groups = new Map<string, ProjectRow[]>([['market', projects]]);
@@ -55,6 +71,8 @@ export function keptScopes(projects: ProjectRow[], min = KEPT_SCOPE_MIN): Map<st
       const name = (p.place as Place)[kind];
       if (name) add(`${kind}:${nameKey(name)}`, p);
     }
+    const cls = latestClassOf(p);
+    if (cls) add(`class:${cls}`, p);
   }
   for (const [key, list] of groups) if (key !== 'market' && list.length < min) groups.delete(key);
   return groups;

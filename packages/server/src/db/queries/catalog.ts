@@ -116,6 +116,8 @@ export interface ListedProjectRow extends Omit<Place, 'stations'> {
   registry_class: string | null;
   first: string;
   last: string;
+  /** the average ppm of its latest list (its class by price) */
+  last_ppm: number | null;
   stations: unknown;
 }
 
@@ -123,8 +125,10 @@ export async function listedProjectRows(db: Db): Promise<ListedProjectRow[]> {
   return db.query<ListedProjectRow>(
     `select p.id, p.name, p.data_version, p.developer_id, d.name as developer_name, p.hand_class,
        p.registry_class, p.first_snapshot_date as first, p.last_snapshot_date as last,
-       p.region, p.city, p.district, p.address, p.latitude, p.longitude, p.stations
+       p.region, p.city, p.district, p.address, p.latitude, p.longitude, p.stations,
+       sp.avg_meter_price as last_ppm
      from project p join developer d on d.id = p.developer_id
+       left join summary_project sp on sp.date = p.last_snapshot_date and sp.project_id = p.id
      where p.last_snapshot_date is not null
      order by p.id`,
   );

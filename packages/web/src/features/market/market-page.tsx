@@ -56,7 +56,14 @@ export function MarketPage() {
   const pace = useMarketPace(
     rangeError
       ? null
-      : { from: f.from, to: f.to, status, developerId: f.developerId ?? undefined, ...placeFilters },
+      : {
+          from: f.from,
+          to: f.to,
+          status,
+          developerId: f.developerId ?? undefined,
+          priceClass: f.priceClass ?? undefined,
+          ...placeFilters,
+        },
   );
   // every registry project of the selection (a station is not the registry's: with one, ours alone)
   const registry = useRegistryMarket(
