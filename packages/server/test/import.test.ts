@@ -167,6 +167,47 @@ describeEachDb('import', (ctx) => {
     expect(stats.allRoomsData.points[0].avgMeterPrice).toBe(300_000);
   });
 
+  it('a new flat is first seen on its list’s day; one its day’s list drops again is not seen; rebuild agrees', async () => {
+    const importer = new Importer(ctx.db, 2);
+    const list = (date: string, ids: string[]) =>
+      validateSnapshot(
+        {
+          date,
+          developer: 'Пионер',
+          project: 'Первые',
+          flats: ids.map((id) => ({ id, building: '1', rooms: 1, area: 40, price: 10_000_000 })),
+        },
+        { file: 't' },
+      );
+    const firstSeen = async () =>
+      Object.fromEntries(
+        (
+          await ctx.db.query<{ external_id: string; first_seen: string | null }>(
+            `select f.external_id, f.first_seen::text from flat f join project p on p.id = f.project_id
+             where p.name = 'Первые' order by 1`,
+          )
+        ).map((r) => [r.external_id, r.first_seen]),
+      );
+    const steps: [string, string[], Record<string, string | null>][] = [
+      ['2026-11-20', ['a'], { a: '2026-11-20' }],
+      ['2026-11-21', ['a', 'b'], { a: '2026-11-20', b: '2026-11-21' }],
+      // the day's list again without b: b was never in a list that stands
+      ['2026-11-21', ['a'], { a: '2026-11-20', b: null }],
+      // an earlier list moves a's first presence and brings c
+      ['2026-11-19', ['a', 'c'], { a: '2026-11-19', b: null, c: '2026-11-19' }],
+    ];
+    for (const [date, ids, expected] of steps) {
+      await importer.apply(list(date, ids));
+      expect(await firstSeen(), date).toEqual(expected);
+    }
+    // in one batch, a next day's list bringing d and that day's list again without it
+    await importSnapshots(importer, [list('2026-11-22', ['a', 'd']), list('2026-11-22', ['a'])]);
+    expect(await firstSeen()).toEqual({ a: '2026-11-19', b: null, c: '2026-11-19', d: null });
+    const imported = await keptData(ctx.db);
+    await rebuildProjects(ctx.db, 2);
+    expect(await keptData(ctx.db)).toEqual(imported);
+  });
+
   it('gives the same stats and summaries whatever the import order; rebuild reproduces the derived tables', async () => {
     const plan = planDemo({ until: '2024-03-01', from: '2023-10-01', developers: 1, scale: 0.05, seed: 7 });
     const snapshots = plan.days

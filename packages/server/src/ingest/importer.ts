@@ -245,7 +245,7 @@ export class Importer {
 
     const fresh = snapshot.flats.filter((f) => !model.externalIds.has(f.externalId)).map((f) => f.externalId);
     if (fresh.length) {
-      for (const r of await insertFlats(tx, model.projectId, fresh))
+      for (const r of await insertFlats(tx, model.projectId, fresh, snapshot.date))
         model.externalIds.set(r.external_id, r.id);
     }
     const state = new Map<number, FlatRecord>();

@@ -9,12 +9,13 @@ import type { Db } from '../driver.js';
 export async function keepFirstSeen(db: Db, model: ProjectModel): Promise<Map<number, number>> {
   const first = model.firstPresences();
   if (model.known) {
-    // an append's window: only a new flat's presence is new, and none goes
-    const fresh = [...first.keys()].filter((id) => !model.known!.has(id));
+    // an append's window: only a new flat's presence is new (its list's day, as written with it), none goes
+    const known = model.known;
+    const fresh = [...first.keys()].filter((id) => !known.has(id));
     if (fresh.length)
       await db.query(
         `update flat f set first_seen = x.d from unnest($2::int[], $3::date[]) as x(id, d)
-         where f.project_id = $1 and f.id = x.id`,
+         where f.project_id = $1 and f.id = x.id and f.first_seen is distinct from x.d`,
         [model.projectId, fresh, fresh.map((id) => fromDay(first.get(id)!))],
       );
     return first;

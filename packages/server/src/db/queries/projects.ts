@@ -68,15 +68,21 @@ export async function lockProjectVersion(tx: Db, id: number): Promise<number> {
   return data_version;
 }
 
-/** New flats of a project by external id; their ids. */
+/**
+ * New flats of a project by external id, first seen on `day` (the list that brings them: keepFirstSeen
+ * corrects the rare flat whose first presence the whole import puts elsewhere); their ids. Written here, a
+ * first presence costs no update of every new flat after (100,000 of a feed: 4 s on the embedded database).
+ */
 export async function insertFlats(
   tx: Db,
   projectId: number,
   externalIds: string[],
+  day: string,
 ): Promise<{ id: number; external_id: string }[]> {
   return tx.query<{ id: number; external_id: string }>(
-    `insert into flat (project_id, external_id) select $1, * from unnest($2::text[]) returning id, external_id`,
-    [projectId, externalIds],
+    `insert into flat (project_id, external_id, first_seen) select $1, e, $3::date from unnest($2::text[]) as e
+     returning id, external_id`,
+    [projectId, externalIds, day],
   );
 }
 
