@@ -195,6 +195,12 @@ export interface YrlFeed {
   offers: number;
 }
 
+/** A tag's name without its namespace prefix (`yrl:offer` → `offer`). */
+const localName = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
+
 /**
  * Streams a YRL document from text chunks: keeps only the leaf texts of the offer being read, so memory
  * holds the feed's flats, not its XML.
@@ -207,19 +213,22 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
   let station: RawStation | null = null;
   let offerLine = 0;
   const path: string[] = [];
+  /** each open element's path joined with '/' (the offer's keys), kept as they open */
+  const keys: string[] = [];
   let text = '';
   let error: Error | null = null;
   parser.on('error', (e) => {
     error ??= e;
   });
   parser.on('opentag', (tag) => {
-    const name = tag.name.replace(/^[^:]*:/, '');
+    const name = localName(tag.name);
     if (name === 'offer' && offer === null) {
       offer = new Map();
       offerLine = parser.line;
       const id = tag.attributes['internal-id'];
       if (typeof id === 'string') offer.set('@internal-id', id);
       path.length = 0;
+      keys.length = 0;
       stations = [];
       return;
     }
@@ -227,7 +236,10 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
       if (path.length === 1 && path[0] === 'location' && (name === 'metro' || name === 'railway-station'))
         station = { kind: name === 'metro' ? 'metro' : 'rail', fields: new Map() };
       // the flat's plan among its pictures: <image tag="plan"> (DESIGN §11.4)
-      path.push(name === 'image' && path.length === 0 && tag.attributes.tag === 'plan' ? 'image@plan' : name);
+      const step =
+        name === 'image' && path.length === 0 && tag.attributes.tag === 'plan' ? 'image@plan' : name;
+      keys.push(path.length ? `${keys[keys.length - 1]}/${step}` : step);
+      path.push(step);
     }
     text = '';
   });
@@ -238,7 +250,7 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
     text += t;
   });
   parser.on('closetag', (tag) => {
-    const name = tag.name.replace(/^[^:]*:/, '');
+    const name = localName(tag.name);
     if (offer === null) {
       if (name === 'generation-date' && !feed.date) feed.date = /^\d{4}-\d{2}-\d{2}/.exec(text.trim())?.[0];
       text = '';
@@ -263,7 +275,7 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
       offer = null;
       return;
     }
-    const key = path.join('/');
+    const key = keys[keys.length - 1];
     const value = text.trim();
     if (station) {
       // a station's own text (<railway-station>Лианозово</railway-station>) under '', its leaves by name
@@ -286,6 +298,7 @@ export async function parseYrl(chunks: AsyncIterable<string>, options: ReadOptio
     )
       offer.set(name, value);
     path.pop();
+    keys.pop();
     text = '';
   });
   for await (const chunk of chunks) {
