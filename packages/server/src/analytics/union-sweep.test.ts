@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DayCounts } from './union-sweep.js';
+import { DayCounts } from './day-buckets.js';
 
 /** The median of a multiset given as day → count, by sorting it out: what DayCounts must say. */
 function sortedMedian(counts: Map<number, number>): number | null {
