@@ -1571,6 +1571,7 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     await page.selectOption('[data-testid=market-class]', 'business');
     await page.waitForURL(/class=business/);
     expect((await (await classPace).json()).points.length).toBeGreaterThan(0);
+    await expect.poll(() => page.textContent('body')).toContain('Весь рынок · Бизнес: квартиры в продаже');
     // each with its origin after it (the demo's classes are the registry's; a project imported by another
     // test has its class by price, shown without a mark)
     const classes = async () => (await column('Класс')).map((c) => c.replace(/(реестр|вручную)$/, ''));

@@ -1,4 +1,10 @@
-import { COMPARE_MAX, formatChange, formatPercent, formatRoubles } from '@cena-metra/contract';
+import {
+  COMPARE_MAX,
+  formatChange,
+  formatPercent,
+  formatRoubles,
+  PRICE_CLASS_LABELS,
+} from '@cena-metra/contract';
 import { mdiScaleBalance, mdiStorefrontOutline } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -105,7 +111,9 @@ export function MarketPage() {
   const scope =
     (f.developerId
       ? (developers.data?.find((d) => d.id === f.developerId)?.name ?? 'Застройщик')
-      : 'Весь рынок') + (place ? ` · ${place}` : '');
+      : 'Весь рынок') +
+    (place ? ` · ${place}` : '') +
+    (f.priceClass ? ` · ${PRICE_CLASS_LABELS[f.priceClass]}` : '');
   const chartSeries = useMemo(() => paceLines(pace.data?.points ?? []), [pace.data]);
   const toggle = (id: number) =>
     setPicked((list) =>
