@@ -45,32 +45,22 @@ export function MarketPage() {
     district: f.district ?? undefined,
     station: f.station ?? undefined,
   };
+  // the selection the table and the pace chart share
+  const selection = {
+    from: f.from,
+    to: f.to,
+    status,
+    developerId: f.developerId ?? undefined,
+    priceClass: f.priceClass ?? undefined,
+    ...placeFilters,
+  };
   const market = useMarket(
     rangeError
       ? null
-      : {
-          from: f.from,
-          to: f.to,
-          status,
-          developerId: f.developerId ?? undefined,
-          priceClass: f.priceClass ?? undefined,
-          ...placeFilters,
-          // the table by place is made only when it is shown
-          ...(f.view === 'places' && { groupBy: f.groupBy }),
-        },
+      : // the table by place is made only when it is shown
+        { ...selection, ...(f.view === 'places' && { groupBy: f.groupBy }) },
   );
-  const pace = useMarketPace(
-    rangeError
-      ? null
-      : {
-          from: f.from,
-          to: f.to,
-          status,
-          developerId: f.developerId ?? undefined,
-          priceClass: f.priceClass ?? undefined,
-          ...placeFilters,
-        },
-  );
+  const pace = useMarketPace(rangeError ? null : selection);
   // every registry project of the selection (a station is not the registry's: with one, ours alone)
   const registry = useRegistryMarket(
     rangeError
