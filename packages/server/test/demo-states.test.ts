@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFERRED_INDEXES } from '../src/db/deferred-indexes.js';
 import { planDemo } from '../src/demo/generate.js';
+import { runDemo } from '../src/demo/run.js';
 import { importSnapshots } from '../src/ingest/batch.js';
 import { Importer } from '../src/ingest/importer.js';
 import { validateSnapshot } from '../src/ingest/snapshot.js';
@@ -70,6 +72,45 @@ describe('the demo market shows what real lists have (DESIGN §10)', () => {
         ['Корпус%'],
       );
       expect(buildings).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('the demo into an empty database', () => {
+  it('is loaded with the timeline’s secondary indexes dropped, and leaves every one of them built', async () => {
+    const { db, drop } = await freshDb('pglite');
+    try {
+      const indexes = async () =>
+        (
+          await db.query<{ indexname: string }>(
+            'select indexname from pg_indexes where indexname = any($1::text[]) order by indexname',
+            [DEFERRED_INDEXES.map((i) => i.name)],
+          )
+        ).map((r) => r.indexname);
+      const all = await indexes();
+      expect(all).toHaveLength(DEFERRED_INDEXES.length);
+      // what the import sees while it writes the first project's timeline
+      const importer = new Importer(db, 2, 31);
+      const seen: string[][] = [];
+      const batch = importer.applyProjectBatch.bind(importer);
+      importer.applyProjectBatch = async (...args) => {
+        seen.push(await indexes());
+        return batch(...args);
+      };
+      const result = await runDemo(db, importer, {
+        until: '2026-11-20',
+        from: '2026-10-01',
+        scale: 0.05,
+        developers: 1,
+      });
+      expect(result.snapshots).toBeGreaterThan(0);
+      expect(seen.length).toBe(result.projects);
+      expect(seen.every((s) => s.length === 0)).toBe(true);
+      expect(await indexes()).toEqual(all);
+      const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from flat_event');
+      expect(n).toBeGreaterThan(0);
     } finally {
       await drop();
     }

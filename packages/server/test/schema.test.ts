@@ -1,5 +1,7 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
+import { DEFERRED_INDEXES, withIndexesDeferred } from '../src/db/deferred-indexes.js';
+import { migrate } from '../src/db/migrate.js';
 import { TABLES } from '../src/db/tables.js';
 import { describeEachDb } from './databases.js';
 
@@ -44,5 +46,43 @@ describeEachDb('the Drizzle schema describes the migrated database', (ctx) => {
       );
     }).sort();
     expect(actual.sort()).toEqual(expected);
+  });
+});
+
+describeEachDb('the indexes a bulk load builds after it', (ctx) => {
+  const definitions = async () =>
+    (
+      await ctx.db.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where schemaname = current_schema()
+         and indexname = any($1::text[]) order by indexname`,
+        [DEFERRED_INDEXES.map((i) => i.name)],
+      )
+    ).map((r) => `${r.indexname}: ${r.indexdef}`);
+
+  it('are the migrations’ own, dropped during a load and built again alike after it, failed or not', async () => {
+    const migrated = await definitions();
+    expect(migrated).toHaveLength(DEFERRED_INDEXES.length);
+    let during: string[] = [];
+    const rows = await withIndexesDeferred(ctx.db, async () => {
+      during = await definitions();
+      return 7;
+    });
+    expect(rows).toBe(7);
+    expect(during).toEqual([]);
+    expect(await definitions()).toEqual(migrated);
+    await expect(
+      withIndexesDeferred(ctx.db, async () => {
+        throw new Error('the load failed');
+      }),
+    ).rejects.toThrow('the load failed');
+    expect(await definitions()).toEqual(migrated);
+  });
+
+  it('are built again at the next start when a load stopped with them dropped', async () => {
+    const migrated = await definitions();
+    for (const index of DEFERRED_INDEXES) await ctx.db.exec(`drop index ${index.name}`);
+    expect(await definitions()).toEqual([]);
+    expect(await migrate(ctx.db)).toBe(0);
+    expect(await definitions()).toEqual(migrated);
   });
 });

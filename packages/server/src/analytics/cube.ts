@@ -32,19 +32,30 @@ function cellKey(rec: FlatRecord): string {
   return `${rec.building}\u0001${rec.facing}\u0001${rec.settlementDate ?? ''}\u0001${rec.rooms}\u0001${isReserved(rec) ? 1 : 0}`;
 }
 
-/** Adds one active flat to a day's cells. */
-export function addToCells(cells: Map<string, CubeCell>, rec: FlatRecord): void {
-  const key = cellKey(rec);
-  const ppm = rec.price / rec.area;
-  const cell = cells.get(key);
+/** What a flat adds to its cell on each day it is active: worked out once for a run of days. */
+export interface CellShare {
+  key: string;
+  rec: FlatRecord;
+  ppm: number;
+  area100: number;
+}
+
+export function cellShare(rec: FlatRecord): CellShare {
+  return { key: cellKey(rec), rec, ppm: rec.price / rec.area, area100: area100(rec.area) };
+}
+
+/** Adds one active flat (its share) to a day's cells. */
+export function addShare(cells: Map<string, CubeCell>, share: CellShare): void {
+  const { rec, ppm } = share;
+  const cell = cells.get(share.key);
   if (cell) {
     cell.count++;
     cell.sumPrice += rec.price;
-    cell.sumArea100 += area100(rec.area);
+    cell.sumArea100 += share.area100;
     if (ppm < cell.minPpm) cell.minPpm = ppm;
     if (ppm > cell.maxPpm) cell.maxPpm = ppm;
   } else {
-    cells.set(key, {
+    cells.set(share.key, {
       building: rec.building,
       facing: rec.facing,
       settlementDate: rec.settlementDate,
@@ -52,7 +63,7 @@ export function addToCells(cells: Map<string, CubeCell>, rec: FlatRecord): void 
       reserved: isReserved(rec),
       count: 1,
       sumPrice: rec.price,
-      sumArea100: area100(rec.area),
+      sumArea100: share.area100,
       minPpm: ppm,
       maxPpm: ppm,
     });
@@ -85,7 +96,9 @@ export function buildCubes(segments: Segment[][], days: number[]): CubeCell[][] 
         if (days[mid] < seg.startDay) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < days.length && days[i] <= end; i++) addToCells(perDay[i], seg.rec);
+      if (lo >= days.length || days[lo] > end) continue;
+      const share = cellShare(seg.rec);
+      for (let i = lo; i < days.length && days[i] <= end; i++) addShare(perDay[i], share);
     }
   }
   return perDay.map(sortedCells);

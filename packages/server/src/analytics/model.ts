@@ -1,7 +1,7 @@
 import { lowerBound } from '../lib/sorted.js';
 import { activityRuns, dayIndexOf, toDaySegments } from './activity.js';
 import { gapBetween } from './carry.js';
-import { addToCells, type CubeCell, sortedCells } from './cube.js';
+import { addShare, type CubeCell, cellShare, sortedCells } from './cube.js';
 import { type FlatEvent, flatEventsAt } from './events.js';
 import { withPartialScans } from './partial.js';
 import { partialScans } from './quality.js';
@@ -215,8 +215,10 @@ export class ProjectModel {
         const end = s.endDay ?? Number.POSITIVE_INFINITY;
         if (end < first) break;
         if (s.startDay > last) continue;
-        for (let i = lowerBound(days, s.startDay); i < days.length && days[i] <= end; i++)
-          addToCells(perDay[i], s.rec);
+        const from = lowerBound(days, s.startDay);
+        if (from >= days.length || days[from] > end) continue;
+        const share = cellShare(s.rec);
+        for (let i = from; i < days.length && days[i] <= end; i++) addShare(perDay[i], share);
       }
     }
     return perDay.map(sortedCells);

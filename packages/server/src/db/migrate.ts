@@ -1,3 +1,4 @@
+import { ensureDeferredIndexes } from './deferred-indexes.js';
 import type { Db } from './driver.js';
 import { MIGRATIONS } from './migrations.js';
 
@@ -18,6 +19,8 @@ export async function migrate(db: Db, upTo = Number.POSITIVE_INFINITY): Promise<
     });
     applied++;
   }
+  // a bulk load stopped half way may have left these dropped (they are the schema's once every migration ran)
+  if (upTo >= MIGRATIONS[MIGRATIONS.length - 1].id) await ensureDeferredIndexes(db);
   return applied;
 }
 

@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { withIndexesDeferred } from '../db/deferred-indexes.js';
 import type { Db } from '../db/driver.js';
+import { countProjects } from '../db/queries/catalog.js';
 import { markDemoData } from '../db/queries/meta.js';
 import { ensureDeveloper } from '../db/queries/projects.js';
 import { addUser, getUserByName } from '../db/queries/users.js';
@@ -100,7 +102,7 @@ export async function runDemo(
   };
   const url = workerUrl();
   const worker = url ? new WorkerLists(url, demo) : null;
-  try {
+  const load = async () => {
     for (let p = 0; p < plan.projects.length; p++) {
       const project = plan.projects[p];
       async function* here() {
@@ -116,6 +118,11 @@ export async function runDemo(
         worker ? worker.project(p, progressed) : here(),
       );
     }
+  };
+  try {
+    // into an empty database, the timeline's secondary indexes are built once after the load
+    if ((await countProjects(db)) === 0) await withIndexesDeferred(db, load);
+    else await load();
   } finally {
     await worker?.close();
   }
