@@ -7,8 +7,16 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countLabels, GROUPS } from '../src/analytics/stats.js';
-import { columnsOfTexts, decodeColumnsMonth, encodeColumnsMonth } from '../src/db/kept-columns.js';
+import {
+  columnsOfDays,
+  columnsOfTexts,
+  decodeColumnsMonth,
+  encodeColumnsMonth,
+  type SeriesDay,
+  seriesDayOfText,
+} from '../src/db/kept-columns.js';
 import { layoutSeriesMonth, monthLayout, SERIES_SEPARATOR } from '../src/db/kept-series.js';
+import { seriesDayText } from '../src/derive/series.js';
 import { SeriesColumns } from '../src/read/stats-columns.js';
 import { joined, SeriesJson } from '../src/read/stats-json.js';
 
@@ -129,5 +137,24 @@ describe('stats in columns from the kept text', () => {
     const parsed = JSON.parse(joined(again).toString('utf8')) as StatsColumns;
     expect(parsed.dates).toHaveLength(days.length - 5);
     expect(JSON.parse(joined(first).toString('utf8')).dates).toHaveLength(days.length);
+  });
+});
+
+describe('the import’s columns from the day’s points (derive/series.ts)', () => {
+  it('equal, to the byte, the columns read back from the day’s text', () => {
+    fc.assert(
+      fc.property(fc.array(snapshot, { minLength: 1, maxLength: 31 }), (snaps) => {
+        const days: SeriesDay[] = snaps.map((s) => ({ points: s.groups, counts: s.counts }));
+        // a day without any flat writes no counts
+        if (snaps.length > 2) days[1] = { points: days[1].points.map(() => null), counts: [] };
+        const texts = days.map(seriesDayText);
+        const counts = countLabels('ALL').length;
+        expect(encodeColumnsMonth(columnsOfDays(days, GROUPS.length, counts))).toBe(
+          encodeColumnsMonth(columnsOfTexts(texts, GROUPS.length, counts)),
+        );
+        expect(texts.map((t) => seriesDayText(seriesDayOfText(t, GROUPS.length)))).toEqual(texts);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -19,22 +19,50 @@ export interface ColumnsMonth {
   e: number[];
 }
 
-/** A month's columns from its days' texts (the `SeriesDay` texts of derive/series.ts), in day order. */
+/** A room group's point on a day as the series hold it: its prices and its maps (null: no point). */
+export type SeriesPoint = object;
+
+/** A snapshot day's series under one status: each room group's point, then the day's counts. */
+export interface SeriesDay {
+  points: (SeriesPoint | null)[];
+  counts: readonly (number | string)[];
+}
+
+/** A day's text (the `SeriesDay` texts of derive/series.ts) read back into its points and counts. */
+export function seriesDayOfText(text: string, groups: number): SeriesDay {
+  const parts = text.split(SERIES_SEPARATOR);
+  const points: (SeriesPoint | null)[] = [];
+  for (let g = 0; g < groups; g++) points.push(parts[g] ? (JSON.parse(`{${parts[g]}`) as SeriesPoint) : null);
+  return { points, counts: parts[groups] ? parts[groups].split(',') : [] };
+}
+
+/** A month's columns from its days' texts, in day order. */
 export function columnsOfTexts(texts: string[], groups: number, counts: number): ColumnsMonth {
-  const n = texts.length;
-  const parts = texts.map((t) => t.split(SERIES_SEPARATOR));
+  return columnsOfDays(
+    texts.map((t) => seriesDayOfText(t, groups)),
+    groups,
+    counts,
+  );
+}
+
+/**
+ * A month's columns from its days' points, in day order: each number written as JSON writes it, so the
+ * columns of a day's points and of its text read back are the same to the byte.
+ */
+export function columnsOfDays(days: SeriesDay[], groups: number, counts: number): ColumnsMonth {
+  const n = days.length;
   const out: ColumnsMonth = { groups: [], c: [], e: [] };
   for (let g = 0; g < groups; g++) {
     const prices = STATS_PRICE_KEYS.map(() => new Array<string>(n).fill('null'));
     const maps = STATS_MAP_KEYS.map(() => new Map<string, string[]>());
-    parts.forEach((p, i) => {
-      if (!p[g]) return;
-      const point = JSON.parse(`{${p[g]}`) as Record<string, number | Record<string, number>>;
+    days.forEach((day, i) => {
+      const point = day.points[g] as Record<string, unknown> | null;
+      if (!point) return;
       STATS_PRICE_KEYS.forEach((key, j) => {
         prices[j][i] = JSON.stringify(point[key]);
       });
       STATS_MAP_KEYS.forEach((key, j) => {
-        for (const [name, v] of Object.entries(point[key] as Record<string, number>)) {
+        for (const [name, v] of Object.entries(point[key] as Record<string, number | null>)) {
           let values = maps[j].get(name);
           if (!values) {
             values = new Array<string>(n).fill('null');
@@ -49,10 +77,9 @@ export function columnsOfTexts(texts: string[], groups: number, counts: number):
       m: maps.map((m) => Object.fromEntries([...m].map(([name, v]) => [name, v.join(',')]))),
     });
   }
-  const days = parts.map((p) => (p[groups] ? p[groups].split(',') : []));
-  for (let c = 0; c < counts; c++) out.c.push(days.map((day) => day[c] ?? 'null').join(','));
-  parts.forEach((p, i) => {
-    if (days[i].length === 0 && p.slice(0, groups).every((x) => !x)) out.e.push(i);
+  for (let c = 0; c < counts; c++) out.c.push(days.map((day) => day.counts[c] ?? 'null').join(','));
+  days.forEach((day, i) => {
+    if (day.counts.length === 0 && day.points.every((x) => !x)) out.e.push(i);
   });
   return out;
 }

@@ -4,7 +4,13 @@ import type { CubeCell } from '../analytics/cube.js';
 import { countLabels, dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
 import { bytes, monthOf } from '../db/kept.js';
-import { columnsOfTexts, encodeColumnsMonth } from '../db/kept-columns.js';
+import {
+  columnsOfDays,
+  columnsOfTexts,
+  encodeColumnsMonth,
+  type SeriesDay,
+  seriesDayOfText,
+} from '../db/kept-columns.js';
 import { decodeSeriesMonth, encodeSeriesMonth, isLaidOut, SERIES_SEPARATOR } from '../db/kept-series.js';
 import {
   projectsWithSeries,
@@ -15,14 +21,21 @@ import {
 } from '../db/queries/kept-stats.js';
 import { fromDay } from '../lib/days.js';
 
-/** A day's series under a status, as text (db/kept-series.ts): made once by the import that changes it. */
-export function renderSeriesDay(cells: CubeCell[], status: StatsStatus): string {
-  const parts = GROUPS.map((g) => {
-    const point = groupPoint(cells, g, status);
-    return point ? JSON.stringify(point).slice(1) : '';
-  });
-  parts.push(dayCounts(cells, status).join(','));
+/** A day's series under a status: each room group's point and the day's counts. */
+export function seriesDayOf(cells: CubeCell[], status: StatsStatus): SeriesDay {
+  return { points: GROUPS.map((g) => groupPoint(cells, g, status)), counts: dayCounts(cells, status) };
+}
+
+/** A day's series as text (db/kept-series.ts): made once by the import that changes it. */
+export function seriesDayText(day: SeriesDay): string {
+  const parts = day.points.map((point) => (point ? JSON.stringify(point).slice(1) : ''));
+  parts.push(day.counts.join(','));
   return parts.join(SERIES_SEPARATOR);
+}
+
+/** A day's series under a status, as text. */
+export function renderSeriesDay(cells: CubeCell[], status: StatsStatus): string {
+  return seriesDayText(seriesDayOf(cells, status));
 }
 
 /**
@@ -43,23 +56,30 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
     const stored = await seriesMonths(db, projectId, chunk.map(fromDay));
     const before = new Map(stored.map((r) => [r.m, r]));
     const rows = chunk.map((m) => {
-      // the month's days as kept, the recomputed ones replaced or added
-      const texts = new Map<number, [string, string]>();
+      // the month's days as kept (their texts read back), the recomputed ones replaced or added
+      const kept = new Map<number, { texts: [string, string]; days: [SeriesDay, SeriesDay] }>();
       const old = before.get(m);
       if (old) {
         const all = decodeSeriesMonth(bytes(old.series_all), old.days);
         const available = decodeSeriesMonth(bytes(old.series_available), old.days);
-        old.days.forEach((d, i) => texts.set(d, [all[i], available[i]]));
+        old.days.forEach((d, i) =>
+          kept.set(d, {
+            texts: [all[i], available[i]],
+            days: [seriesDayOfText(all[i], GROUPS.length), seriesDayOfText(available[i], GROUPS.length)],
+          }),
+        );
       }
       for (const d of months.get(m)!) {
         const cells = cubes.get(d)!;
-        texts.set(d, [renderSeriesDay(cells, 'ALL'), renderSeriesDay(cells, 'AVAILABLE')]);
+        const all = seriesDayOf(cells, 'ALL');
+        const available = seriesDayOf(cells, 'AVAILABLE');
+        kept.set(d, { texts: [seriesDayText(all), seriesDayText(available)], days: [all, available] });
       }
-      const days = [...texts.keys()].sort((a, b) => a - b);
+      const days = [...kept.keys()].sort((a, b) => a - b);
       const ofStatus = (i: 0 | 1, status: StatsStatus) =>
         encodeColumnsMonth(
-          columnsOfTexts(
-            days.map((d) => texts.get(d)![i]),
+          columnsOfDays(
+            days.map((d) => kept.get(d)!.days[i]),
             GROUPS.length,
             countLabels(status).length,
           ),
@@ -71,11 +91,11 @@ export async function saveSeries(db: Db, projectId: number, cubes: Map<number, C
         columnsAvailable: ofStatus(1, 'AVAILABLE'),
         all: encodeSeriesMonth(
           days,
-          days.map((d) => texts.get(d)![0]),
+          days.map((d) => kept.get(d)!.texts[0]),
         ).toString('base64'),
         available: encodeSeriesMonth(
           days,
-          days.map((d) => texts.get(d)![1]),
+          days.map((d) => kept.get(d)!.texts[1]),
         ).toString('base64'),
       };
     });
