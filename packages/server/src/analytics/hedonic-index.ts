@@ -1,0 +1,139 @@
+import { fitWindow, type HedonicObservation } from './hedonic.js';
+
+/**
+ * The hedonic index of DESIGN §12.4: each period's link is its step from the period before, read from the
+ * window of `window` periods ending with it (rolling time-dummy); the index chains the links. A link once
+ * made is never revised: later periods have windows of their own.
+ */
+
+/** Periods in the rolling window: 13 months (a year and the month a year before). */
+export const HEDONIC_WINDOW = 13;
+/** z of a two-sided 95 % interval. */
+const Z95 = 1.959963984540054;
+
+/** A period's step, as the window ending with it measures it. */
+export interface HedonicLink {
+  period: number;
+  /** the window's latest period before this one with observations; null when there is none */
+  previous: number | null;
+  /** δ(period) − δ(previous), ln */
+  change: number;
+  /** its variance */
+  variance: number;
+  /** the period's observations and projects in the fit */
+  observations: number;
+  projects: number;
+  /** Σ price / Σ area of the period's observations, and of the previous period's in the same window */
+  avgMeterPrice: number;
+  previousAvgMeterPrice: number | null;
+  /** projects of the window left out for too few observations */
+  dropped: number;
+}
+
+/** The link of `period` from the observations of its window; null when the period has none in the fit. */
+export function hedonicLink(
+  observations: readonly HedonicObservation[],
+  period: number,
+  window = HEDONIC_WINDOW,
+  minObservations = 5,
+): HedonicLink | null {
+  const fit = fitWindow(observations, period - window + 1, period, minObservations);
+  const here = fit?.byPeriod.get(period);
+  if (!fit || !here) return null;
+  const at = fit.periods.indexOf(period);
+  const previous = at > 0 ? fit.periods[at - 1] : null;
+  const before = previous === null ? null : fit.byPeriod.get(previous)!;
+  return {
+    period,
+    previous,
+    change: previous === null ? 0 : fit.delta.get(period)! - fit.delta.get(previous)!,
+    variance:
+      previous === null
+        ? 0
+        : fit.covariance(period, period) +
+          fit.covariance(previous, previous) -
+          2 * fit.covariance(period, previous),
+    observations: here.observations,
+    projects: here.projects,
+    avgMeterPrice: here.sumPrice / here.sumArea,
+    previousAvgMeterPrice: before ? before.sumPrice / before.sumArea : null,
+    dropped: fit.dropped,
+  };
+}
+
+/** One point of the index. Percents are of the step from the point before; null on the first point. */
+export interface HedonicPoint {
+  period: number;
+  index: number;
+  /** the index's change, % */
+  change: number | null;
+  /** the 95 % interval of the index at this point, given the point before */
+  low: number;
+  high: number;
+  observations: number;
+  projects: number;
+  avgMeterPrice: number;
+  /** the average ppm's change split: price (the index's change) and mix (the rest), % */
+  priceEffect: number | null;
+  mixEffect: number | null;
+}
+
+/**
+ * Chains links (ascending by period) into the index: 100 at the first, each next point the one before
+ * times exp(its link's change).
+ */
+export function chainLinks(links: readonly HedonicLink[]): HedonicPoint[] {
+  const points: HedonicPoint[] = [];
+  for (const link of links) {
+    const last = points.at(-1);
+    if (!last) {
+      points.push({
+        period: link.period,
+        index: 100,
+        change: null,
+        low: 100,
+        high: 100,
+        observations: link.observations,
+        projects: link.projects,
+        avgMeterPrice: link.avgMeterPrice,
+        priceEffect: null,
+        mixEffect: null,
+      });
+      continue;
+    }
+    const step = Math.exp(link.change);
+    const spread = Z95 * Math.sqrt(Math.max(0, link.variance));
+    // the average's change over the same two periods of the same window (so the same projects)
+    const avgStep =
+      link.previousAvgMeterPrice === null ? null : link.avgMeterPrice / link.previousAvgMeterPrice;
+    points.push({
+      period: link.period,
+      index: last.index * step,
+      change: (step - 1) * 100,
+      low: last.index * Math.exp(link.change - spread),
+      high: last.index * Math.exp(link.change + spread),
+      observations: link.observations,
+      projects: link.projects,
+      avgMeterPrice: link.avgMeterPrice,
+      priceEffect: (step - 1) * 100,
+      mixEffect: avgStep === null ? null : (avgStep / step - 1) * 100,
+    });
+  }
+  return points;
+}
+
+/** The index over periods [from, to] from observations (each period's window read from them). */
+export function hedonicIndex(
+  observations: readonly HedonicObservation[],
+  from: number,
+  to: number,
+  window = HEDONIC_WINDOW,
+  minObservations = 5,
+): { points: HedonicPoint[]; dropped: number } {
+  const links: HedonicLink[] = [];
+  for (let p = from; p <= to; p++) {
+    const link = hedonicLink(observations, p, window, minObservations);
+    if (link) links.push(link);
+  }
+  return { points: chainLinks(links), dropped: links.at(-1)?.dropped ?? 0 };
+}

@@ -1,0 +1,189 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fittedLnPpm, fitWindow, type HedonicObservation } from '../src/analytics/hedonic.js';
+import { HEDONIC_WINDOW, hedonicIndex } from '../src/analytics/hedonic-index.js';
+import { sweepSolve } from '../src/analytics/hedonic-solve.js';
+import { createRandom } from '../src/demo/random.js';
+import { generateMarket } from './hedonic-market.js';
+
+// Issue 45's proof of the model (DESIGN §12.4) on generated markets: planted coefficients, a planted
+// monthly trend per city, a mix that moves (cheap lots sell first, a dear project launches in month 9).
+
+const MONTHS = 24;
+const market = generateMarket({
+  seed: 45,
+  months: MONTHS,
+  cities: [
+    { trend: 0.008, level: Math.log(300_000) + 0.7 },
+    { trend: -0.003, level: Math.log(180_000) + 0.7 },
+  ],
+  projectsPerCity: 10,
+  flatsPerProject: 150,
+  launchMonth: 9,
+});
+const ofCity = (city: number) => market.observations.filter((o) => o.city === city);
+const indexOf = (city: number) => hedonicIndex(ofCity(city), 0, MONTHS - 1);
+
+describe('the hedonic index on a generated market (DESIGN §12.4)', () => {
+  it('recovers each city’s planted trend within ±0.3 pp a month, where the average ppm misses it by more', () => {
+    for (const city of [0, 1]) {
+      const planted = market.cities[city].trend * 100;
+      const { points } = indexOf(city);
+      expect(points).toHaveLength(MONTHS);
+      const misses = points.slice(1).map((p) => Math.abs(p.change! - planted));
+      expect(Math.max(...misses)).toBeLessThanOrEqual(0.3);
+      const avgMisses = points
+        .slice(1)
+        .map((p, i) => Math.abs((p.avgMeterPrice / points[i].avgMeterPrice - 1) * 100 - planted));
+      expect(Math.max(...avgMisses)).toBeGreaterThan(0.3);
+      // the split: price + mix make up the average's change
+      for (const [i, p] of points.slice(1).entries()) {
+        const avgChange = p.avgMeterPrice / points[i].avgMeterPrice;
+        expect((1 + p.priceEffect! / 100) * (1 + p.mixEffect! / 100)).toBeCloseTo(avgChange, 2);
+      }
+    }
+  });
+
+  it('the dear launch in month 9 moves the first city’s average, not its index', () => {
+    const { points } = indexOf(0);
+    const launch = points[9];
+    expect(launch.mixEffect!).toBeGreaterThan(1);
+    expect(Math.abs(launch.priceEffect! - 0.8)).toBeLessThanOrEqual(0.3);
+    expect(launch.projects).toBe(points[8].projects + 1);
+  });
+
+  it('the 95 % interval covers the planted change in at least 90 % of months', () => {
+    for (const city of [0, 1]) {
+      const { points } = indexOf(city);
+      const planted = 1 + market.cities[city].trend;
+      const covered = points.slice(1).filter((p, i) => {
+        const target = points[i].index * planted;
+        return p.low <= target && target <= p.high;
+      });
+      expect(covered.length / (points.length - 1)).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
+  it('a held-out flat’s fair price is within 2 % of its planted price', () => {
+    const last = MONTHS - 1;
+    const random = createRandom(7);
+    const candidates = market.flats.filter((f) =>
+      market.observations.some((o) => o.flat === f.flat && o.period === last),
+    );
+    const held = new Set(Array.from({ length: 40 }, () => random.pick(candidates).flat));
+    // the flat's segment: its city
+    const fits = market.cities.map(
+      (_, city) =>
+        fitWindow(
+          ofCity(city).filter((o) => !held.has(o.flat)),
+          last - HEDONIC_WINDOW + 1,
+          last,
+        )!,
+    );
+    for (const f of market.flats.filter((x) => held.has(x.flat))) {
+      const ln = fittedLnPpm(fits[f.city], { ...f, period: last, keysBand: market.keysBand(f, last) })!;
+      const fair = Math.exp(ln) * f.area;
+      expect(Math.abs(fair / market.plantedPrice(f, last) - 1)).toBeLessThan(0.02);
+    }
+  });
+});
+
+describe('the hedonic index’s properties', () => {
+  const small = generateMarket({
+    seed: 3,
+    months: 8,
+    cities: [{ trend: 0.01, level: 12.5 }],
+    projectsPerCity: 4,
+    flatsPerProject: 30,
+  }).observations;
+  const bytes = (obs: readonly HedonicObservation[]) => JSON.stringify(hedonicIndex(obs, 0, 7, 6));
+
+  it('the same lists in another order give the same bytes', () => {
+    const expected = bytes(small);
+    fc.assert(
+      fc.property(fc.nat(), (seed) => {
+        const random = createRandom(seed);
+        const shuffled = [...small];
+        for (let i = shuffled.length - 1; i > 0; i--) {
+          const j = Math.floor(random.next() * (i + 1));
+          [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+        }
+        expect(bytes(shuffled)).toBe(expected);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('is unchanged when every price is scaled by a constant', () => {
+    const base = hedonicIndex(small, 0, 7, 6).points;
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 100, noNaN: true }), (scale) => {
+        const scaled = hedonicIndex(
+          small.map((o) => ({ ...o, price: o.price * scale })),
+          0,
+          7,
+          6,
+        ).points;
+        scaled.forEach((p, i) => {
+          expect(Math.abs(p.index / base[i].index - 1)).toBeLessThan(1e-10);
+          expect(Math.abs(p.high - p.low - (base[i].high - base[i].low))).toBeLessThan(1e-9);
+          expect(p.observations).toBe(base[i].observations);
+        });
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('a project with too few observations, or none in the period, changes nothing but the count left out', () => {
+    const base = hedonicIndex(small, 0, 7, 6);
+    const lonely = small
+      .filter((o) => o.project === 1 && o.period === 7)
+      .slice(0, 4)
+      .map((o) => ({ ...o, project: 99, flat: o.flat + 1e6 }));
+    const withLonely = hedonicIndex([...small, ...lonely], 0, 7, 6);
+    expect(JSON.stringify(withLonely.points)).toBe(JSON.stringify(base.points));
+    expect(withLonely.dropped).toBe(base.dropped + 1);
+    const later = small
+      .filter((o) => o.project === 1)
+      .map((o) => ({ ...o, project: 98, period: o.period + 20 }));
+    expect(JSON.stringify(hedonicIndex([...small, ...later], 0, 7, 6))).toBe(JSON.stringify(base));
+  });
+});
+
+describe('the least squares of the model', () => {
+  it('leaves out a column the ones before it explain, and solves the rest exactly', () => {
+    // columns: a, b, a + b (aliased), c
+    const rows = [
+      [1, 0, 1, 2],
+      [0, 1, 1, 1],
+      [1, 1, 2, 0],
+      [2, 1, 3, 1],
+      [1, 3, 4, 5],
+    ];
+    const y = [3, 2, 4, 6, 10];
+    const k = 4;
+    const xtx = new Float64Array(k * k);
+    const xty = new Float64Array(k);
+    let yty = 0;
+    rows.forEach((r, n) => {
+      for (let i = 0; i < k; i++) {
+        xty[i] += r[i] * y[n];
+        for (let j = 0; j < k; j++) xtx[i * k + j] += r[i] * r[j];
+      }
+      yty += y[n] * y[n];
+    });
+    const solved = sweepSolve(xtx, xty, yty, k);
+    expect(solved.rank).toBe(3);
+    expect(Number.isNaN(solved.coefficients[2])).toBe(true);
+    // the residuals are orthogonal to every kept column
+    const fitted = rows.map(
+      (r) => r[0] * solved.coefficients[0] + r[1] * solved.coefficients[1] + r[3] * solved.coefficients[3],
+    );
+    for (const col of [0, 1, 3]) {
+      const dot = rows.reduce((s, r, n) => s + r[col] * (y[n] - fitted[n]), 0);
+      expect(Math.abs(dot)).toBeLessThan(1e-9);
+    }
+    const ssr = y.reduce((s, v, n) => s + (v - fitted[n]) ** 2, 0);
+    expect(solved.residual).toBeCloseTo(ssr, 9);
+  });
+});
