@@ -159,5 +159,5 @@ export function generateMarket(options: {
 }
 
 function roomGroupIndex(rooms: number): number {
-  return rooms <= 0 ? 0 : rooms >= 3 ? 3 : rooms;
+  return Math.min(3, Math.max(0, rooms));
 }

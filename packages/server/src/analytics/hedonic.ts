@@ -13,7 +13,7 @@ import { sweepSolve } from './hedonic-solve.js';
  */
 
 /** Rooms group codes: studio, one, two, three and more (the product's groups). */
-export const roomGroupOf = (rooms: number): number => (rooms <= 0 ? 0 : rooms >= 3 ? 3 : rooms);
+export const roomGroupOf = (rooms: number): number => Math.min(3, Math.max(0, rooms));
 
 /** Floor bands: 0 neither first nor top, 1 first, 2 top, 3 unknown. */
 export function floorBandOf(floor: number | null, topFloor: number | null): number {
