@@ -98,6 +98,57 @@ function controlsOf(o: HedonicObservation, cols: Int32Array, vals: Float64Array)
   return n;
 }
 
+/** The controls and ln ppm of an observation, with a leading 1: Z = (1, controls…, y). */
+const Z = CONTROL_COLUMNS.length + 2;
+const Y = Z - 1;
+/** Where Σ z_i z_j (i ≤ j) sits in a project-month's sums, after n, Σ price and Σ area. */
+const zz = (i: number, j: number) => 3 + i * Z - ((i * (i - 1)) >> 1) + (j - i);
+/** The length of a project-month's sums. */
+export const SUMS_LENGTH = 3 + (Z * (Z + 1)) / 2;
+
+/**
+ * A project's observations in one period as the model needs them (its sufficient statistics): the count,
+ * Σ price, Σ area and every Σ z_i z_j of Z = (1, controls, ln ppm), summed in flat order. The fit of any
+ * window over any set of projects is made of these alone, so the import keeps them per project and month.
+ */
+export interface ProjectPeriodSums {
+  project: number;
+  period: number;
+  sums: Float64Array;
+}
+
+/** The sums of each project and period of the observations (whatever their order), by project and period. */
+export function projectPeriodSums(observations: readonly HedonicObservation[]): ProjectPeriodSums[] {
+  const sorted = [...observations].sort(
+    (a, b) => a.project - b.project || a.period - b.period || a.flat - b.flat,
+  );
+  const out: ProjectPeriodSums[] = [];
+  const cols = new Int32Array(8);
+  const vals = new Float64Array(8);
+  const z = new Float64Array(Z);
+  let current: ProjectPeriodSums | null = null;
+  for (const o of sorted) {
+    if (!current || current.project !== o.project || current.period !== o.period) {
+      current = { project: o.project, period: o.period, sums: new Float64Array(SUMS_LENGTH) };
+      out.push(current);
+    }
+    const s = current.sums;
+    z.fill(0);
+    z[0] = 1;
+    const m = controlsOf(o, cols, vals);
+    for (let j = 0; j < m; j++) z[1 + cols[j]] = vals[j];
+    z[Y] = Math.log(o.price / o.area);
+    s[0]++;
+    s[1] += o.price;
+    s[2] += o.area;
+    for (let i = 0; i < Z; i++) {
+      if (z[i] === 0) continue;
+      for (let j = i; j < Z; j++) if (z[j] !== 0) s[zz(i, j)] += z[i] * z[j];
+    }
+  }
+  return out;
+}
+
 /** The fitted window. */
 export interface HedonicFit {
   /** the window's periods with observations, ascending; the first is the base (δ = 0) */
@@ -120,11 +171,6 @@ export interface HedonicFit {
   byPeriod: Map<number, { observations: number; projects: number; sumPrice: number; sumArea: number }>;
 }
 
-/** Observations in a canonical order: by project, flat and period, whatever order they came in. */
-function canonical(observations: readonly HedonicObservation[]): HedonicObservation[] {
-  return [...observations].sort((a, b) => a.project - b.project || a.flat - b.flat || a.period - b.period);
-}
-
 /**
  * Fits the window of periods [first, last] to the observations in it (others are ignored). Null when no
  * project has enough observations.
@@ -135,90 +181,109 @@ export function fitWindow(
   last: number,
   minObservations = 5,
 ): HedonicFit | null {
-  const inWindow = canonical(observations.filter((o) => o.period >= first && o.period <= last));
-  const perProject = new Map<number, number>();
-  for (const o of inWindow) perProject.set(o.project, (perProject.get(o.project) ?? 0) + 1);
-  const used = inWindow.filter((o) => perProject.get(o.project)! >= minObservations);
-  const dropped = [...perProject.values()].filter((n) => n < minObservations).length;
+  return fitSums(
+    projectPeriodSums(observations.filter((o) => o.period >= first && o.period <= last)),
+    first,
+    last,
+    minObservations,
+  );
+}
+
+/**
+ * Fits the window of periods [first, last] from projects' period sums (any order; others ignored): the
+ * normal equations of the model demeaned within each project, each project's part added in project order.
+ */
+export function fitSums(
+  rows: readonly ProjectPeriodSums[],
+  first: number,
+  last: number,
+  minObservations = 5,
+): HedonicFit | null {
+  const byProject = new Map<number, ProjectPeriodSums[]>();
+  for (const r of rows) {
+    if (r.period < first || r.period > last || r.sums[0] === 0) continue;
+    const list = byProject.get(r.project);
+    if (list) list.push(r);
+    else byProject.set(r.project, [r]);
+  }
+  const projects = [...byProject.keys()].sort((a, b) => a - b);
+  let dropped = 0;
+  const used: ProjectPeriodSums[][] = [];
+  for (const p of projects) {
+    const list = byProject.get(p)!.sort((a, b) => a.period - b.period);
+    if (list.reduce((n, r) => n + r.sums[0], 0) >= minObservations) used.push(list);
+    else dropped++;
+  }
   if (used.length === 0) return null;
-  const periods = [...new Set(used.map((o) => o.period))].sort((a, b) => a - b);
+  const periods = [...new Set(used.flatMap((l) => l.map((r) => r.period)))].sort((a, b) => a - b);
   const periodColumn = new Map(periods.slice(1).map((p, i) => [p, i]));
   const dummies = periods.length - 1;
-  const k = dummies + CONTROL_COLUMNS.length;
-  const xtx = new Float64Array(k * k);
-  const xty = new Float64Array(k);
-  let yty = 0;
-  // one project's sums, added demeaned when it ends
-  const sxx = new Float64Array(k * k);
-  const sx = new Float64Array(k);
-  const sxy = new Float64Array(k);
-  let n = 0;
-  let sy = 0;
-  let syy = 0;
-  const projectSums = new Map<number, { n: number; sy: number; sx: Float64Array }>();
-  const cols = new Int32Array(8);
-  const vals = new Float64Array(8);
-  const flush = (project: number) => {
-    for (let i = 0; i < k; i++) {
-      xty[i] += sxy[i] - (sx[i] * sy) / n;
-      for (let j = 0; j < k; j++) xtx[i * k + j] += sxx[i * k + j] - (sx[i] * sx[j]) / n;
-    }
-    yty += syy - (sy * sy) / n;
-    projectSums.set(project, { n, sy, sx: sx.slice() });
-    sxx.fill(0);
-    sx.fill(0);
-    sxy.fill(0);
-    n = sy = syy = 0;
-  };
+  const controls = CONTROL_COLUMNS.length;
+  const k = dummies + controls;
+  // the augmented system over (period dummies, controls, y): k + 1 square
+  const w = k + 1;
+  const total = new Float64Array(w * w);
+  const own = new Float64Array(w * w);
+  const sum = new Float64Array(w);
+  const projectSums = new Map<number, { n: number; sums: Float64Array }>();
   const byPeriod = new Map<
     number,
     { observations: number; projects: number; sumPrice: number; sumArea: number }
   >();
-  const periodProjects = new Set<string>();
-  for (let i = 0; i < used.length; i++) {
-    const o = used[i];
-    const y = Math.log(o.price / o.area);
-    let m = controlsOf(o, cols, vals);
-    for (let j = 0; j < m; j++) cols[j] += dummies;
-    const pc = periodColumn.get(o.period);
-    if (pc !== undefined) {
-      cols[m] = pc;
-      vals[m++] = 1;
-    }
-    for (let a = 0; a < m; a++) {
-      sx[cols[a]] += vals[a];
-      sxy[cols[a]] += vals[a] * y;
-      for (let b = 0; b < m; b++) sxx[cols[a] * k + cols[b]] += vals[a] * vals[b];
-    }
-    n++;
-    sy += y;
-    syy += y * y;
-    const stats = byPeriod.get(o.period) ?? { observations: 0, projects: 0, sumPrice: 0, sumArea: 0 };
-    stats.observations++;
-    stats.sumPrice += o.price;
-    stats.sumArea += o.area;
-    if (!periodProjects.has(`${o.period}:${o.project}`)) {
-      periodProjects.add(`${o.period}:${o.project}`);
+  let observationsUsed = 0;
+  for (const list of used) {
+    own.fill(0);
+    sum.fill(0);
+    let n = 0;
+    for (const r of list) {
+      const s = r.sums;
+      const pc = periodColumn.get(r.period);
+      // controls and y: columns dummies…k of the system, z indices 1…Z-1
+      for (let i = 1; i < Z; i++) {
+        const a = dummies + i - 1;
+        sum[a] += s[zz(0, i)];
+        for (let j = i; j < Z; j++) own[a * w + dummies + j - 1] += s[zz(i, j)];
+        if (pc !== undefined) own[pc * w + a] += s[zz(0, i)];
+      }
+      if (pc !== undefined) {
+        own[pc * w + pc] += s[0];
+        sum[pc] += s[0];
+      }
+      n += s[0];
+      const stats = byPeriod.get(r.period) ?? { observations: 0, projects: 0, sumPrice: 0, sumArea: 0 };
+      stats.observations += s[0];
       stats.projects++;
+      stats.sumPrice += s[1];
+      stats.sumArea += s[2];
+      byPeriod.set(r.period, stats);
     }
-    byPeriod.set(o.period, stats);
-    if (i + 1 === used.length || used[i + 1].project !== o.project) flush(o.project);
+    observationsUsed += n;
+    for (let i = 0; i < w; i++)
+      for (let j = i; j < w; j++) total[i * w + j] += own[i * w + j] - (sum[i] * sum[j]) / n;
+    projectSums.set(list[0].project, { n, sums: sum.slice() });
   }
-  const solved = sweepSolve(xtx, xty, yty, k);
+  for (let i = 0; i < w; i++) for (let j = 0; j < i; j++) total[i * w + j] = total[j * w + i];
+  const xtx = new Float64Array(k * k);
+  const xty = new Float64Array(k);
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) xtx[i * k + j] = total[i * w + j];
+    xty[i] = total[i * w + k];
+  }
+  const solved = sweepSolve(xtx, xty, total[k * w + k], k);
   const b = solved.coefficients;
   const coefficient = (i: number) => (Number.isNaN(b[i]) ? 0 : b[i]);
-  const df = used.length - projectSums.size - solved.rank;
+  const df = observationsUsed - projectSums.size - solved.rank;
   const sigma2 = df > 0 ? solved.residual / df : Number.NaN;
   const delta = new Map<number, number>([[periods[0], 0]]);
   for (const [p, c] of periodColumn) delta.set(p, coefficient(c));
   const projectEffect = new Map<number, number>();
   for (const [project, s] of projectSums) {
     let fitted = 0;
-    for (let i = 0; i < k; i++) fitted += coefficient(i) * s.sx[i];
-    projectEffect.set(project, (s.sy - fitted) / s.n);
+    for (let i = 0; i < k; i++) fitted += coefficient(i) * s.sums[i];
+    projectEffect.set(project, (s.sums[k] - fitted) / s.n);
   }
-  const beta = new Float64Array(CONTROL_COLUMNS.length);
-  for (let i = 0; i < beta.length; i++) beta[i] = coefficient(dummies + i);
+  const beta = new Float64Array(controls);
+  for (let i = 0; i < controls; i++) beta[i] = coefficient(dummies + i);
   return {
     periods,
     delta,
@@ -230,7 +295,7 @@ export function fitWindow(
       return sigma2 * solved.inverse[i * k + j];
     },
     projectEffect,
-    observations: used.length,
+    observations: observationsUsed,
     projects: projectSums.size,
     dropped,
     sigma2,
