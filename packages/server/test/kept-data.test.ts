@@ -72,6 +72,9 @@ async function expectRebuildEqual(db: Db, market: { grace: number; carry: number
   // every variant of every project with lists, in parts of a year
   const variants = new Set(incremental.pace.map((r) => `${r.project_id}:${r.status}:${r.rooms}`));
   expect(variants.size).toBe(10 * market.projects.filter((p) => p.length).length);
+  // the hedonic sums of the months with flats on sale (DESIGN §12.4)
+  const listed = market.projects.some((p) => (p as { flats: Map<string, unknown> }[]).some((s) => s.flats.size));
+  expect(incremental.hedonic.length > 0).toBe(listed);
   await rebuildProjects(db, market.grace, undefined, undefined, market.carry);
   expect(await keptData(db)).toEqual(incremental);
   const projects = await db.query<{ id: number }>('select id from project order by id');
@@ -266,6 +269,21 @@ describeEachDb('kept derived data', (ctx) => {
     expect(await ctx.db.query(`select key from app_meta where key = 'series_layout_needed'`)).toEqual([]);
     const laidOut = await new StatsReader().statsResponse(ctx.db, request, null);
     expect(joined(laidOut.body as ChunkedBody).equals(joined(fromTexts.body as ChunkedBody))).toBe(true);
+  });
+
+  it('migration 33 has the hedonic sums of every project kept at the next open, byte for byte as the import keeps them', async () => {
+    const market = await importedMarket(ctx.db, 33, 3);
+    const kept = await keptData(ctx.db);
+    expect(kept.hedonic.length).toBeGreaterThan(0);
+    // as before migration 33: no table
+    await ctx.db.exec('drop table hedonic_month');
+    await ctx.db.exec(MIGRATIONS.find((m) => m.id === 33)!.sql);
+    expect(await ctx.db.query('select 1 from hedonic_month')).toEqual([]);
+    const lines: string[] = [];
+    await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));
+    expect(lines).toEqual(['суммы гедонической модели по месяцам…']);
+    expect(await keptData(ctx.db)).toEqual(kept);
+    expect(await ctx.db.query(`select key from app_meta where key = 'hedonic_months_needed'`)).toEqual([]);
   });
 
   it('migration 26 has the stats series given their columns at the next open, byte for byte as the import keeps them', async () => {

@@ -30,6 +30,7 @@ import m029 from './migrations/029.js';
 import m030 from './migrations/030.js';
 import m031 from './migrations/031.js';
 import m032 from './migrations/032.js';
+import m033 from './migrations/033.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -69,4 +70,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m030,
   m031,
   m032,
+  m033,
 ];

@@ -106,3 +106,19 @@ export const marketSpan = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.status, t.rooms] })],
 );
+
+/**
+ * Kept (DESIGN §12.4): a project's hedonic sums of a month (analytics/hedonic.ts, SUMS_LENGTH doubles,
+ * little-endian): what a segment's window is fitted from.
+ */
+export const hedonicMonth = pgTable(
+  'hedonic_month',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    month: date('month').notNull(),
+    body: bytea('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.month] })],
+);

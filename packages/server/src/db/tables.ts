@@ -43,4 +43,5 @@ export const TABLES = [
   registry.registrySeen,
   registry.registryDay,
   registry.registryLink,
+  kept.hedonicMonth,
 ];

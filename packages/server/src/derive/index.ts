@@ -9,6 +9,7 @@ import {
 } from '../db/queries/timeline.js';
 import { lowerBound } from '../lib/sorted.js';
 import { keepChess } from './chess.js';
+import { keepHedonic } from './hedonic.js';
 import { keepLatest } from './latest.js';
 import { keepOfferTerms } from './offer-terms.js';
 import { keepPace } from './pace.js';
@@ -35,6 +36,7 @@ export async function saveDerived(db: Db, model: ProjectModel, derived: DerivedC
   await keepPace(db, model, firstSeen, Number.isFinite(changed) ? lowerBound(model.dates, changed) : 0);
   await keepLatest(db, model);
   await keepChess(db, model, firstSeen);
+  await keepHedonic(db, model, Number.isFinite(changed) ? changed : null);
 }
 
 /** Replaces all derived data of a project with a full recompute of its model (rebuild, batch import). */
@@ -52,4 +54,5 @@ export async function rebuildProjectDerived(db: Db, model: ProjectModel): Promis
   await keepPace(db, model, firstSeen, 0);
   await keepLatest(db, model);
   await keepChess(db, model, firstSeen);
+  await keepHedonic(db, model, null);
 }

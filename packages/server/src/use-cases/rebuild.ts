@@ -4,6 +4,7 @@ import { clearSpans } from '../db/queries/market-spans.js';
 import { clearMigrationMarks, migrationMarks } from '../db/queries/meta.js';
 import { loadModel } from '../db/queries/model.js';
 import { bumpDataVersion, lockProject, projectsSince } from '../db/queries/projects.js';
+import { keepHedonicOfAll } from '../derive/hedonic.js';
 import { rebuildProjectDerived } from '../derive/index.js';
 import { keepRanksOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
 import { keepRegistryClasses, keepRegistryKept } from '../derive/registry.js';
@@ -97,6 +98,10 @@ export async function rebuildIfMarked(
       if (marked.has('registry_class_needed')) {
         say('классы проектов по реестру…');
         await keepRegistryClasses(db);
+      }
+      if (marked.has('hedonic_months_needed')) {
+        say('суммы гедонической модели по месяцам…');
+        await keepHedonicOfAll(db, grace, carry);
       }
     }
     await clearMigrationMarks(db);

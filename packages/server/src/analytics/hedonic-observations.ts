@@ -1,0 +1,98 @@
+import {
+  finishOf,
+  floorBandOf,
+  type HedonicObservation,
+  keysBandOf,
+  projectPeriodSums,
+  roomGroupOf,
+} from './hedonic.js';
+import type { Segment } from './types.js';
+
+/**
+ * The hedonic model's observations of a project (DESIGN §12.4): one per flat and month, its record on the
+ * month's last day with data (§10.1) — the month's end, or the last day its latest list before it carries
+ * to, and never after the project's latest list — for the flats active that day.
+ */
+
+/** Months since January 1970, of a day (days since 1970-01-01). */
+export function monthOfDay(day: number): number {
+  const d = new Date(day * 86_400_000);
+  return (d.getUTCFullYear() - 1970) * 12 + d.getUTCMonth();
+}
+
+/** The first day of a month. */
+export function monthStartDay(month: number): number {
+  return Date.UTC(1970 + Math.floor(month / 12), month % 12, 1) / 86_400_000;
+}
+
+/** The last day of a month. */
+export const monthEndDay = (month: number): number => monthStartDay(month + 1) - 1;
+
+/**
+ * The day whose state stands for the month in a project with lists on `dates` (ascending): the month's last
+ * day with data; null when the month has none.
+ */
+export function monthDay(dates: readonly number[], month: number, carry: number): number | null {
+  const end = monthEndDay(month);
+  let k = dates.length - 1;
+  while (k >= 0 && dates[k] > end) k--;
+  if (k < 0) return null;
+  const day = Math.min(end, dates[k] + carry, dates[dates.length - 1]);
+  return day >= monthStartDay(month) ? day : null;
+}
+
+/**
+ * The project's observations in months [from, to]: the flats active on each month's day, with the floor band
+ * against the highest floor listed in the flat's building that day (the top floor the list shows) and the
+ * months to keys from the month's end.
+ */
+export function monthObservations(
+  projectId: number,
+  dates: readonly number[],
+  segments: Iterable<readonly Segment[]>,
+  carry: number,
+  from: number,
+  to: number,
+): HedonicObservation[] {
+  const days = new Map<number, number>();
+  for (let m = from; m <= to; m++) {
+    const day = monthDay(dates, m, carry);
+    if (day !== null) days.set(m, day);
+  }
+  const active: { month: number; day: number; s: Segment }[] = [];
+  for (const flat of segments)
+    for (const s of flat)
+      for (const [month, day] of days)
+        if (s.startDay <= day && (s.endDay === null || s.endDay >= day)) active.push({ month, day, s });
+  const top = new Map<string, number>();
+  for (const { month, s } of active) {
+    if (s.rec.floor === null) continue;
+    const key = `${month}\u0001${s.rec.building}`;
+    top.set(key, Math.max(top.get(key) ?? s.rec.floor, s.rec.floor));
+  }
+  return active
+    .filter(({ s }) => s.rec.area > 0 && s.rec.price > 0)
+    .map(({ month, s }) => ({
+      period: month,
+      project: projectId,
+      flat: s.flatId,
+      price: s.rec.price,
+      area: s.rec.area,
+      roomGroup: roomGroupOf(s.rec.rooms),
+      floorBand: floorBandOf(s.rec.floor, top.get(`${month}\u0001${s.rec.building}`) ?? null),
+      finish: finishOf(s.rec.facing),
+      keysBand: keysBandOf(s.rec.settlementDate, monthEndDay(month)),
+    }));
+}
+
+/** The project's sums (analytics/hedonic.ts) of each month in [from, to] with observations. */
+export function projectMonthSums(
+  projectId: number,
+  dates: readonly number[],
+  segments: Iterable<readonly Segment[]>,
+  carry: number,
+  from: number,
+  to: number,
+) {
+  return projectPeriodSums(monthObservations(projectId, dates, segments, carry, from, to));
+}
