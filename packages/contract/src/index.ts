@@ -13,6 +13,7 @@ export * from './dates.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './format.js';
+export * from './hedonic.js';
 export * from './labels.js';
 export * from './market.js';
 export * from './offer.js';

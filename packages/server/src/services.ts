@@ -3,6 +3,7 @@ import type { Db } from './db/driver.js';
 import { DataVersionCache } from './http/caches.js';
 import { Importer } from './ingest/importer.js';
 import { ChessReader } from './read/chess-reader.js';
+import { HedonicReader } from './read/hedonic-reader.js';
 import { MarketReader } from './read/market-reader.js';
 import { PaceReader } from './read/pace-reader.js';
 import { ReadCache } from './read/read-cache.js';
@@ -14,6 +15,7 @@ export interface Readers {
   pace: PaceReader;
   market: MarketReader;
   chess: ChessReader;
+  hedonic: HedonicReader;
 }
 
 /** What a server holds for its life: made here, composed into the app by `buildApp` (DESIGN §12.2). */
@@ -43,6 +45,7 @@ export function createServices(deps: { db: Db; reads?: Db; config: Config }): Se
       pace: new PaceReader(carry, cache, market),
       market,
       chess: new ChessReader(carry, cache),
+      hedonic: new HedonicReader(cache),
     },
     reads,
     dataVersion: new DataVersionCache(reads),

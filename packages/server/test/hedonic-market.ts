@@ -27,6 +27,8 @@ export interface PlantedFlat {
   city: number;
   project: number;
   flat: number;
+  rooms: number;
+  floor: number | null;
   area: number;
   roomGroup: number;
   floorBand: number;
@@ -107,6 +109,8 @@ export function generateMarket(options: {
         city,
         project,
         flat: project * 10_000 + i,
+        rooms,
+        floor,
         area: Math.round(area * 10) / 10,
         roomGroup,
         floorBand,
@@ -160,4 +164,47 @@ export function generateMarket(options: {
 
 function roomGroupIndex(rooms: number): number {
   return Math.min(3, Math.max(0, rooms));
+}
+
+const FINISH_NAMES = ['BLACK', 'WHITE', 'FINE_FINISHING', 'FURNITURE'];
+const iso = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+const monthStart = (month: number) => Date.UTC(1970 + Math.floor(month / 12), month % 12, 1) / 86_400_000;
+
+/**
+ * The market as the price lists its projects publish: a list of each project on the 15th of each month it
+ * sells (month 0 is `startMonth`, months since 1970), its city in the list's location. A flat's keys fall 10
+ * days before the end of the month its months to keys count down to, so that the months left at a month's
+ * end are those planted.
+ */
+export function marketLists(market: GeneratedMarket, startMonth: number, cityNames: readonly string[]) {
+  const flats = new Map(market.flats.map((f) => [f.flat, f]));
+  const byList = new Map<string, GeneratedMarket['observations']>();
+  for (const o of market.observations) {
+    const key = `${o.project}:${o.period}`;
+    const list = byList.get(key);
+    if (list) list.push(o);
+    else byList.set(key, [o]);
+  }
+  return [...byList.values()].map((observations) => {
+    const { project, period, city } = observations[0];
+    return {
+      date: iso(monthStart(startMonth + period) + 14),
+      developer: `Застройщик ${project}`,
+      project: `Проект ${project}`,
+      location: { city: cityNames[city] },
+      flats: observations.map((o) => {
+        const f = flats.get(o.flat)!;
+        return {
+          id: String(f.flat),
+          building: '1',
+          ...(f.floor !== null && { floor: f.floor }),
+          rooms: f.rooms,
+          area: f.area,
+          price: o.price,
+          ...(f.finish < FINISH_NAMES.length && { finish: FINISH_NAMES[f.finish] }),
+          ...(f.keysAt0 !== null && { settlementDate: iso(monthStart(startMonth + f.keysAt0 + 1) - 11) }),
+        };
+      }),
+    };
+  });
 }

@@ -73,7 +73,9 @@ async function expectRebuildEqual(db: Db, market: { grace: number; carry: number
   const variants = new Set(incremental.pace.map((r) => `${r.project_id}:${r.status}:${r.rooms}`));
   expect(variants.size).toBe(10 * market.projects.filter((p) => p.length).length);
   // the hedonic sums of the months with flats on sale (DESIGN §12.4)
-  const listed = market.projects.some((p) => (p as { flats: Map<string, unknown> }[]).some((s) => s.flats.size));
+  const listed = market.projects.some((p) =>
+    (p as { flats: Map<string, unknown> }[]).some((s) => s.flats.size),
+  );
   expect(incremental.hedonic.length > 0).toBe(listed);
   await rebuildProjects(db, market.grace, undefined, undefined, market.carry);
   expect(await keptData(db)).toEqual(incremental);

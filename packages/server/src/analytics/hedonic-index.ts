@@ -1,4 +1,4 @@
-import { fitWindow, type HedonicObservation } from './hedonic.js';
+import { fitSums, type HedonicObservation, type ProjectPeriodSums, projectPeriodSums } from './hedonic.js';
 
 /**
  * The hedonic index of DESIGN §12.4: each period's link is its step from the period before, read from the
@@ -37,7 +37,19 @@ export function hedonicLink(
   window = HEDONIC_WINDOW,
   minObservations = 5,
 ): HedonicLink | null {
-  const fit = fitWindow(observations, period - window + 1, period, minObservations);
+  const first = period - window + 1;
+  const inWindow = observations.filter((o) => o.period >= first && o.period <= period);
+  return linkOfSums(projectPeriodSums(inWindow), period, window, minObservations);
+}
+
+/** The link of `period` from projects' period sums (others than its window's are ignored). */
+export function linkOfSums(
+  rows: readonly ProjectPeriodSums[],
+  period: number,
+  window = HEDONIC_WINDOW,
+  minObservations = 5,
+): HedonicLink | null {
+  const fit = fitSums(rows, period - window + 1, period, minObservations);
   const here = fit?.byPeriod.get(period);
   if (!fit || !here) return null;
   const at = fit.periods.indexOf(period);
@@ -130,9 +142,27 @@ export function hedonicIndex(
   window = HEDONIC_WINDOW,
   minObservations = 5,
 ): { points: HedonicPoint[]; dropped: number } {
+  const first = from - window + 1;
+  return indexOfSums(
+    projectPeriodSums(observations.filter((o) => o.period >= first && o.period <= to)),
+    from,
+    to,
+    window,
+    minObservations,
+  );
+}
+
+/** The index over periods [from, to] from projects' period sums. */
+export function indexOfSums(
+  rows: readonly ProjectPeriodSums[],
+  from: number,
+  to: number,
+  window = HEDONIC_WINDOW,
+  minObservations = 5,
+): { points: HedonicPoint[]; dropped: number } {
   const links: HedonicLink[] = [];
   for (let p = from; p <= to; p++) {
-    const link = hedonicLink(observations, p, window, minObservations);
+    const link = linkOfSums(rows, p, window, minObservations);
     if (link) links.push(link);
   }
   return { points: chainLinks(links), dropped: links.at(-1)?.dropped ?? 0 };

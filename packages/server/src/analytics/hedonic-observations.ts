@@ -3,8 +3,10 @@ import {
   floorBandOf,
   type HedonicObservation,
   keysBandOf,
+  type ProjectPeriodSums,
   projectPeriodSums,
   roomGroupOf,
+  SUMS_LENGTH,
 } from './hedonic.js';
 import type { Segment } from './types.js';
 
@@ -85,7 +87,14 @@ export function monthObservations(
     }));
 }
 
-/** The project's sums (analytics/hedonic.ts) of each month in [from, to] with observations. */
+/** The rooms groups' order in a kept month (studio, one, two, three and more): a block of sums each. */
+export const ROOM_GROUP_BLOCKS = 4;
+
+/**
+ * The project's sums (analytics/hedonic.ts) of each month in [from, to] with observations, a block of
+ * SUMS_LENGTH for each rooms group one after another (an empty group's all zeros): a rooms filter reads its
+ * block, the whole market adds the four.
+ */
 export function projectMonthSums(
   projectId: number,
   dates: readonly number[],
@@ -93,6 +102,32 @@ export function projectMonthSums(
   carry: number,
   from: number,
   to: number,
-) {
-  return projectPeriodSums(monthObservations(projectId, dates, segments, carry, from, to));
+): ProjectPeriodSums[] {
+  const observations = monthObservations(projectId, dates, segments, carry, from, to);
+  const months = new Map<number, ProjectPeriodSums>();
+  for (let g = 0; g < ROOM_GROUP_BLOCKS; g++) {
+    for (const r of projectPeriodSums(observations.filter((o) => o.roomGroup === g))) {
+      let month = months.get(r.period);
+      if (!month) {
+        month = {
+          project: projectId,
+          period: r.period,
+          sums: new Float64Array(ROOM_GROUP_BLOCKS * SUMS_LENGTH),
+        };
+        months.set(r.period, month);
+      }
+      month.sums.set(r.sums, g * SUMS_LENGTH);
+    }
+  }
+  return [...months.values()].sort((a, b) => a.period - b.period);
+}
+
+/** A kept month's sums of the rooms groups `groups` (codes), added in their order. */
+export function sumsOfGroups(month: ProjectPeriodSums, groups: readonly number[]): ProjectPeriodSums {
+  const sums = new Float64Array(SUMS_LENGTH);
+  for (const g of groups) {
+    const at = g * SUMS_LENGTH;
+    for (let i = 0; i < SUMS_LENGTH; i++) sums[i] += month.sums[at + i];
+  }
+  return { project: month.project, period: month.period, sums };
 }

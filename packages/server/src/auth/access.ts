@@ -46,6 +46,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/project/index': 'viewer',
   'POST /api/market': 'viewer',
   'POST /api/market/pace': 'viewer',
+  'POST /api/market/hedonic': 'viewer',
   'POST /api/compare': 'viewer',
   'GET /api/chess': 'viewer',
   'POST /api/discount': 'viewer',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChessReader } from '../read/chess-reader.js';
+import type { HedonicReader } from '../read/hedonic-reader.js';
 import type { MarketReader } from '../read/market-reader.js';
 import type { PaceReader } from '../read/pace-reader.js';
 import type { StatsReader } from '../read/stats-reader.js';
@@ -12,6 +13,7 @@ declare module 'fastify' {
     pace: PaceReader;
     market: MarketReader;
     chess: ChessReader;
+    hedonic: HedonicReader;
   }
 }
 
@@ -22,6 +24,7 @@ export const readers = fp(
     app.decorate('pace', opts.readers.pace);
     app.decorate('market', opts.readers.market);
     app.decorate('chess', opts.readers.chess);
+    app.decorate('hedonic', opts.readers.hedonic);
   },
   { name: 'readers' },
 );

@@ -1,6 +1,8 @@
 import {
   compareRequestSchema,
   compareResponseSchema,
+  hedonicRequestSchema,
+  hedonicResponseSchema,
   type MarketResponse,
   marketPaceRequestSchema,
   marketPaceResponseSchema,
@@ -11,7 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asMade, checkSeriesRange } from '../range.js';
 import { marketBody } from './json.js';
 
-/** The market's ranking, a developer's or the market's pace (§10.5–10.6), and the comparison of projects. */
+/**
+ * The market's ranking, a developer's or the market's pace (§10.5–10.6), a segment's hedonic index (§12.4)
+ * and the comparison of projects.
+ */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/market',
@@ -38,6 +43,18 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
       return app.market.marketPace(app.reads, request.body);
+    },
+  );
+  app.post(
+    '/market/hedonic',
+    {
+      config: { cache: true },
+      schema: { body: hedonicRequestSchema, response: { 200: hedonicResponseSchema } },
+      serializerCompiler: asMade,
+    },
+    async (request) => {
+      checkSeriesRange(request.body.from, request.body.to);
+      return app.hedonic.index(app.reads, request.body);
     },
   );
   app.post(

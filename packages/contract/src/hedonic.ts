@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { dataDateSchema } from './dates.js';
+import { ROOM_GROUPS } from './enums.js';
+import { PRICE_CLASSES, placeFilter } from './pace.js';
+
+// Prices net of mix (DESIGN §12.4): the hedonic index of a segment of the market.
+
+export const hedonicRequestSchema = z.object({
+  /** the segment: the projects of a place and of a class (none: the whole market) */
+  region: placeFilter('region'),
+  city: placeFilter('city'),
+  district: placeFilter('district'),
+  priceClass: z
+    .enum(PRICE_CLASSES, { message: `priceClass: одно из ${PRICE_CLASSES.join(', ')}` })
+    .optional(),
+  /** the lots of a rooms group only */
+  rooms: z.enum(ROOM_GROUPS, { message: `rooms: одно из ${ROOM_GROUPS.join(', ')}` }).default('all'),
+  from: dataDateSchema,
+  to: dataDateSchema,
+  step: z.enum(['month'], { message: 'step: month (недельные точки пока не считаются)' }).default('month'),
+});
+export type HedonicRequest = z.input<typeof hedonicRequestSchema>;
+
+export const hedonicPointSchema = z.object({
+  /** the period's first day */
+  date: z.string(),
+  /** 100 at the first point */
+  index: z.number(),
+  /** the index's change from the point before, %; null on the first point */
+  change: z.number().nullable(),
+  /** the 95 % interval of the index, given the point before */
+  low: z.number(),
+  high: z.number(),
+  observations: z.number().int(),
+  projects: z.number().int(),
+  /** Σ price / Σ area of the period's observations */
+  avgMeterPrice: z.number(),
+  /** the average ppm's change split into price (the index's) and mix (the rest), % */
+  priceEffect: z.number().nullable(),
+  mixEffect: z.number().nullable(),
+});
+export type HedonicPoint = z.infer<typeof hedonicPointSchema>;
+
+export const hedonicResponseSchema = z.object({
+  points: z.array(hedonicPointSchema),
+  /** projects of the last point's window left out for fewer than 5 observations */
+  dropped: z.number().int(),
+});
+export type HedonicResponse = z.infer<typeof hedonicResponseSchema>;

@@ -1,0 +1,82 @@
+import type { HedonicRequest, HedonicResponse, RoomGroup } from '@cena-metra/contract';
+import { HEDONIC_WINDOW, indexOfSums } from '../analytics/hedonic-index.js';
+import { monthOfDay, monthStartDay, sumsOfGroups } from '../analytics/hedonic-observations.js';
+import { round2 } from '../analytics/stats.js';
+import type { Db } from '../db/driver.js';
+import { hedonicMonths } from '../db/queries/hedonic.js';
+import { fromDay, toDay } from '../lib/days.js';
+import { inPlace } from './market-reader.js';
+import { MarketProjects } from './market-projects.js';
+import { latestClassOf, membersVersion } from './market-scopes.js';
+import type { ReadCache } from './read-cache.js';
+
+/** The kept blocks of a rooms group (analytics/hedonic-observations.ts): the whole market's are all four. */
+const GROUP_BLOCKS: Record<RoomGroup, number[]> = {
+  all: [0, 1, 2, 3],
+  studio: [0],
+  one: [1],
+  two: [2],
+  threeAndMore: [3],
+};
+
+/** A request as parsed (DESIGN §12.4): the segment, the rooms group, the months from `from`'s to `to`'s. */
+type Query = Pick<HedonicRequest, 'region' | 'city' | 'district' | 'priceClass'> & {
+  from: string;
+  to: string;
+  rooms: RoomGroup;
+};
+
+const round = (v: number | null) => (v === null ? null : round2(v));
+
+/**
+ * The hedonic index of a segment (DESIGN §12.4): its projects — those of the place and class asked, as
+ * «Рынок» selects them — and their kept sums of the months the periods' windows span; each month's link
+ * fitted from them, the links chained. Held per set of the members' data versions.
+ */
+export class HedonicReader {
+  private readonly list: MarketProjects;
+
+  constructor(private readonly shared: ReadCache) {
+    this.list = new MarketProjects(shared);
+  }
+
+  async index(db: Db, q: Query): Promise<HedonicResponse> {
+    const members = (await this.list.select(db, {})).filter(
+      (p) => inPlace(p.place, q) && (!q.priceClass || latestClassOf(p) === q.priceClass),
+    );
+    const from = monthOfDay(toDay(q.from));
+    const to = monthOfDay(toDay(q.to));
+    const key = `hedonic:${[q.region, q.city, q.district, q.priceClass, q.rooms, from, to].map((v) => v ?? '').join(':')}`;
+    const version = membersVersion(members);
+    const held = this.shared.get<HedonicResponse>(key, version);
+    if (held) return held;
+    const months = await hedonicMonths(
+      db,
+      members.map((p) => p.id),
+      from - HEDONIC_WINDOW + 1,
+      to,
+    );
+    const { points, dropped } = indexOfSums(
+      months.map((m) => sumsOfGroups(m, GROUP_BLOCKS[q.rooms])),
+      from,
+      to,
+    );
+    const response: HedonicResponse = {
+      points: points.map((p) => ({
+        date: fromDay(monthStartDay(p.period)),
+        index: round2(p.index),
+        change: round(p.change),
+        low: round2(p.low),
+        high: round2(p.high),
+        observations: p.observations,
+        projects: p.projects,
+        avgMeterPrice: round2(p.avgMeterPrice),
+        priceEffect: round(p.priceEffect),
+        mixEffect: round(p.mixEffect),
+      })),
+      dropped,
+    };
+    this.shared.set(key, version, response, () => 200 * points.length);
+    return response;
+  }
+}

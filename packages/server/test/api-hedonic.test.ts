@@ -1,0 +1,106 @@
+import { hedonicResponseSchema } from '@cena-metra/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rebuildProjects } from '../src/use-cases/rebuild.js';
+import { describeEachDb } from './databases.js';
+import { generateMarket, marketLists } from './hedonic-market.js';
+import { keptData } from './kept-data.js';
+import { signedInApp } from './signed-in-app.js';
+
+// POST /api/market/hedonic (DESIGN §12.4) over a generated market imported as price lists: planted trends
+// of +0.8 % and −0.3 % a month in two cities, cheap lots selling first, a dear project launching in month 9.
+
+const MONTHS = 16;
+const START = (2025 - 1970) * 12; // January 2025
+const CITIES = ['Москва', 'Казань'];
+const market = generateMarket({
+  seed: 12,
+  months: MONTHS,
+  cities: [
+    { trend: 0.008, level: Math.log(300_000) + 0.7 },
+    { trend: -0.003, level: Math.log(180_000) + 0.7 },
+  ],
+  projectsPerCity: 5,
+  flatsPerProject: 90,
+  launchMonth: 9,
+});
+const PERIOD = { from: '2025-01-01', to: '2026-04-30' };
+
+describeEachDb('the hedonic index through the API', (ctx) => {
+  let app: FastifyInstance;
+  let headers: Record<string, string> = {};
+  beforeAll(async () => {
+    ({ app, headers } = await signedInApp(ctx.db));
+    const lists = marketLists(market, START, CITIES);
+    for (let i = 0; i < lists.length; i += 40) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/ingest/snapshots',
+        headers,
+        payload: lists.slice(i, i + 40),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }, 120_000);
+  afterAll(async () => app?.close());
+  const post = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/market/hedonic', headers, payload });
+
+  it('each city’s index recovers its planted trend within ±0.3 pp a month; its average ppm does not', async () => {
+    for (const [city, name] of CITIES.entries()) {
+      const res = await post({ ...PERIOD, city: name });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = hedonicResponseSchema.parse(res.json());
+      expect(body.points).toHaveLength(MONTHS);
+      expect(body.points[0]).toMatchObject({ date: '2025-01-01', index: 100, change: null });
+      const planted = market.cities[city].trend * 100;
+      const rest = body.points.slice(1);
+      for (const p of rest)
+        expect(Math.abs(p.change! - planted), `${name} ${p.date}`).toBeLessThanOrEqual(0.3);
+      const avgMiss = rest.map((p, i) =>
+        Math.abs((p.avgMeterPrice / body.points[i].avgMeterPrice - 1) * 100 - planted),
+      );
+      expect(Math.max(...avgMiss)).toBeGreaterThan(0.3);
+      for (const p of rest) {
+        expect(p.low).toBeLessThanOrEqual(p.index);
+        expect(p.high).toBeGreaterThanOrEqual(p.index);
+        expect(p.priceEffect).toBe(p.change);
+      }
+      // every lot of the city on the month's last day with data: the generated market's own count
+      const january = market.observations.filter((o) => o.city === city && o.period === 0).length;
+      expect(body.points[0].observations).toBe(january);
+    }
+  });
+
+  it('the whole market holds both cities; a rooms group, its lots alone', async () => {
+    const all = hedonicResponseSchema.parse((await post(PERIOD)).json());
+    expect(all.points[0].observations).toBe(market.observations.filter((o) => o.period === 0).length);
+    const studios = hedonicResponseSchema.parse((await post({ ...PERIOD, rooms: 'studio' })).json());
+    expect(studios.points[0].observations).toBe(
+      market.observations.filter((o) => o.period === 0 && o.roomGroup === 0).length,
+    );
+    const none = hedonicResponseSchema.parse((await post({ ...PERIOD, city: 'Тверь' })).json());
+    expect(none).toEqual({ points: [], dropped: 0 });
+  });
+
+  it('a rebuild keeps the same bytes, and the answer is the same', async () => {
+    const before = await post({ ...PERIOD, city: CITIES[0] });
+    const kept = await keptData(ctx.db);
+    await rebuildProjects(ctx.db, 2, undefined, undefined, 31);
+    expect(await keptData(ctx.db)).toEqual(kept);
+    expect((await post({ ...PERIOD, city: CITIES[0] })).body).toBe(before.body);
+  });
+
+  it('bad input is a 400 naming the field', async () => {
+    for (const [payload, field] of [
+      [{ ...PERIOD, rooms: 'five' }, 'rooms'],
+      [{ ...PERIOD, priceClass: 'luxury' }, 'priceClass'],
+      [{ ...PERIOD, step: 'day' }, 'step'],
+      [{ from: 'вчера', to: PERIOD.to }, 'from'],
+    ] as const) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+  });
+});
