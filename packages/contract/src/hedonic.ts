@@ -47,3 +47,36 @@ export const hedonicResponseSchema = z.object({
   dropped: z.number().int(),
 });
 export type HedonicResponse = z.infer<typeof hedonicResponseSchema>;
+
+export const comparableSchema = z.object({
+  flatId: z.number().int(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  rooms: z.number().int(),
+  area: z.number(),
+  price: z.number(),
+  /** its price adjusted to the flat by the model's coefficients, for the flat's area */
+  adjustedPrice: z.number(),
+  /** the adjustment of its price per m², % */
+  adjustment: z.number(),
+  /** km between the two projects; null when either has no coordinates */
+  km: z.number().nullable(),
+});
+export type Comparable = z.infer<typeof comparableSchema>;
+
+/** GET /api/flat/fair?flatId= (DESIGN §12.4): an active flat's fair price and its comparables. */
+export const fairResponseSchema = z.object({
+  flatId: z.number().int(),
+  price: z.number(),
+  area: z.number(),
+  /** the month of the window the fair price is read from (its first day) */
+  month: z.string(),
+  /** the segment fitted: the project's city, else its region, else the whole market */
+  segment: z.string(),
+  fairPrice: z.number(),
+  fairMeterPrice: z.number(),
+  /** price / fair − 1, %: below zero, cheaper than its peers */
+  premium: z.number(),
+  comparables: z.array(comparableSchema),
+});
+export type FairResponse = z.infer<typeof fairResponseSchema>;

@@ -3,6 +3,7 @@ import type { Db } from './db/driver.js';
 import { DataVersionCache } from './http/caches.js';
 import { Importer } from './ingest/importer.js';
 import { ChessReader } from './read/chess-reader.js';
+import { FairReader } from './read/fair-reader.js';
 import { HedonicReader } from './read/hedonic-reader.js';
 import { MarketReader } from './read/market-reader.js';
 import { PaceReader } from './read/pace-reader.js';
@@ -16,6 +17,7 @@ export interface Readers {
   market: MarketReader;
   chess: ChessReader;
   hedonic: HedonicReader;
+  fair: FairReader;
 }
 
 /** What a server holds for its life: made here, composed into the app by `buildApp` (DESIGN §12.2). */
@@ -46,6 +48,7 @@ export function createServices(deps: { db: Db; reads?: Db; config: Config }): Se
       market,
       chess: new ChessReader(carry, cache),
       hedonic: new HedonicReader(cache),
+      fair: new FairReader(cache, carry),
     },
     reads,
     dataVersion: new DataVersionCache(reads),

@@ -1,4 +1,4 @@
-import { hedonicResponseSchema } from '@cena-metra/contract';
+import { fairResponseSchema, hedonicResponseSchema } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rebuildProjects } from '../src/use-cases/rebuild.js';
@@ -89,6 +89,54 @@ describeEachDb('the hedonic index through the API', (ctx) => {
     await rebuildProjects(ctx.db, 2, undefined, undefined, 31);
     expect(await keptData(ctx.db)).toEqual(kept);
     expect((await post({ ...PERIOD, city: CITIES[0] })).body).toBe(before.body);
+  });
+
+  it('an active flat’s fair price is within 2 % of its planted price; its ten comparables are of its city', async () => {
+    const last = MONTHS - 1;
+    const onSale = market.observations.filter((o) => o.period === last && o.city === 0);
+    const flats = new Map(market.flats.map((f) => [f.flat, f]));
+    for (const o of onSale.filter((_, i) => i % 25 === 0)) {
+      const [{ id }] = await ctx.db.query<{ id: number }>('select id from flat where external_id = $1', [
+        String(o.flat),
+      ]);
+      const res = await app.inject({ method: 'GET', url: `/api/flat/fair?flatId=${id}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = fairResponseSchema.parse(res.json());
+      const planted = market.plantedPrice(flats.get(o.flat)!, last);
+      expect(Math.abs(body.fairPrice / planted - 1)).toBeLessThan(0.02);
+      expect(body).toMatchObject({ flatId: id, price: o.price, month: '2026-04-01', segment: CITIES[0] });
+      expect(body.premium).toBeCloseTo((o.price / body.fairPrice - 1) * 100, 1);
+      expect(body.comparables).toHaveLength(10);
+      const projects = await ctx.db.query<{ id: number; name: string }>('select id, name from project');
+      const cityOf = new Map(
+        projects.map((p) => [p.id, market.flats.find((f) => `Проект ${f.project}` === p.name)!.city]),
+      );
+      for (const c of body.comparables) {
+        expect(c.flatId).not.toBe(id);
+        expect(cityOf.get(c.projectId)).toBe(0);
+        // the adjusted price: its ppm moved by the adjustment (rounded to 0.01 %), for the flat's area
+        const adjusted = (c.price / c.area) * (1 + c.adjustment / 100) * o.area;
+        expect(Math.abs(c.adjustedPrice / adjusted - 1)).toBeLessThan(1e-4);
+      }
+    }
+  });
+
+  it('a flat that is not on sale or does not exist is a 404; a bad id a 400', async () => {
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/flat/fair?flatId=999999', headers })).statusCode,
+    ).toBe(404);
+    const res = await app.inject({ method: 'GET', url: '/api/flat/fair?flatId=abc', headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('flatId');
+    const sold = market.flats.find(
+      (f) => !market.observations.some((o) => o.flat === f.flat && o.period === MONTHS - 1),
+    );
+    const [{ id }] = await ctx.db.query<{ id: number }>('select id from flat where external_id = $1', [
+      String(sold!.flat),
+    ]);
+    const gone = await app.inject({ method: 'GET', url: `/api/flat/fair?flatId=${id}`, headers });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toContain('не в продаже');
   });
 
   it('bad input is a 400 naming the field', async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fittedLnPpm, fitWindow, type HedonicObservation } from '../src/analytics/hedonic.js';
+import { comparables, kmBetween } from '../src/analytics/hedonic-fair.js';
 import { HEDONIC_WINDOW, hedonicIndex } from '../src/analytics/hedonic-index.js';
 import { sweepSolve } from '../src/analytics/hedonic-solve.js';
 import { createRandom } from '../src/demo/random.js';
@@ -185,5 +186,38 @@ describe('the least squares of the model', () => {
     }
     const ssr = y.reduce((s, v, n) => s + (v - fitted[n]) ** 2, 0);
     expect(solved.residual).toBeCloseTo(ssr, 9);
+  });
+});
+
+describe('comparables (DESIGN §12.4)', () => {
+  it('kilometres between two points: Moscow to Saint Petersburg', () => {
+    const km = kmBetween(
+      { latitude: 55.7558, longitude: 37.6173 },
+      { latitude: 59.9343, longitude: 30.3351 },
+    );
+    expect(km).toBeGreaterThan(630);
+    expect(km).toBeLessThan(640);
+    expect(kmBetween({ latitude: 55, longitude: 37 }, { latitude: 55, longitude: 37 })).toBe(0);
+  });
+
+  it('the nearest first, the flat itself left out; a twin needs no adjustment, a larger flat one of β·Δln(area)', () => {
+    const observations = generateMarket({
+      seed: 9,
+      months: 4,
+      cities: [{ trend: 0.01, level: 12.5 }],
+      projectsPerCity: 3,
+      flatsPerProject: 30,
+    }).observations;
+    const fit = fitWindow(observations, 0, 3)!;
+    const target = observations.find((o) => o.period === 3)!;
+    const twin = { ...target, flat: 1, price: target.price * 1.1, rooms: 1, km: 0 };
+    const larger = { ...target, flat: 2, area: target.area * 1.5, rooms: 1, km: 0 };
+    const far = { ...target, flat: 3, rooms: 1, km: 30 };
+    const found = comparables(fit, target, [far, larger, { ...target, rooms: 1, km: 0 }, twin], 3);
+    expect(found.map((c) => c.candidate.flat)).toEqual([1, 2, 3]);
+    expect(found[0].adjustment).toBeCloseTo(0, 10);
+    expect(found[0].adjustedPrice).toBeCloseTo(twin.price, 4);
+    const lnArea = fit.beta[fit.beta.length - 1];
+    expect(found[1].adjustment).toBeCloseTo((Math.exp(-lnArea * Math.log(1.5)) - 1) * 100, 8);
   });
 });

@@ -53,6 +53,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/discount/project': 'viewer',
   'GET /api/price-changes': 'viewer',
   'GET /api/flat': 'viewer',
+  'GET /api/flat/fair': 'viewer',
   'GET /api/search': 'viewer',
   'GET /api/registry/objects': 'viewer',
   'GET /api/registry/candidates': 'viewer',

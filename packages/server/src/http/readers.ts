@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChessReader } from '../read/chess-reader.js';
+import type { FairReader } from '../read/fair-reader.js';
 import type { HedonicReader } from '../read/hedonic-reader.js';
 import type { MarketReader } from '../read/market-reader.js';
 import type { PaceReader } from '../read/pace-reader.js';
@@ -14,6 +15,7 @@ declare module 'fastify' {
     market: MarketReader;
     chess: ChessReader;
     hedonic: HedonicReader;
+    fair: FairReader;
   }
 }
 
@@ -25,6 +27,7 @@ export const readers = fp(
     app.decorate('market', opts.readers.market);
     app.decorate('chess', opts.readers.chess);
     app.decorate('hedonic', opts.readers.hedonic);
+    app.decorate('fair', opts.readers.fair);
   },
   { name: 'readers' },
 );

@@ -5,8 +5,8 @@ import { round2 } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
 import { hedonicMonths } from '../db/queries/hedonic.js';
 import { fromDay, toDay } from '../lib/days.js';
-import { inPlace } from './market-reader.js';
 import { MarketProjects } from './market-projects.js';
+import { inPlace } from './market-reader.js';
 import { latestClassOf, membersVersion } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
 

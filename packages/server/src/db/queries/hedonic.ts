@@ -1,7 +1,9 @@
 import type { ProjectPeriodSums } from '../../analytics/hedonic.js';
 import { monthStartDay } from '../../analytics/hedonic-observations.js';
+import type { Segment } from '../../analytics/types.js';
 import { fromDay } from '../../lib/days.js';
 import type { Db } from '../driver.js';
+import { recordColumnsOf, recordFromText } from '../records.js';
 
 // The hedonic model's kept sums (DESIGN §12.4, migration 33): a project's month as little-endian doubles.
 
@@ -52,4 +54,55 @@ export async function hedonicMonths(
     new Uint8Array(sums.buffer).set(body);
     return { project, period, sums };
   });
+}
+
+/**
+ * The segments active on each project's latest list day, of the projects `ids`: what their latest month's
+ * observations are made of (that month's last day with data is the latest list's day).
+ */
+export async function latestActiveSegments(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { day: number; segments: Map<number, Segment[]> }>> {
+  const rows = await db.textRows(
+    `select s.project_id, p.last_snapshot_date - date '1970-01-01', s.flat_id,
+       s.start_day - date '1970-01-01', s.end_day - date '1970-01-01', ${recordColumnsOf('s')}
+     from project p join flat_segment s on s.project_id = p.id
+       and s.start_day <= p.last_snapshot_date and (s.end_day is null or s.end_day >= p.last_snapshot_date)
+     where p.id = any($1::int[]) order by s.project_id, s.flat_id, s.start_day`,
+    [ids],
+  );
+  const out = new Map<number, { day: number; segments: Map<number, Segment[]> }>();
+  for (const r of rows) {
+    const project = Number(r[0]);
+    let entry = out.get(project);
+    if (!entry) {
+      entry = { day: Number(r[1]), segments: new Map() };
+      out.set(project, entry);
+    }
+    const flatId = Number(r[2]);
+    entry.segments.set(flatId, [
+      ...(entry.segments.get(flatId) ?? []),
+      {
+        flatId,
+        startDay: Number(r[3]),
+        endDay: r[4] === null ? null : Number(r[4]),
+        rec: recordFromText(r, 5),
+      },
+    ]);
+  }
+  return out;
+}
+
+/** A flat's project and the day of the project's latest list; null when there is no such flat. */
+export async function flatProject(
+  db: Db,
+  flatId: number,
+): Promise<{ projectId: number; day: number } | null> {
+  const [row] = await db.query<{ project_id: number; d: number | null }>(
+    `select f.project_id, p.last_snapshot_date - date '1970-01-01' as d
+     from flat f join project p on p.id = f.project_id where f.id = $1`,
+    [flatId],
+  );
+  return row && row.d !== null ? { projectId: row.project_id, day: Number(row.d) } : null;
 }

@@ -1,4 +1,4 @@
-import { flatCardSchema, flatParamsSchema, flatQuerySchema } from '@cena-metra/contract';
+import { fairResponseSchema, flatCardSchema, flatParamsSchema, flatQuerySchema } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getFlatCard } from '../../use-cases/reads.js';
 
@@ -12,6 +12,15 @@ export const flatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/flat',
     { config: { etag: true }, schema: { querystring: flatQuerySchema, response: { 200: flatCardSchema } } },
     async (request) => card(request.query.flatId),
+  );
+  /** The flat's fair price and its comparables (DESIGN §12.4). */
+  app.get(
+    '/flat/fair',
+    {
+      config: { etag: true },
+      schema: { querystring: flatQuerySchema, response: { 200: fairResponseSchema } },
+    },
+    async (request) => app.fair.fair(app.reads, request.query.flatId),
   );
   // open: the Telegram channel links to it
   app.get(

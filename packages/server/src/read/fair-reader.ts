@@ -1,0 +1,147 @@
+import type { FairResponse } from '@cena-metra/contract';
+import type { HedonicFit, HedonicObservation } from '../analytics/hedonic.js';
+import { fitSums } from '../analytics/hedonic.js';
+import { type Candidate, comparables, fairValue, kmBetween } from '../analytics/hedonic-fair.js';
+import { HEDONIC_WINDOW } from '../analytics/hedonic-index.js';
+import {
+  monthObservations,
+  monthOfDay,
+  monthStartDay,
+  sumsOfGroups,
+} from '../analytics/hedonic-observations.js';
+import { round2 } from '../analytics/stats.js';
+import type { Segment } from '../analytics/types.js';
+import type { Db } from '../db/driver.js';
+import { flatProject, hedonicMonths, latestActiveSegments } from '../db/queries/hedonic.js';
+import { fromDay } from '../lib/days.js';
+import { NotFoundError } from '../lib/errors.js';
+import { MarketProjects, type ProjectRow } from './market-projects.js';
+import { inPlace } from './market-reader.js';
+import { latestClassOf, membersVersion } from './market-scopes.js';
+import type { ReadCache } from './read-cache.js';
+
+const ALL_GROUPS = [0, 1, 2, 3];
+
+/**
+ * A flat's fair price and comparables (DESIGN §12.4): the window ending with its project's latest month,
+ * fitted over the projects of its city (else its region, else the whole market — the first that prices
+ * it); its comparables among the active flats of the same city and class on their projects' latest lists
+ * of that month. Held per flat and set of the segment's data versions.
+ */
+export class FairReader {
+  private readonly list: MarketProjects;
+
+  constructor(
+    private readonly shared: ReadCache,
+    private readonly carry: number,
+  ) {
+    this.list = new MarketProjects(shared);
+  }
+
+  async fair(db: Db, flatId: number): Promise<FairResponse> {
+    const at = await flatProject(db, flatId);
+    if (!at) throw new NotFoundError(`квартира ${flatId} не найдена`);
+    const projects = await this.list.select(db, {});
+    const project = projects.find((p) => p.id === at.projectId);
+    if (!project) throw new NotFoundError(`квартира ${flatId} не найдена`);
+    const month = monthOfDay(at.day);
+    const place = project.place;
+    const segments: [string, ProjectRow[]][] = [];
+    if (place.city)
+      segments.push([place.city, projects.filter((p) => inPlace(p.place, { city: place.city! }))]);
+    if (place.region)
+      segments.push([place.region, projects.filter((p) => inPlace(p.place, { region: place.region! }))]);
+    segments.push(['весь рынок', projects]);
+    const key = `fair:${flatId}`;
+    const version = membersVersion(segments[0][1]);
+    const held = this.shared.get<FairResponse>(key, version);
+    if (held) return held;
+    const own = await latestActiveSegments(db, [project.id]);
+    const target = this.observationsOf(project.id, own).find((o) => o.flat === flatId);
+    if (!target) throw new NotFoundError(`квартира ${flatId} не в продаже в последнем списке проекта`);
+    let chosen: { name: string; members: ProjectRow[]; fit: HedonicFit } | null = null;
+    for (const [name, members] of segments) {
+      const months = await hedonicMonths(
+        db,
+        members.map((p) => p.id),
+        month - HEDONIC_WINDOW + 1,
+        month,
+      );
+      const fit = fitSums(
+        months.map((m) => sumsOfGroups(m, ALL_GROUPS)),
+        month - HEDONIC_WINDOW + 1,
+        month,
+      );
+      if (fit && fairValue(fit, target)) {
+        chosen = { name, members, fit };
+        break;
+      }
+    }
+    if (!chosen)
+      throw new NotFoundError(
+        `для квартиры ${flatId} нет справедливой цены: в её проекте меньше 5 наблюдений`,
+      );
+    const fair = fairValue(chosen.fit, target)!;
+    // comparables: the same city (the chosen segment) and class, listed in the same month
+    const cls = latestClassOf(project);
+    const peers = chosen.members.filter((p) => latestClassOf(p) === cls);
+    const active = await latestActiveSegments(
+      db,
+      peers.map((p) => p.id),
+    );
+    const candidates: Candidate[] = [];
+    for (const peer of peers) {
+      const entry = active.get(peer.id);
+      if (!entry || monthOfDay(entry.day) !== month) continue;
+      const km =
+        place.latitude !== null &&
+        place.longitude !== null &&
+        peer.place.latitude !== null &&
+        peer.place.longitude !== null
+          ? kmBetween(
+              { latitude: place.latitude, longitude: place.longitude },
+              { latitude: peer.place.latitude, longitude: peer.place.longitude },
+            )
+          : null;
+      for (const o of this.observationsOf(peer.id, active)) candidates.push({ ...o, km });
+    }
+    const names = new Map(peers.map((p) => [p.id, p.name]));
+    const response: FairResponse = {
+      flatId,
+      price: target.price,
+      area: target.area,
+      month: fromDay(monthStartDay(month)),
+      segment: chosen.name,
+      fairPrice: Math.round(fair.fairPrice),
+      fairMeterPrice: round2(fair.fairMeterPrice),
+      premium: round2(fair.premium),
+      comparables: comparables(chosen.fit, target, candidates).map((c) => ({
+        flatId: c.candidate.flat,
+        projectId: c.candidate.project,
+        projectName: names.get(c.candidate.project) ?? '',
+        rooms: c.candidate.rooms,
+        area: c.candidate.area,
+        price: c.candidate.price,
+        adjustedPrice: Math.round(c.adjustedPrice),
+        adjustment: round2(c.adjustment),
+        km: c.candidate.km === null ? null : Math.round(c.candidate.km * 10) / 10,
+      })),
+    };
+    this.shared.set(key, version, response, () => 2_000);
+    return response;
+  }
+
+  /** A project's observations of its latest month, from its segments active on its latest list's day. */
+  private observationsOf(
+    projectId: number,
+    active: Map<number, { day: number; segments: Map<number, Segment[]> }>,
+  ): (HedonicObservation & { rooms: number })[] {
+    const entry = active.get(projectId);
+    if (!entry) return [];
+    const month = monthOfDay(entry.day);
+    const rooms = new Map([...entry.segments].map(([id, segs]) => [id, segs[0].rec.rooms]));
+    return monthObservations(projectId, [entry.day], entry.segments.values(), this.carry, month, month).map(
+      (o) => ({ ...o, rooms: rooms.get(o.flat)! }),
+    );
+  }
+}
