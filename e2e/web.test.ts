@@ -1533,6 +1533,37 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     );
   });
 
+  it('«Рынок» draws the index net of mix beside the average; a flat card gives its fair price and ten comparables linked to their cards (DESIGN §12.4)', async () => {
+    await page.goto(`${product.url}/market`);
+    await page.waitForSelector('[data-testid=hedonic-summary]');
+    expect(await page.textContent('[data-testid=hedonic-summary]')).toMatch(
+      /^За период цены без учёта структуры: [−+]?[\d,]+\s%, средняя цена м²: [−+]?[\d,]+\s%; \d+ квартир в \d+ проектах/,
+    );
+    await page.locator('[data-testid=market-hedonic]').scrollIntoViewIfNeeded();
+    // the index, its interval's two bounds and the average brought to 100; the split's price and mix
+    await page.waitForSelector('[data-testid=chart-market-hedonic-index] .echart[data-series="4"]');
+    await page.waitForSelector('[data-testid=chart-market-hedonic-split] .echart[data-series="2"]');
+    const session = await demoSession();
+    const res = await fetch(`${product.url}/api/discount`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ period: 'YEAR', limit: 1 }),
+    });
+    const [flat] = (await res.json()).rows;
+    await page.goto(`${product.url}/flat?flatId=${flat.flatId}`);
+    await page.waitForSelector('[data-testid=flat-fair]');
+    expect(await page.textContent('[data-testid=flat-fair] dd[data-field=fair]')).toMatch(/^[\d\s]+\s₽$/);
+    expect(await page.textContent('[data-testid=flat-fair] dd[data-field=premium]')).toMatch(
+      /^[−+]?[\d,]+\s%$/,
+    );
+    const links = page.locator('[data-testid=flat-comparables] tbody a');
+    expect(await links.count()).toBe(10);
+    const other = await links.first().textContent();
+    await links.first().click();
+    await page.waitForURL(new RegExp(`flatId=${other}$`));
+    await page.waitForSelector('[data-testid=flat-card]');
+  });
+
   it('«Рынок» ranks, sorts and filters projects, shows developers, and sends two projects to «Сравнение»', async () => {
     await page.goto(`${product.url}/market`);
     await page.waitForSelector('[data-testid=market-row]');

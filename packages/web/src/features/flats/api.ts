@@ -1,4 +1,4 @@
-import { flatCardSchema } from '@cena-metra/contract';
+import { fairResponseSchema, flatCardSchema } from '@cena-metra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/api-client';
 
@@ -11,4 +11,13 @@ export const useFlatCard = (flatId: number | null, open: boolean) =>
         ? request(flatCardSchema, { url: `/summary/flat/${flatId}` })
         : request(flatCardSchema, { url: '/flat', params: { flatId } }),
     enabled: flatId !== null,
+  });
+
+/** The flat's fair price and comparables (DESIGN §12.4): for a flat on sale, signed in. */
+export const useFlatFair = (flatId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['flat-fair', flatId],
+    queryFn: () => request(fairResponseSchema, { url: '/flat/fair', params: { flatId } }),
+    enabled,
+    retry: false,
   });

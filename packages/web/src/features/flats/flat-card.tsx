@@ -17,6 +17,7 @@ import { Card } from '../../components/ui';
 import { FlatWatchControl } from '../../components/watch/watch-buttons';
 import { type Column, numberColumn } from '../../lib/columns';
 import { useFlatCard } from './api';
+import { FlatFairCard } from './flat-fair';
 import { FlatOfferCard } from './flat-offer';
 import { historySeries, priceChanges } from './lib/history';
 
@@ -148,6 +149,7 @@ export function FlatCardView({ flatId, open }: { flatId: number; open: boolean }
               fileName={`квартира ${card.flatId}`}
               look={{ smooth: false, alwaysSteps: true, yName: 'Цена за м², ₽' }}
             />
+            <FlatFairCard flatId={card.flatId} enabled={!open && card.status === 'ACTIVE'} />
             <Card className="mt-6" title="Изменения цены">
               <ColumnTable
                 columns={CHANGE_COLUMNS}

@@ -1,5 +1,7 @@
 import type { Place, ProjectPlacesResponse } from '@cena-metra/contract';
 import {
+  type HedonicRequest,
+  hedonicResponseSchema,
   type MarketPaceRequest,
   type MarketRequest,
   marketPaceResponseSchema,
@@ -24,6 +26,15 @@ export const useMarketPace = (body: MarketPaceRequest | null) =>
   useQuery({
     queryKey: ['market-pace', body],
     queryFn: ({ signal }) => post(marketPaceResponseSchema, '/market/pace', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+/** The segment's hedonic index (DESIGN §12.4): prices net of mix. */
+export const useHedonic = (body: HedonicRequest | null) =>
+  useQuery({
+    queryKey: ['market-hedonic', body],
+    queryFn: ({ signal }) => post(hedonicResponseSchema, '/market/hedonic', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });

@@ -23,6 +23,7 @@ import {
 } from './lib/market-table';
 import { withRegistry } from './lib/registry-rows';
 import { MarketFilterBar } from './market-filters';
+import { MarketHedonic } from './market-hedonic';
 import { MarketMap } from './market-map';
 import { formatDay, MarketTableCard } from './market-table-card';
 
@@ -170,6 +171,26 @@ export function MarketPage() {
           look={{ smooth: false, yName: '%', decimals: true }}
         />
       </div>
+      <MarketHedonic
+        request={
+          rangeError
+            ? null
+            : {
+                from: f.from,
+                to: f.to,
+                region: placeFilters.region,
+                city: placeFilters.city,
+                district: placeFilters.district,
+                priceClass: f.priceClass ?? undefined,
+              }
+        }
+        fileBase={fileBase}
+        note={
+          f.developerId || f.station
+            ? 'Индекс считается по месту и классу: застройщик и станция метро в нём не выбираются'
+            : undefined
+        }
+      />
       {market.data && (
         <div className="mb-6">
           <MarketMap rows={placedProjects ?? []} fileName={`${fileBase} карта`} />
