@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './api.js';
 import { dataDateSchema } from './dates.js';
 import { ROOM_GROUPS } from './enums.js';
 import { PRICE_CLASSES, placeFilter } from './pace.js';
@@ -80,3 +81,57 @@ export const fairResponseSchema = z.object({
   comparables: z.array(comparableSchema),
 });
 export type FairResponse = z.infer<typeof fairResponseSchema>;
+
+/** POST /api/market/below-comparables (DESIGN §12.4): flats priced below their peers, filtered like «Рынок». */
+export const belowComparablesRequestSchema = z.object({
+  developerId: idSchema('developerId').optional(),
+  region: placeFilter('region'),
+  city: placeFilter('city'),
+  district: placeFilter('district'),
+  station: placeFilter('station'),
+  priceClass: z
+    .enum(PRICE_CLASSES, { message: `priceClass: одно из ${PRICE_CLASSES.join(', ')}` })
+    .optional(),
+  rooms: z.enum(ROOM_GROUPS, { message: `rooms: одно из ${ROOM_GROUPS.join(', ')}` }).default('all'),
+  /** X of «premium ≤ −X %» */
+  threshold: z.coerce
+    .number({ message: 'threshold: число процентов от 0 до 90' })
+    .min(0, 'threshold: число процентов от 0 до 90')
+    .max(90, 'threshold: число процентов от 0 до 90')
+    .default(10),
+  limit: z.coerce
+    .number({ message: 'limit: целое от 1 до 1000' })
+    .int('limit: целое от 1 до 1000')
+    .min(1, 'limit: целое от 1 до 1000')
+    .max(1000, 'limit: целое от 1 до 1000')
+    .default(200),
+});
+export type BelowComparablesRequest = z.input<typeof belowComparablesRequestSchema>;
+
+export const belowComparableRowSchema = z.object({
+  flatId: z.number().int(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  developerName: z.string(),
+  /** the segment its fair price is read from */
+  segment: z.string(),
+  rooms: z.number().int(),
+  area: z.number(),
+  floor: z.number().int().nullable(),
+  price: z.number(),
+  meterPrice: z.number(),
+  fairPrice: z.number(),
+  /** price / fair − 1, % */
+  premium: z.number(),
+});
+export type BelowComparableRow = z.infer<typeof belowComparableRowSchema>;
+
+export const belowComparablesResponseSchema = z.object({
+  /** the flats at or below the threshold, the cheapest against their fair price first, `limit` at most */
+  rows: z.array(belowComparableRowSchema),
+  /** how many flats are at or below it in all */
+  total: z.number().int(),
+  /** the active flats priced (those of projects the model could not fit are not) */
+  priced: z.number().int(),
+});
+export type BelowComparablesResponse = z.infer<typeof belowComparablesResponseSchema>;

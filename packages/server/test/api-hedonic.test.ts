@@ -1,4 +1,8 @@
-import { fairResponseSchema, hedonicResponseSchema } from '@cena-metra/contract';
+import {
+  belowComparablesResponseSchema,
+  fairResponseSchema,
+  hedonicResponseSchema,
+} from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rebuildProjects } from '../src/use-cases/rebuild.js';
@@ -45,6 +49,7 @@ describeEachDb('the hedonic index through the API', (ctx) => {
   afterAll(async () => app?.close());
   const post = (payload: object) =>
     app.inject({ method: 'POST', url: '/api/market/hedonic', headers, payload });
+  const post2 = (url: string, payload: object) => app.inject({ method: 'POST', url, headers, payload });
 
   it('each city’s index recovers its planted trend within ±0.3 pp a month; its average ppm does not', async () => {
     for (const [city, name] of CITIES.entries()) {
@@ -137,6 +142,53 @@ describeEachDb('the hedonic index through the API', (ctx) => {
     const gone = await app.inject({ method: 'GET', url: `/api/flat/fair?flatId=${id}`, headers });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toContain('не в продаже');
+  });
+
+  it('«Ниже аналогов»: the flats at least X % below their fair price, cheapest first, filtered like «Рынок»', async () => {
+    const res = await post2('/api/market/below-comparables', { threshold: 3, limit: 20 });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = belowComparablesResponseSchema.parse(res.json());
+    // every flat active on its project's latest list day (a flat gone from one list is active till the grace ends)
+    const activeCount = async (where: string) => {
+      const [{ n }] = await ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from flat_segment s join project p on p.id = s.project_id
+         where s.start_day <= p.last_snapshot_date and (s.end_day is null or s.end_day >= p.last_snapshot_date)
+           and ${where}`,
+      );
+      return n;
+    };
+    expect(body.priced).toBe(await activeCount('true'));
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.rows.length).toBe(Math.min(20, body.total));
+    for (const [i, r] of body.rows.entries()) {
+      expect(r.premium).toBeLessThanOrEqual(-3);
+      if (i) expect(r.premium).toBeGreaterThanOrEqual(body.rows[i - 1].premium);
+      // the flat's own fair price says the same
+      const fair = fairResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: `/api/flat/fair?flatId=${r.flatId}`, headers })).json(),
+      );
+      expect(fair.premium).toBe(r.premium);
+      expect(fair.fairPrice).toBe(r.fairPrice);
+    }
+    // a city and a rooms group narrow it
+    const kazan = belowComparablesResponseSchema.parse(
+      (await post2('/api/market/below-comparables', { threshold: 3, city: CITIES[1], rooms: 'two' })).json(),
+    );
+    const kazanProjects = [
+      ...new Set(market.flats.filter((f) => f.city === 1).map((f) => `'Проект ${f.project}'`)),
+    ];
+    expect(kazan.priced).toBe(await activeCount(`s.rooms = 2 and p.name in (${kazanProjects.join(', ')})`));
+    expect(kazan.priced).toBeGreaterThan(0);
+    expect(kazan.rows.every((r) => r.segment === CITIES[1] && r.rooms === 2)).toBe(true);
+    for (const [payload, field] of [
+      [{ threshold: -1 }, 'threshold'],
+      [{ threshold: 'много' }, 'threshold'],
+      [{ limit: 5000 }, 'limit'],
+    ] as const) {
+      const bad = await post2('/api/market/below-comparables', payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain(field);
+    }
   });
 
   it('bad input is a 400 naming the field', async () => {

@@ -1,4 +1,9 @@
-import type { FairResponse } from '@cena-metra/contract';
+import type {
+  BelowComparablesRequest,
+  BelowComparablesResponse,
+  FairResponse,
+  RoomGroup,
+} from '@cena-metra/contract';
 import type { HedonicFit, HedonicObservation } from '../analytics/hedonic.js';
 import { fitSums } from '../analytics/hedonic.js';
 import { type Candidate, comparables, fairValue, kmBetween } from '../analytics/hedonic-fair.js';
@@ -21,6 +26,13 @@ import { latestClassOf, membersVersion } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
 
 const ALL_GROUPS = [0, 1, 2, 3];
+/** The rooms group codes of the model (analytics/hedonic.ts roomGroupOf). */
+const ROOM_GROUP_CODES: Record<Exclude<RoomGroup, 'all'>, number> = {
+  studio: 0,
+  one: 1,
+  two: 2,
+  threeAndMore: 3,
+};
 
 /**
  * A flat's fair price and comparables (DESIGN §12.4): the window ending with its project's latest month,
@@ -46,38 +58,15 @@ export class FairReader {
     if (!project) throw new NotFoundError(`квартира ${flatId} не найдена`);
     const month = monthOfDay(at.day);
     const place = project.place;
-    const segments: [string, ProjectRow[]][] = [];
-    if (place.city)
-      segments.push([place.city, projects.filter((p) => inPlace(p.place, { city: place.city! }))]);
-    if (place.region)
-      segments.push([place.region, projects.filter((p) => inPlace(p.place, { region: place.region! }))]);
-    segments.push(['весь рынок', projects]);
     const key = `fair:${flatId}`;
-    const version = membersVersion(segments[0][1]);
+    const version = membersVersion(projects);
     const held = this.shared.get<FairResponse>(key, version);
     if (held) return held;
     const own = await latestActiveSegments(db, [project.id]);
     const target = this.observationsOf(project.id, own).find((o) => o.flat === flatId);
     if (!target) throw new NotFoundError(`квартира ${flatId} не в продаже в последнем списке проекта`);
-    let chosen: { name: string; members: ProjectRow[]; fit: HedonicFit } | null = null;
-    for (const [name, members] of segments) {
-      const months = await hedonicMonths(
-        db,
-        members.map((p) => p.id),
-        month - HEDONIC_WINDOW + 1,
-        month,
-      );
-      const fit = fitSums(
-        months.map((m) => sumsOfGroups(m, ALL_GROUPS)),
-        month - HEDONIC_WINDOW + 1,
-        month,
-      );
-      if (fit && fairValue(fit, target)) {
-        chosen = { name, members, fit };
-        break;
-      }
-    }
-    if (!chosen)
+    const chosen = await this.fitFor(db, project, projects, month, new Map());
+    if (!chosen || !fairValue(chosen.fit, target))
       throw new NotFoundError(
         `для квартиры ${flatId} нет справедливой цены: в её проекте меньше 5 наблюдений`,
       );
@@ -131,17 +120,126 @@ export class FairReader {
     return response;
   }
 
+  /**
+   * The fit of the window ending with `month` over the project's segment: its city's projects, else its
+   * region's, else the whole market's — the first whose fit has the project. Fits are kept in `fits` by
+   * segment and month for the rest of a request.
+   */
+  private async fitFor(
+    db: Db,
+    project: ProjectRow,
+    projects: ProjectRow[],
+    month: number,
+    fits: Map<string, Promise<HedonicFit | null>>,
+  ): Promise<{ name: string; members: ProjectRow[]; fit: HedonicFit } | null> {
+    const place = project.place;
+    const segments: [string, ProjectRow[]][] = [];
+    if (place.city)
+      segments.push([place.city, projects.filter((p) => inPlace(p.place, { city: place.city! }))]);
+    if (place.region)
+      segments.push([place.region, projects.filter((p) => inPlace(p.place, { region: place.region! }))]);
+    segments.push(['весь рынок', projects]);
+    for (const [name, members] of segments) {
+      const key = `${name.toLocaleLowerCase('ru')}:${month}`;
+      let fit = fits.get(key);
+      if (!fit) {
+        fit = hedonicMonths(
+          db,
+          members.map((p) => p.id),
+          month - HEDONIC_WINDOW + 1,
+          month,
+        ).then((months) =>
+          fitSums(
+            months.map((m) => sumsOfGroups(m, ALL_GROUPS)),
+            month - HEDONIC_WINDOW + 1,
+            month,
+          ),
+        );
+        fits.set(key, fit);
+      }
+      const made = await fit;
+      if (made?.projectEffect.has(project.id) && made.delta.has(month)) return { name, members, fit: made };
+    }
+    return null;
+  }
+
+  /**
+   * «Ниже аналогов» (DESIGN §12.4): the active flats of the selection on their projects' latest lists whose
+   * price is at least `threshold` % below their fair price, the cheapest against it first.
+   */
+  async belowComparables(
+    db: Db,
+    q: Omit<BelowComparablesRequest, 'rooms' | 'threshold' | 'limit'> & {
+      rooms: RoomGroup;
+      threshold: number;
+      limit: number;
+    },
+  ): Promise<BelowComparablesResponse> {
+    const projects = await this.list.select(db, {});
+    const chosen = projects.filter(
+      (p) =>
+        (q.developerId === undefined || p.developer_id === q.developerId) &&
+        inPlace(p.place, q) &&
+        (!q.priceClass || latestClassOf(p) === q.priceClass),
+    );
+    const key = `below:${[q.developerId, q.region, q.city, q.district, q.station, q.priceClass, q.rooms, q.threshold, q.limit].map((v) => v ?? '').join(':')}`;
+    const version = membersVersion(projects);
+    const held = this.shared.get<BelowComparablesResponse>(key, version);
+    if (held) return held;
+    const active = await latestActiveSegments(
+      db,
+      chosen.map((p) => p.id),
+    );
+    const groups = q.rooms === 'all' ? null : ROOM_GROUP_CODES[q.rooms];
+    const fits = new Map<string, Promise<HedonicFit | null>>();
+    const below: BelowComparablesResponse['rows'] = [];
+    let priced = 0;
+    for (const project of chosen) {
+      const entry = active.get(project.id);
+      if (!entry) continue;
+      const segment = await this.fitFor(db, project, projects, monthOfDay(entry.day), fits);
+      if (!segment) continue;
+      for (const o of this.observationsOf(project.id, active)) {
+        if (groups !== null && o.roomGroup !== groups) continue;
+        const fair = fairValue(segment.fit, o);
+        if (!fair) continue;
+        priced++;
+        if (fair.premium > -q.threshold) continue;
+        below.push({
+          flatId: o.flat,
+          projectId: project.id,
+          projectName: project.name,
+          developerName: project.developer_name,
+          segment: segment.name,
+          rooms: o.rooms,
+          area: o.area,
+          floor: o.floor,
+          price: o.price,
+          meterPrice: round2(o.price / o.area),
+          fairPrice: Math.round(fair.fairPrice),
+          premium: round2(fair.premium),
+        });
+      }
+    }
+    below.sort((a, b) => a.premium - b.premium || a.flatId - b.flatId);
+    const response = { rows: below.slice(0, q.limit), total: below.length, priced };
+    this.shared.set(key, version, response, () => 300 * response.rows.length + 100);
+    return response;
+  }
+
   /** A project's observations of its latest month, from its segments active on its latest list's day. */
   private observationsOf(
     projectId: number,
     active: Map<number, { day: number; segments: Map<number, Segment[]> }>,
-  ): (HedonicObservation & { rooms: number })[] {
+  ): (HedonicObservation & { rooms: number; floor: number | null })[] {
     const entry = active.get(projectId);
     if (!entry) return [];
     const month = monthOfDay(entry.day);
-    const rooms = new Map([...entry.segments].map(([id, segs]) => [id, segs[0].rec.rooms]));
     return monthObservations(projectId, [entry.day], entry.segments.values(), this.carry, month, month).map(
-      (o) => ({ ...o, rooms: rooms.get(o.flat)! }),
+      (o) => {
+        const rec = entry.segments.get(o.flat)![0].rec;
+        return { ...o, rooms: rec.rooms, floor: rec.floor };
+      },
     );
   }
 }

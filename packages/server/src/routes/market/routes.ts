@@ -1,4 +1,6 @@
 import {
+  belowComparablesRequestSchema,
+  belowComparablesResponseSchema,
   compareRequestSchema,
   compareResponseSchema,
   hedonicRequestSchema,
@@ -56,6 +58,15 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       checkSeriesRange(request.body.from, request.body.to);
       return app.hedonic.index(app.reads, request.body);
     },
+  );
+  app.post(
+    '/market/below-comparables',
+    {
+      config: { cache: true },
+      schema: { body: belowComparablesRequestSchema, response: { 200: belowComparablesResponseSchema } },
+      serializerCompiler: asMade,
+    },
+    async (request) => app.fair.belowComparables(app.reads, request.body),
   );
   app.post(
     '/compare',
