@@ -1543,6 +1543,30 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     // the index, its interval's two bounds and the average brought to 100; the split's price and mix
     await page.waitForSelector('[data-testid=chart-market-hedonic-index] .echart[data-series="4"]');
     await page.waitForSelector('[data-testid=chart-market-hedonic-split] .echart[data-series="2"]');
+    // «Ниже аналогов»: a tab of the table, its flats cheapest against their fair price first, to Excel
+    await page.click('[data-testid=market-view-below]');
+    await page.waitForURL(/view=below/);
+    await page.waitForSelector('[data-testid=below-summary]');
+    expect(await page.textContent('[data-testid=below-summary]')).toMatch(
+      /^\d+ из \d+ квартир в продаже дешевле справедливой цены на 10 % и больше/,
+    );
+    const premiums = await page.$$eval('[data-testid=below-table] tbody tr', (trs) =>
+      trs.map((tr) =>
+        Number(
+          (tr.querySelectorAll('td')[9]?.textContent ?? '')
+            .replace('−', '-')
+            .replace(/[^\d,.-]/g, '')
+            .replace(',', '.'),
+        ),
+      ),
+    );
+    expect(premiums.length).toBeGreaterThan(0);
+    expect(premiums.every((p, i) => p <= -10 && (i === 0 || p >= premiums[i - 1]))).toBe(true);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-testid=below-export-xlsx]'),
+    ]);
+    expect(readFileSync((await download.path())!).length).toBeGreaterThan(1000);
     const session = await demoSession();
     const res = await fetch(`${product.url}/api/discount`, {
       method: 'POST',

@@ -1,5 +1,7 @@
 import type { Place, ProjectPlacesResponse } from '@cena-metra/contract';
 import {
+  type BelowComparablesRequest,
+  belowComparablesResponseSchema,
   type HedonicRequest,
   hedonicResponseSchema,
   type MarketPaceRequest,
@@ -35,6 +37,15 @@ export const useHedonic = (body: HedonicRequest | null) =>
   useQuery({
     queryKey: ['market-hedonic', body],
     queryFn: ({ signal }) => post(hedonicResponseSchema, '/market/hedonic', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+/** «Ниже аналогов» (DESIGN §12.4): flats priced below their peers. */
+export const useBelowComparables = (body: BelowComparablesRequest | null) =>
+  useQuery({
+    queryKey: ['market-below', body],
+    queryFn: ({ signal }) => post(belowComparablesResponseSchema, '/market/below-comparables', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });

@@ -12,11 +12,13 @@ import { useReliability } from './api';
 import { marketColumns } from './lib/market-columns';
 import { marketSheet } from './lib/market-sheet';
 import type { MarketFilters, MarketSortKey, MarketView } from './lib/market-table';
+import { MarketBelow } from './market-below';
 
 const VIEWS: [MarketView, string][] = [
   ['projects', 'Проекты'],
   ['developers', 'Застройщики'],
   ['places', 'По месту'],
+  ['below', 'Ниже аналогов'],
 ];
 
 export function formatDay(iso: string): string {
@@ -117,43 +119,59 @@ export function MarketTableCard({
             </div>
           )}
         </div>
-        <ExportButtons
-          fileName={
-            f.view === 'places' ? `${fileBase} ${PLACE_GROUP_LABELS[f.groupBy].toLowerCase()}` : fileBase
-          }
-          disabled={rows.length === 0}
-          sheet={() => marketSheet(rows, f.view, f.groupBy, reliability)}
-          testId="market-export"
-        />
-      </div>
-      <DataState
-        loading={loading}
-        error={error}
-        empty={rows.length === 0}
-        emptyText="За этот период данных нет. Измените даты или фильтры."
-      >
-        <ColumnTable
-          columns={columns}
-          rows={current.rows}
-          rowKey={(r) => r.id}
-          testId="market-table"
-          rowTestId="market-row"
-          sort={f.sort}
-          onSort={(key) =>
-            update({
-              sort: {
-                key: key as MarketSortKey,
-                dir: f.sort.key === key && f.sort.dir === 'desc' ? 'asc' : 'desc',
-              },
-            })
-          }
-          onSortSelect={(next) => next && update({ sort: next as MarketFilters['sort'] })}
-          sortSelectId="market-sort"
-        />
-        {current.pages > 1 && (
-          <Pager page={current.page} pages={current.pages} onPage={setPage} testId="market-pager" />
+        {f.view !== 'below' && (
+          <ExportButtons
+            fileName={
+              f.view === 'places' ? `${fileBase} ${PLACE_GROUP_LABELS[f.groupBy].toLowerCase()}` : fileBase
+            }
+            disabled={rows.length === 0}
+            sheet={() => marketSheet(rows, f.view, f.groupBy, reliability)}
+            testId="market-export"
+          />
         )}
-      </DataState>
+      </div>
+      {f.view === 'below' ? (
+        <MarketBelow
+          fileBase={fileBase}
+          filters={{
+            developerId: f.developerId ?? undefined,
+            region: f.region ?? undefined,
+            city: f.city ?? undefined,
+            district: f.district ?? undefined,
+            station: f.station ?? undefined,
+            priceClass: f.priceClass ?? undefined,
+          }}
+        />
+      ) : (
+        <DataState
+          loading={loading}
+          error={error}
+          empty={rows.length === 0}
+          emptyText="За этот период данных нет. Измените даты или фильтры."
+        >
+          <ColumnTable
+            columns={columns}
+            rows={current.rows}
+            rowKey={(r) => r.id}
+            testId="market-table"
+            rowTestId="market-row"
+            sort={f.sort}
+            onSort={(key) =>
+              update({
+                sort: {
+                  key: key as MarketSortKey,
+                  dir: f.sort.key === key && f.sort.dir === 'desc' ? 'asc' : 'desc',
+                },
+              })
+            }
+            onSortSelect={(next) => next && update({ sort: next as MarketFilters['sort'] })}
+            sortSelectId="market-sort"
+          />
+          {current.pages > 1 && (
+            <Pager page={current.page} pages={current.pages} onPage={setPage} testId="market-pager" />
+          )}
+        </DataState>
+      )}
     </Card>
   );
 }

@@ -42,7 +42,7 @@ export function sortMarketRows<R extends MarketRow>(rows: R[], key: MarketSortKe
   );
 }
 
-export const MARKET_VIEWS = ['projects', 'developers', 'places'] as const;
+export const MARKET_VIEWS = ['projects', 'developers', 'places', 'below'] as const;
 export type MarketView = (typeof MARKET_VIEWS)[number];
 
 /** The market page's state in its URL: period, status, developer, class, table and sort. */
