@@ -1659,6 +1659,12 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     await page.click('[data-testid=compare-metric-index]');
     await page.waitForURL(/metric=index/);
     await expect.poll(() => seriesOf('compare')).toBe(2);
+    // the index net of mix (DESIGN §12.4): each project's own, month by month
+    await page.click('[data-testid=compare-metric-hedonic]');
+    await page.waitForURL(/metric=hedonic/);
+    await expect.poll(() => seriesOf('compare')).toBe(2);
+    await page.click('[data-testid=compare-metric-index]');
+    await page.waitForURL(/metric=index/);
     await page.fill('[data-testid=compare-add]', 'а');
     await page.click('[data-testid=compare-projects] li button');
     await expect.poll(() => seriesOf('compare')).toBe(3);

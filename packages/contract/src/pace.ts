@@ -212,11 +212,12 @@ export const marketResponseSchema = z.object({
 });
 export type MarketResponse = z.infer<typeof marketResponseSchema>;
 
-export const COMPARE_METRICS = ['avgMeterPrice', 'index', 'stock', 'absorption'] as const;
+export const COMPARE_METRICS = ['avgMeterPrice', 'index', 'hedonic', 'stock', 'absorption'] as const;
 export type CompareMetric = (typeof COMPARE_METRICS)[number];
 export const COMPARE_METRIC_LABELS: Record<CompareMetric, string> = {
   avgMeterPrice: 'Средняя цена м², ₽',
   index: 'Индекс цен тех же квартир',
+  hedonic: 'Индекс цен без учёта структуры (по месяцам)',
   stock: 'Квартир в продаже',
   absorption: 'Вымываемость за 30 дней, %',
 };

@@ -1,5 +1,6 @@
 import {
   belowComparablesResponseSchema,
+  compareResponseSchema,
   fairResponseSchema,
   hedonicResponseSchema,
 } from '@cena-metra/contract';
@@ -189,6 +190,32 @@ describeEachDb('the hedonic index through the API', (ctx) => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain(field);
     }
+  });
+
+  it('«Сравнение» by the hedonic index: each project’s own, month by month, 100 at its first month', async () => {
+    const projects = await ctx.db.query<{ id: number; name: string }>(
+      'select id, name from project order by id',
+    );
+    const cityOf = (name: string) => market.flats.find((f) => `Проект ${f.project}` === name)!.city;
+    const picked = [projects[0], projects.find((p) => cityOf(p.name) === 1)!];
+    const res = await post2('/api/compare', {
+      ...PERIOD,
+      projectIds: picked.map((p) => p.id),
+      metric: 'hedonic',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = compareResponseSchema.parse(res.json());
+    expect(body.metric).toBe('hedonic');
+    for (const [i, s] of body.series.entries()) {
+      expect(s.projectId).toBe(picked[i].id);
+      expect(s.points).toHaveLength(MONTHS);
+      expect(s.points[0]).toEqual({ date: '2025-01-01', value: 100 });
+      // a project's own index follows its city's planted trend over the period
+      const monthly = ((s.points.at(-1)!.value! / 100) ** (1 / (MONTHS - 1)) - 1) * 100;
+      expect(Math.abs(monthly - market.cities[cityOf(picked[i].name)].trend * 100)).toBeLessThan(0.3);
+    }
+    const unknown = await post2('/api/compare', { ...PERIOD, projectIds: [999_999], metric: 'hedonic' });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('bad input is a 400 naming the field', async () => {

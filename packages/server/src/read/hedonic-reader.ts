@@ -1,10 +1,11 @@
-import type { HedonicRequest, HedonicResponse, RoomGroup } from '@cena-metra/contract';
+import type { CompareResponse, HedonicRequest, HedonicResponse, RoomGroup } from '@cena-metra/contract';
 import { HEDONIC_WINDOW, indexOfSums } from '../analytics/hedonic-index.js';
 import { monthOfDay, monthStartDay, sumsOfGroups } from '../analytics/hedonic-observations.js';
 import { round2 } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
 import { hedonicMonths } from '../db/queries/hedonic.js';
 import { fromDay, toDay } from '../lib/days.js';
+import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects } from './market-projects.js';
 import { inPlace } from './market-reader.js';
 import { latestClassOf, membersVersion } from './market-scopes.js';
@@ -38,6 +39,37 @@ export class HedonicReader {
 
   constructor(private readonly shared: ReadCache) {
     this.list = new MarketProjects(shared);
+  }
+
+  /**
+   * «Сравнение» by the hedonic index (DESIGN §12.4): each project's own, its lots against each other month
+   * by month (a segment of one project), 100 at its first month of the period.
+   */
+  async compare(db: Db, q: { projectIds: number[]; from: string; to: string }): Promise<CompareResponse> {
+    const found = await this.list.select(db, { ids: q.projectIds });
+    const unknown = q.projectIds.filter((id) => !found.some((p) => p.id === id));
+    if (unknown.length) throw new NotFoundError(`проект ${unknown.join(', ')} не найден`);
+    const from = monthOfDay(toDay(q.from));
+    const to = monthOfDay(toDay(q.to));
+    const months = await hedonicMonths(db, q.projectIds, from - HEDONIC_WINDOW + 1, to);
+    const byId = new Map(found.map((p) => [p.id, p]));
+    return {
+      metric: 'hedonic',
+      series: q.projectIds.map((id) => {
+        const p = byId.get(id)!;
+        const own = months.filter((m) => m.project === id).map((m) => sumsOfGroups(m, GROUP_BLOCKS.all));
+        return {
+          projectId: id,
+          projectName: p.name,
+          developerName: p.developer_name,
+          place: p.place,
+          points: indexOfSums(own, from, to).points.map((point) => ({
+            date: fromDay(monthStartDay(point.period)),
+            value: round2(point.index),
+          })),
+        };
+      }),
+    };
   }
 
   async index(db: Db, q: Query): Promise<HedonicResponse> {

@@ -1,4 +1,5 @@
 import {
+  type CompareMetric,
   type CompareRequest,
   type CompareResponse,
   type MarketPaceResponse,
@@ -324,7 +325,13 @@ export class MarketReader {
   }
 
   /** Each project's series of one metric over [from, to] (the days with data). */
-  async compare(db: Db, q: Required<Omit<CompareRequest, 'projectIds'>> & { projectIds: number[] }) {
+  async compare(
+    db: Db,
+    q: Required<Omit<CompareRequest, 'projectIds' | 'metric'>> & {
+      projectIds: number[];
+      metric: Exclude<CompareMetric, 'hedonic'>;
+    },
+  ) {
     const found = await this.list.select(db, { ids: q.projectIds });
     const unknown = q.projectIds.filter((id) => !found.some((p) => p.id === id));
     if (unknown.length) throw new NotFoundError(`проект ${unknown.join(', ')} не найден`);

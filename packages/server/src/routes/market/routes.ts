@@ -77,7 +77,10 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
-      return app.market.compare(app.reads, request.body);
+      // the hedonic index is each project's own (a segment of one), from the kept months
+      const { metric, ...rest } = request.body;
+      if (metric === 'hedonic') return app.hedonic.compare(app.reads, rest);
+      return app.market.compare(app.reads, { ...rest, metric });
     },
   );
 };
