@@ -4,9 +4,9 @@ import {
   type HedonicObservation,
   keysBandOf,
   type ProjectPeriodSums,
-  projectPeriodSums,
   roomGroupOf,
   SUMS_LENGTH,
+  sumsAdder,
 } from './hedonic.js';
 import type { Segment } from './types.js';
 
@@ -56,16 +56,31 @@ export function monthObservations(
   from: number,
   to: number,
 ): HedonicObservation[] {
-  const days = new Map<number, number>();
+  // the months with a day, ascending (their days ascend with them)
+  const months: number[] = [];
+  const days: number[] = [];
   for (let m = from; m <= to; m++) {
     const day = monthDay(dates, m, carry);
-    if (day !== null) days.set(m, day);
+    if (day === null) continue;
+    months.push(m);
+    days.push(day);
   }
-  const active: { month: number; day: number; s: Segment }[] = [];
-  for (const flat of segments)
-    for (const s of flat)
-      for (const [month, day] of days)
-        if (s.startDay <= day && (s.endDay === null || s.endDay >= day)) active.push({ month, day, s });
+  const active: { month: number; s: Segment }[] = [];
+  // in flat order, whatever order the segments come in: the sums add them so
+  const flats = [...segments].filter((f) => f.length > 0).sort((a, b) => a[0].flatId - b[0].flatId);
+  for (const flat of flats)
+    for (const s of flat) {
+      // the first month whose day the segment reaches, then on while it runs
+      let i = 0;
+      let hi = days.length;
+      while (i < hi) {
+        const mid = (i + hi) >> 1;
+        if (days[mid] < s.startDay) i = mid + 1;
+        else hi = mid;
+      }
+      for (; i < days.length && (s.endDay === null || days[i] <= s.endDay); i++)
+        active.push({ month: months[i], s });
+    }
   const top = new Map<string, number>();
   for (const { month, s } of active) {
     if (s.rec.floor === null) continue;
@@ -103,23 +118,24 @@ export function projectMonthSums(
   from: number,
   to: number,
 ): ProjectPeriodSums[] {
-  const observations = monthObservations(projectId, dates, segments, carry, from, to);
-  const months = new Map<number, ProjectPeriodSums>();
-  for (let g = 0; g < ROOM_GROUP_BLOCKS; g++) {
-    for (const r of projectPeriodSums(observations.filter((o) => o.roomGroup === g))) {
-      let month = months.get(r.period);
-      if (!month) {
-        month = {
-          project: projectId,
-          period: r.period,
-          sums: new Float64Array(ROOM_GROUP_BLOCKS * SUMS_LENGTH),
-        };
-        months.set(r.period, month);
-      }
-      month.sums.set(r.sums, g * SUMS_LENGTH);
+  const observations = monthObservations(projectId, dates, segments, carry, from, to).sort(
+    (a, b) => a.period - b.period || a.flat - b.flat,
+  );
+  const out: ProjectPeriodSums[] = [];
+  const add = sumsAdder();
+  for (const o of observations) {
+    let month = out.at(-1);
+    if (!month || month.period !== o.period) {
+      month = {
+        project: projectId,
+        period: o.period,
+        sums: new Float64Array(ROOM_GROUP_BLOCKS * SUMS_LENGTH),
+      };
+      out.push(month);
     }
+    add(month.sums, o.roomGroup * SUMS_LENGTH, o);
   }
-  return [...months.values()].sort((a, b) => a.period - b.period);
+  return out;
 }
 
 /** A kept month's sums of the rooms groups `groups` (codes), added in their order. */

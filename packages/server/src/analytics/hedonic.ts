@@ -27,7 +27,7 @@ export function floorBandOf(floor: number | null, topFloor: number | null): numb
 export function keysBandOf(settlementDate: string | null, periodEndDay: number): number {
   if (settlementDate === null) return 5;
   if (settlementDate === SETTLEMENT_DONE) return 0;
-  const day = Date.parse(`${settlementDate}T00:00:00Z`) / 86_400_000;
+  const day = settlementDay(settlementDate);
   if (!Number.isFinite(day)) return 5;
   const months = (day - periodEndDay) / (365.25 / 12);
   if (months <= 0) return 0;
@@ -35,6 +35,18 @@ export function keysBandOf(settlementDate: string | null, periodEndDay: number):
   if (months <= 12) return 2;
   if (months <= 24) return 3;
   return 4;
+}
+
+/** Settlement dates as days, parsed once each (a market has a few thousand of them). */
+const settlementDays = new Map<string, number>();
+function settlementDay(date: string): number {
+  let day = settlementDays.get(date);
+  if (day === undefined) {
+    day = Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+    if (settlementDays.size > 100_000) settlementDays.clear();
+    settlementDays.set(date, day);
+  }
+  return day;
 }
 
 export const finishOf = (facing: Facing): number => FACINGS.indexOf(facing);
@@ -123,30 +135,46 @@ export function projectPeriodSums(observations: readonly HedonicObservation[]): 
     (a, b) => a.project - b.project || a.period - b.period || a.flat - b.flat,
   );
   const out: ProjectPeriodSums[] = [];
-  const cols = new Int32Array(8);
-  const vals = new Float64Array(8);
-  const z = new Float64Array(Z);
+  const add = sumsAdder();
   let current: ProjectPeriodSums | null = null;
   for (const o of sorted) {
     if (!current || current.project !== o.project || current.period !== o.period) {
       current = { project: o.project, period: o.period, sums: new Float64Array(SUMS_LENGTH) };
       out.push(current);
     }
-    const s = current.sums;
-    z.fill(0);
-    z[0] = 1;
-    const m = controlsOf(o, cols, vals);
-    for (let j = 0; j < m; j++) z[1 + cols[j]] = vals[j];
-    z[Y] = Math.log(o.price / o.area);
-    s[0]++;
-    s[1] += o.price;
-    s[2] += o.area;
-    for (let i = 0; i < Z; i++) {
-      if (z[i] === 0) continue;
-      for (let j = i; j < Z; j++) if (z[j] !== 0) s[zz(i, j)] += z[i] * z[j];
-    }
+    add(current.sums, 0, o);
   }
   return out;
+}
+
+/** Adds an observation to sums laid out as above, from `at` on (its scratch space made once). */
+export function sumsAdder(): (sums: Float64Array, at: number, o: HedonicObservation) => void {
+  const cols = new Int32Array(8);
+  const vals = new Float64Array(8);
+  // z's non-zero places (ascending) and values: 1, a dummy a category at most, ln(area), ln ppm
+  const idx = new Int32Array(8);
+  const val = new Float64Array(8);
+  return (s, at, o) => {
+    const m = controlsOf(o, cols, vals);
+    let n = 0;
+    idx[n] = 0;
+    val[n++] = 1;
+    // controlsOf gives them in column order
+    for (let j = 0; j < m; j++) {
+      idx[n] = 1 + cols[j];
+      val[n++] = vals[j];
+    }
+    idx[n] = Y;
+    val[n++] = Math.log(o.price / o.area);
+    s[at]++;
+    s[at + 1] += o.price;
+    s[at + 2] += o.area;
+    for (let a = 0; a < n; a++) {
+      const i = idx[a];
+      const row = at + 3 + i * Z - ((i * (i - 1)) >> 1) - i;
+      for (let b = a; b < n; b++) s[row + idx[b]] += val[a] * val[b];
+    }
+  };
 }
 
 /** The fitted window. */
