@@ -70,6 +70,11 @@ export function addShare(cells: Map<string, CubeCell>, share: CellShare): void {
   }
 }
 
+/** Adds one active flat to a day's cells (the share worked out for this day alone). */
+export function addToCells(cells: Map<string, CubeCell>, rec: FlatRecord): void {
+  addShare(cells, cellShare(rec));
+}
+
 /** Sorted cells: a canonical form, so equal cubes serialise equally. */
 export function sortedCells(cells: Map<string, CubeCell>): CubeCell[] {
   return [...cells.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map((e) => e[1]);
