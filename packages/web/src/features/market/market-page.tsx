@@ -171,6 +171,11 @@ export function MarketPage() {
           look={{ smooth: false, yName: '%', decimals: true }}
         />
       </div>
+      {market.data && (
+        <div className="mb-6">
+          <MarketMap rows={placedProjects ?? []} fileName={`${fileBase} карта`} />
+        </div>
+      )}
       <MarketHedonic
         request={
           rangeError
@@ -191,11 +196,6 @@ export function MarketPage() {
             : undefined
         }
       />
-      {market.data && (
-        <div className="mb-6">
-          <MarketMap rows={placedProjects ?? []} fileName={`${fileBase} карта`} />
-        </div>
-      )}
       <MarketTableCard
         f={f}
         update={update}
