@@ -125,6 +125,22 @@ describe('the registry list read in every spelling (DESIGN §12.3)', () => {
     );
   });
 
+  it('an object’s detail reads its sold share in every spelling (0–1, 0–100, «%»), absent as unknown', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.option(shareArb), (objId, share) => {
+        const data: Record<string, unknown> = { objId };
+        if (share) data.soldOutPerc = share[0];
+        const read = readAnswer({ data });
+        if ('error' in read) throw new Error(read.error);
+        expect(read.kind).toBe('detail');
+        const got = read.objects[0];
+        if (!('facts' in got)) throw new Error(got.error);
+        expect(got.facts.soldShare).toBe(share ? share[1] : undefined);
+      }),
+      { numRuns: 300, seed: 20261127 },
+    );
+  });
+
   it('a value no spelling reads refuses its object alone, naming the object and the field', () => {
     const junk = fc.constantFrom('скоро', '31/12/2027', '2027-02-30', 'V кв. 2027', {}, [1], true, -3, 'NaN');
     fc.assert(
