@@ -6,16 +6,20 @@ import { PRICE_CLASSES, placeFilter } from './pace.js';
 
 // Prices net of mix (DESIGN §12.4): the hedonic index of a segment of the market.
 
-export const hedonicRequestSchema = z.object({
-  /** the segment: the projects of a place and of a class (none: the whole market) */
+/** A segment of the market (DESIGN §12.4): the projects of a place and of a class, the lots of a rooms group. */
+const segmentFilters = {
   region: placeFilter('region'),
   city: placeFilter('city'),
   district: placeFilter('district'),
   priceClass: z
     .enum(PRICE_CLASSES, { message: `priceClass: одно из ${PRICE_CLASSES.join(', ')}` })
     .optional(),
-  /** the lots of a rooms group only */
   rooms: z.enum(ROOM_GROUPS, { message: `rooms: одно из ${ROOM_GROUPS.join(', ')}` }).default('all'),
+};
+
+export const hedonicRequestSchema = z.object({
+  /** none: the whole market, all its lots */
+  ...segmentFilters,
   from: dataDateSchema,
   to: dataDateSchema,
   step: z.enum(['month'], { message: 'step: month (недельные точки пока не считаются)' }).default('month'),
@@ -84,15 +88,9 @@ export type FairResponse = z.infer<typeof fairResponseSchema>;
 
 /** POST /api/market/below-comparables (DESIGN §12.4): flats priced below their peers, filtered like «Рынок». */
 export const belowComparablesRequestSchema = z.object({
+  ...segmentFilters,
   developerId: idSchema('developerId').optional(),
-  region: placeFilter('region'),
-  city: placeFilter('city'),
-  district: placeFilter('district'),
   station: placeFilter('station'),
-  priceClass: z
-    .enum(PRICE_CLASSES, { message: `priceClass: одно из ${PRICE_CLASSES.join(', ')}` })
-    .optional(),
-  rooms: z.enum(ROOM_GROUPS, { message: `rooms: одно из ${ROOM_GROUPS.join(', ')}` }).default('all'),
   /** X of «premium ≤ −X %» */
   threshold: z.coerce
     .number({ message: 'threshold: число процентов от 0 до 90' })

@@ -30,18 +30,6 @@ export interface HedonicLink {
   dropped: number;
 }
 
-/** The link of `period` from the observations of its window; null when the period has none in the fit. */
-export function hedonicLink(
-  observations: readonly HedonicObservation[],
-  period: number,
-  window = HEDONIC_WINDOW,
-  minObservations = 5,
-): HedonicLink | null {
-  const first = period - window + 1;
-  const inWindow = observations.filter((o) => o.period >= first && o.period <= period);
-  return linkOfSums(projectPeriodSums(inWindow), period, window, minObservations);
-}
-
 /** The link of `period` from projects' period sums (others than its window's are ignored). */
 export function linkOfSums(
   rows: readonly ProjectPeriodSums[],

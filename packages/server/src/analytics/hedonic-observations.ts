@@ -1,3 +1,4 @@
+import type { RoomGroup } from '@cena-metra/contract';
 import {
   finishOf,
   floorBandOf,
@@ -101,6 +102,15 @@ export function monthObservations(
       keysBand: keysBandOf(s.rec.settlementDate, monthEndDay(month)),
     }));
 }
+
+/** The codes (and blocks of a kept month) of each of the product's rooms groups: the whole market, all four. */
+export const ROOM_GROUP_BLOCKS_OF: Record<RoomGroup, readonly number[]> = {
+  all: [0, 1, 2, 3],
+  studio: [0],
+  one: [1],
+  two: [2],
+  threeAndMore: [3],
+};
 
 /** The rooms groups' order in a kept month (studio, one, two, three and more): a block of sums each. */
 export const ROOM_GROUP_BLOCKS = 4;

@@ -12,6 +12,7 @@ import {
   monthObservations,
   monthOfDay,
   monthStartDay,
+  ROOM_GROUP_BLOCKS_OF,
   sumsOfGroups,
 } from '../analytics/hedonic-observations.js';
 import { round2 } from '../analytics/stats.js';
@@ -21,18 +22,9 @@ import { flatProject, hedonicMonths, latestActiveSegments } from '../db/queries/
 import { fromDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
-import { inPlace } from './market-reader.js';
+import { inPlace, inSegment } from './market-reader.js';
 import { latestClassOf, membersVersion } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
-
-const ALL_GROUPS = [0, 1, 2, 3];
-/** The rooms group codes of the model (analytics/hedonic.ts roomGroupOf). */
-const ROOM_GROUP_CODES: Record<Exclude<RoomGroup, 'all'>, number> = {
-  studio: 0,
-  one: 1,
-  two: 2,
-  threeAndMore: 3,
-};
 
 /**
  * A flat's fair price and comparables (DESIGN §12.4): the window ending with its project's latest month,
@@ -150,7 +142,7 @@ export class FairReader {
           month,
         ).then((months) =>
           fitSums(
-            months.map((m) => sumsOfGroups(m, ALL_GROUPS)),
+            months.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF.all)),
             month - HEDONIC_WINDOW + 1,
             month,
           ),
@@ -177,10 +169,7 @@ export class FairReader {
   ): Promise<BelowComparablesResponse> {
     const projects = await this.list.select(db, {});
     const chosen = projects.filter(
-      (p) =>
-        (q.developerId === undefined || p.developer_id === q.developerId) &&
-        inPlace(p.place, q) &&
-        (!q.priceClass || latestClassOf(p) === q.priceClass),
+      (p) => (q.developerId === undefined || p.developer_id === q.developerId) && inSegment(p, q),
     );
     const key = `below:${[q.developerId, q.region, q.city, q.district, q.station, q.priceClass, q.rooms, q.threshold, q.limit].map((v) => v ?? '').join(':')}`;
     const version = membersVersion(projects);
@@ -190,7 +179,7 @@ export class FairReader {
       db,
       chosen.map((p) => p.id),
     );
-    const groups = q.rooms === 'all' ? null : ROOM_GROUP_CODES[q.rooms];
+    const groups = ROOM_GROUP_BLOCKS_OF[q.rooms];
     const fits = new Map<string, Promise<HedonicFit | null>>();
     const below: BelowComparablesResponse['rows'] = [];
     let priced = 0;
@@ -200,7 +189,7 @@ export class FairReader {
       const segment = await this.fitFor(db, project, projects, monthOfDay(entry.day), fits);
       if (!segment) continue;
       for (const o of this.observationsOf(project.id, active)) {
-        if (groups !== null && o.roomGroup !== groups) continue;
+        if (!groups.includes(o.roomGroup)) continue;
         const fair = fairValue(segment.fit, o);
         if (!fair) continue;
         priced++;

@@ -1,24 +1,20 @@
 import type { CompareResponse, HedonicRequest, HedonicResponse, RoomGroup } from '@cena-metra/contract';
 import { HEDONIC_WINDOW, indexOfSums } from '../analytics/hedonic-index.js';
-import { monthOfDay, monthStartDay, sumsOfGroups } from '../analytics/hedonic-observations.js';
+import {
+  monthOfDay,
+  monthStartDay,
+  ROOM_GROUP_BLOCKS_OF,
+  sumsOfGroups,
+} from '../analytics/hedonic-observations.js';
 import { round2 } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
 import { hedonicMonths } from '../db/queries/hedonic.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects } from './market-projects.js';
-import { inPlace } from './market-reader.js';
-import { latestClassOf, membersVersion } from './market-scopes.js';
+import { inSegment } from './market-reader.js';
+import { membersVersion } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
-
-/** The kept blocks of a rooms group (analytics/hedonic-observations.ts): the whole market's are all four. */
-const GROUP_BLOCKS: Record<RoomGroup, number[]> = {
-  all: [0, 1, 2, 3],
-  studio: [0],
-  one: [1],
-  two: [2],
-  threeAndMore: [3],
-};
 
 /** A request as parsed (DESIGN §12.4): the segment, the rooms group, the months from `from`'s to `to`'s. */
 type Query = Pick<HedonicRequest, 'region' | 'city' | 'district' | 'priceClass'> & {
@@ -57,7 +53,9 @@ export class HedonicReader {
       metric: 'hedonic',
       series: q.projectIds.map((id) => {
         const p = byId.get(id)!;
-        const own = months.filter((m) => m.project === id).map((m) => sumsOfGroups(m, GROUP_BLOCKS.all));
+        const own = months
+          .filter((m) => m.project === id)
+          .map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF.all));
         return {
           projectId: id,
           projectName: p.name,
@@ -73,9 +71,7 @@ export class HedonicReader {
   }
 
   async index(db: Db, q: Query): Promise<HedonicResponse> {
-    const members = (await this.list.select(db, {})).filter(
-      (p) => inPlace(p.place, q) && (!q.priceClass || latestClassOf(p) === q.priceClass),
-    );
+    const members = (await this.list.select(db, {})).filter((p) => inSegment(p, q));
     const from = monthOfDay(toDay(q.from));
     const to = monthOfDay(toDay(q.to));
     const key = `hedonic:${[q.region, q.city, q.district, q.priceClass, q.rooms, from, to].map((v) => v ?? '').join(':')}`;
@@ -89,7 +85,7 @@ export class HedonicReader {
       to,
     );
     const { points, dropped } = indexOfSums(
-      months.map((m) => sumsOfGroups(m, GROUP_BLOCKS[q.rooms])),
+      months.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF[q.rooms])),
       from,
       to,
     );

@@ -52,6 +52,11 @@ export function inPlace(place: Place, f: PlaceFilters): boolean {
   return true;
 }
 
+/** A project in a place (as above) and of a class (as on its latest list, market-scopes.ts). */
+export function inSegment(p: ProjectRow, f: PlaceFilters & { priceClass?: PriceClass }): boolean {
+  return inPlace(p.place, f) && (!f.priceClass || latestClassOf(p) === f.priceClass);
+}
+
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
 
 /**
@@ -151,8 +156,7 @@ export class MarketReader {
     // the selection's whole span (every project of it, whenever its lists), held per set of its members'
     // data versions: a period is a slice with its index chained again (pace-union.ts), not another sweep
     // over every project; a project whose lists begin after the period changes nothing of it
-    const chosen = (p: ProjectRow) =>
-      inPlace(p.place, q) && (!q.priceClass || latestClassOf(p) === q.priceClass);
+    const chosen = (p: ProjectRow) => inSegment(p, q);
     const members = (await this.list.select(db, { developerId: q.developerId })).filter(chosen);
     const projects = (await this.list.select(db, { developerId: q.developerId, to: q.to })).filter(chosen);
     // the whole market's, a developer's, a place's span as kept (use-cases/market-spans.ts) while its members'
