@@ -40,6 +40,17 @@ afterEach(() => {
 });
 
 /** The demo account's session, signed in through the API (as the login page would). */
+/** A flat on sale with a discount over the year (the demo has many): its id. */
+async function discountedFlat(): Promise<number> {
+  const session = await demoSession();
+  const res = await fetch(`${product.url}/api/discount`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({ period: 'YEAR', limit: 1 }),
+  });
+  return (await res.json()).rows[0].flatId;
+}
+
 async function demoSession(): Promise<{ token: string; username: string }> {
   const login = await fetch(`${product.url}/api/auth/login`, {
     method: 'POST',
@@ -1519,14 +1530,7 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
   });
 
   it("a flat card says where the flat's ppm stands among its project's flats of its room group", async () => {
-    const session = await demoSession();
-    const res = await fetch(`${product.url}/api/discount`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({ period: 'YEAR', limit: 1 }),
-    });
-    const [flat] = (await res.json()).rows;
-    await page.goto(`${product.url}/flat?flatId=${flat.flatId}`);
+    await page.goto(`${product.url}/flat?flatId=${await discountedFlat()}`);
     await page.waitForSelector('[data-testid=flat-card]');
     expect(await page.textContent('dd[data-field="Цена м² в проекте"]')).toMatch(
       /^не дороже этой — [\d,]+ % квартир \(.+: \d+ в продаже на \d\d\.\d\d\.\d{4}\)$/,
@@ -1567,14 +1571,7 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
       page.click('[data-testid=below-export-xlsx]'),
     ]);
     expect(readFileSync((await download.path())!).length).toBeGreaterThan(1000);
-    const session = await demoSession();
-    const res = await fetch(`${product.url}/api/discount`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({ period: 'YEAR', limit: 1 }),
-    });
-    const [flat] = (await res.json()).rows;
-    await page.goto(`${product.url}/flat?flatId=${flat.flatId}`);
+    await page.goto(`${product.url}/flat?flatId=${await discountedFlat()}`);
     await page.waitForSelector('[data-testid=flat-fair]');
     expect(await page.textContent('[data-testid=flat-fair] dd[data-field=fair]')).toMatch(/^[\d\s]+\s₽$/);
     expect(await page.textContent('[data-testid=flat-fair] dd[data-field=premium]')).toMatch(

@@ -185,11 +185,15 @@ describeEachDb('the hedonic index through the API', (ctx) => {
       [{ threshold: -1 }, 'threshold'],
       [{ threshold: 'много' }, 'threshold'],
       [{ limit: 5000 }, 'limit'],
+      [{ priceClass: 'элит' }, 'priceClass'],
     ] as const) {
       const bad = await post2('/api/market/below-comparables', payload);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain(field);
     }
+    const nobody = await post2('/api/market/below-comparables', { developerId: 999_999 });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json().message).toContain('застройщик 999999');
   });
 
   it('«Сравнение» by the hedonic index: each project’s own, month by month, 100 at its first month', async () => {
@@ -224,6 +228,7 @@ describeEachDb('the hedonic index through the API', (ctx) => {
       [{ ...PERIOD, priceClass: 'luxury' }, 'priceClass'],
       [{ ...PERIOD, step: 'day' }, 'step'],
       [{ from: 'вчера', to: PERIOD.to }, 'from'],
+      [{ from: PERIOD.to, to: PERIOD.from }, 'from'],
     ] as const) {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);

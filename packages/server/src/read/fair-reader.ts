@@ -18,6 +18,7 @@ import {
 import { round2 } from '../analytics/stats.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { developerExists } from '../db/queries/catalog.js';
 import { flatProject, hedonicMonths, latestActiveSegments } from '../db/queries/hedonic.js';
 import { fromDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
@@ -167,6 +168,8 @@ export class FairReader {
       limit: number;
     },
   ): Promise<BelowComparablesResponse> {
+    if (q.developerId !== undefined && !(await developerExists(db, Number(q.developerId))))
+      throw new NotFoundError(`застройщик ${q.developerId} не найден`);
     const projects = await this.list.select(db, {});
     const chosen = projects.filter(
       (p) => (q.developerId === undefined || p.developer_id === q.developerId) && inSegment(p, q),
