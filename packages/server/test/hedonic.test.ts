@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fittedLnPpm, fitWindow, type HedonicObservation } from '../src/analytics/hedonic.js';
 import { comparables, kmBetween } from '../src/analytics/hedonic-fair.js';
 import { HEDONIC_WINDOW, hedonicIndex } from '../src/analytics/hedonic-index.js';
+import { monthDay, monthOfDay } from '../src/analytics/hedonic-observations.js';
 import { sweepSolve } from '../src/analytics/hedonic-solve.js';
 import { createRandom } from '../src/demo/random.js';
 import { generateMarket } from './hedonic-market.js';
@@ -219,5 +220,22 @@ describe('comparables (DESIGN §12.4)', () => {
     expect(found[0].adjustedPrice).toBeCloseTo(twin.price, 4);
     const lnArea = fit.beta[fit.beta.length - 1];
     expect(found[1].adjustment).toBeCloseTo((Math.exp(-lnArea * Math.log(1.5)) - 1) * 100, 8);
+  });
+});
+
+describe('a month’s day of observation (§10.1)', () => {
+  const d = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+  const month = (iso: string) => monthOfDay(d(iso));
+  const dates = ['2026-01-10', '2026-02-25', '2026-05-03', '2026-05-20'].map(d);
+  it.each([
+    ['January: its end, carried from the 10th', '2026-01-15', '2026-01-31'],
+    ['February: its end (the list of the 25th carries on)', '2026-02-01', '2026-02-28'],
+    ['March: the 28th, as far as February’s list carries', '2026-03-01', '2026-03-28'],
+    ['April: no day with data', '2026-04-01', null],
+    ['May: the project’s last list, not past it', '2026-05-01', '2026-05-20'],
+    ['December 2025: before the first list', '2025-12-01', null],
+  ])('%s', (_, inMonth, want) => {
+    const day = monthDay(dates, month(inMonth), 31);
+    expect(day === null ? null : new Date(day * 86_400_000).toISOString().slice(0, 10)).toBe(want);
   });
 });

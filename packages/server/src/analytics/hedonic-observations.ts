@@ -1,4 +1,5 @@
 import type { RoomGroup } from '@cena-metra/contract';
+import { lastCarriedDay } from './carry.js';
 import {
   finishOf,
   floorBandOf,
@@ -40,7 +41,8 @@ export function monthDay(dates: readonly number[], month: number, carry: number)
   let k = dates.length - 1;
   while (k >= 0 && dates[k] > end) k--;
   if (k < 0) return null;
-  const day = Math.min(end, dates[k] + carry, dates[dates.length - 1]);
+  // §10.1 in its one place: the last day the month's latest list carries to (none past the project's last)
+  const day = Math.min(end, lastCarriedDay(dates[k], dates[k + 1] ?? null, carry));
   return day >= monthStartDay(month) ? day : null;
 }
 
