@@ -44,7 +44,7 @@ export const serverHost = fp(
       (error: unknown) => app.log.warn({ err: error }, 'ряды рынка не сохранены'),
       {
         onRound: (report) => {
-          if (report.made) app.log.info(report, 'ряды рынка сохранены');
+          if (report.made || report.links.made) app.log.info(report, 'ряды рынка сохранены');
         },
       },
     );

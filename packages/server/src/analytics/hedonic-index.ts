@@ -148,10 +148,34 @@ export function indexOfSums(
   window = HEDONIC_WINDOW,
   minObservations = 5,
 ): { points: HedonicPoint[]; dropped: number } {
+  return indexOfLinks(linksOfSums(rows, from, to, window, minObservations));
+}
+
+/** The links of periods [from, to] (those with a fit) from projects' period sums. */
+export function linksOfSums(
+  rows: readonly ProjectPeriodSums[],
+  from: number,
+  to: number,
+  window = HEDONIC_WINDOW,
+  minObservations = 5,
+): HedonicLink[] {
+  // each window's rows: the periods of [p − window + 1, p], taken from rows sorted once by period
+  const sorted = [...rows].sort((a, b) => a.period - b.period);
   const links: HedonicLink[] = [];
+  let start = 0;
+  let end = 0;
   for (let p = from; p <= to; p++) {
-    const link = linkOfSums(rows, p, window, minObservations);
+    while (start < sorted.length && sorted[start].period < p - window + 1) start++;
+    while (end < sorted.length && sorted[end].period <= p) end++;
+    if (end === start) continue;
+    const link = linkOfSums(sorted.slice(start, end), p, window, minObservations);
     if (link) links.push(link);
   }
-  return { points: chainLinks(links), dropped: links.at(-1)?.dropped ?? 0 };
+  return links;
 }
+
+/** The index of chained links (ascending), and the projects the last link's window left out. */
+export const indexOfLinks = (links: readonly HedonicLink[]) => ({
+  points: chainLinks(links),
+  dropped: links.at(-1)?.dropped ?? 0,
+});

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StatsStatus } from '@cena-metra/contract';
+import type { HedonicLink } from '../analytics/hedonic-index.js';
 import type { UnionSpan } from '../analytics/pace-union.js';
 
 /**
@@ -29,3 +30,50 @@ export const bytes = (text: string): Buffer => Buffer.from(text, 'base64');
 export const encodeSpan = (s: UnionSpan): Buffer => gzipSync(JSON.stringify(s), { level: 1 });
 export const decodeSpan = (body: Uint8Array): UnionSpan =>
   JSON.parse(gunzipSync(body).toString('utf8')) as UnionSpan;
+
+/** Doubles of a kept hedonic link (`hedonic_link.body`): period, previous, has previous, change, variance, … */
+const LINK_DOUBLES = 10;
+
+/** A segment's links as little-endian doubles, ten a link: the same bits read back. */
+export function encodeLinks(links: readonly HedonicLink[]): Buffer {
+  const out = new Float64Array(links.length * LINK_DOUBLES);
+  links.forEach((l, i) => {
+    out.set(
+      [
+        l.period,
+        l.previous ?? 0,
+        l.previous === null ? 0 : 1,
+        l.change,
+        l.variance,
+        l.observations,
+        l.projects,
+        l.avgMeterPrice,
+        l.previousAvgMeterPrice ?? 0,
+        l.dropped,
+      ],
+      i * LINK_DOUBLES,
+    );
+  });
+  return Buffer.from(out.buffer);
+}
+
+export function decodeLinks(body: Uint8Array): HedonicLink[] {
+  const d = new Float64Array(body.byteLength / 8);
+  new Uint8Array(d.buffer).set(body);
+  const links: HedonicLink[] = [];
+  for (let at = 0; at < d.length; at += LINK_DOUBLES) {
+    const has = d[at + 2] === 1;
+    links.push({
+      period: d[at],
+      previous: has ? d[at + 1] : null,
+      change: d[at + 3],
+      variance: d[at + 4],
+      observations: d[at + 5],
+      projects: d[at + 6],
+      avgMeterPrice: d[at + 7],
+      previousAvgMeterPrice: has ? d[at + 8] : null,
+      dropped: d[at + 9],
+    });
+  }
+  return links;
+}

@@ -31,6 +31,7 @@ import m030 from './migrations/030.js';
 import m031 from './migrations/031.js';
 import m032 from './migrations/032.js';
 import m033 from './migrations/033.js';
+import m034 from './migrations/034.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -71,4 +72,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m031,
   m032,
   m033,
+  m034,
 ];

@@ -122,3 +122,15 @@ export const hedonicMonth = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.month] })],
 );
+
+/** Kept (DESIGN §12.4): a segment's hedonic links per rooms group (migration 34, use-cases/hedonic-links.ts). */
+export const hedonicLink = pgTable(
+  'hedonic_link',
+  {
+    scope: text('scope').notNull(),
+    rooms: text('rooms').notNull(),
+    members: text('members').notNull(),
+    body: bytea('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.rooms] })],
+);

@@ -44,4 +44,5 @@ export const TABLES = [
   registry.registryDay,
   registry.registryLink,
   kept.hedonicMonth,
+  kept.hedonicLink,
 ];

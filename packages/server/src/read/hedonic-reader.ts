@@ -1,5 +1,11 @@
 import type { CompareResponse, HedonicRequest, HedonicResponse, RoomGroup } from '@cena-metra/contract';
-import { HEDONIC_WINDOW, indexOfSums } from '../analytics/hedonic-index.js';
+import {
+  HEDONIC_WINDOW,
+  type HedonicLink,
+  indexOfLinks,
+  indexOfSums,
+  linksOfSums,
+} from '../analytics/hedonic-index.js';
 import {
   monthOfDay,
   monthStartDay,
@@ -8,12 +14,14 @@ import {
 } from '../analytics/hedonic-observations.js';
 import { round2 } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
+import { bytes, decodeLinks } from '../db/kept.js';
 import { hedonicMonths } from '../db/queries/hedonic.js';
+import { keptLinks } from '../db/queries/hedonic-links.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
-import { MarketProjects } from './market-projects.js';
+import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { inSegment } from './market-reader.js';
-import { membersVersion } from './market-scopes.js';
+import { membersVersion, scopeOf } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
 
 /** A request as parsed (DESIGN §12.4): the segment, the rooms group, the months from `from`'s to `to`'s. */
@@ -70,6 +78,29 @@ export class HedonicReader {
     };
   }
 
+  /**
+   * The segment's links of [from, to]: the kept ones (use-cases/hedonic-links.ts) while they were made from
+   * these members' data, else fitted here from their months — the same function of the same sums.
+   */
+  private async links(db: Db, members: ProjectRow[], version: string, q: Query): Promise<HedonicLink[]> {
+    const scope = scopeOf(q);
+    const kept = scope === null ? null : await keptLinks(db, scope, q.rooms);
+    if (kept && kept.members === version) return decodeLinks(bytes(kept.body));
+    const from = monthOfDay(toDay(q.from));
+    const to = monthOfDay(toDay(q.to));
+    const months = await hedonicMonths(
+      db,
+      members.map((p) => p.id),
+      from - HEDONIC_WINDOW + 1,
+      to,
+    );
+    return linksOfSums(
+      months.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF[q.rooms])),
+      from,
+      to,
+    );
+  }
+
   async index(db: Db, q: Query): Promise<HedonicResponse> {
     const members = (await this.list.select(db, {})).filter((p) => inSegment(p, q));
     const from = monthOfDay(toDay(q.from));
@@ -78,16 +109,8 @@ export class HedonicReader {
     const version = membersVersion(members);
     const held = this.shared.get<HedonicResponse>(key, version);
     if (held) return held;
-    const months = await hedonicMonths(
-      db,
-      members.map((p) => p.id),
-      from - HEDONIC_WINDOW + 1,
-      to,
-    );
-    const { points, dropped } = indexOfSums(
-      months.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF[q.rooms])),
-      from,
-      to,
+    const { points, dropped } = indexOfLinks(
+      (await this.links(db, members, version, q)).filter((l) => l.period >= from && l.period <= to),
     );
     const response: HedonicResponse = {
       points: points.map((p) => ({

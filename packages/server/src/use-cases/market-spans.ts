@@ -4,6 +4,7 @@ import type { Db } from '../db/driver.js';
 import { encodeSpan } from '../db/kept.js';
 import { deleteSpans, keptSpanMembers, saveSpan } from '../db/queries/market-spans.js';
 import type { ProjectRow } from '../read/market-projects.js';
+import { keepHedonicLinks, type LinksReport } from './hedonic-links.js';
 import type { MarketReader } from '../read/market-reader.js';
 import { keptScopes, membersVersion } from '../read/market-scopes.js';
 
@@ -19,7 +20,7 @@ import { keptScopes, membersVersion } from '../read/market-scopes.js';
  * not made in each import's transaction: every import schedules a round (`MarketKeeper`), which runs after
  * a short pause gathering the imports around it, at most one at a time across processes (a lock), on a
  * timer — its progress does not wait for traffic or a quiet moment. A command (the CLI) runs its round
- * before it exits; `rebuild` makes every span again.
+ * before it exits; `rebuild` makes every span again. The round keeps the hedonic index's links too.
  */
 
 export interface KeepReport {
@@ -29,6 +30,8 @@ export interface KeepReport {
   made: number;
   /** the slowest span's time, ms: its filter's summaries read (once for every scope) and its sweep */
   slowestMs: number;
+  /** the hedonic index's links kept in the same round (use-cases/hedonic-links.ts) */
+  links: LinksReport;
 }
 
 /** Brings every kept span up to date with the projects' data (a round). */
@@ -37,13 +40,14 @@ export async function keepMarketSpans(
   market: MarketReader,
   options: { min?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<KeepReport> {
-  const scopes = keptScopes(await market.projects(db), options.min);
+  const projects = await market.projects(db);
+  const scopes = keptScopes(projects, options.min);
   const held = new Map(
     (await keptSpanMembers(db)).map((r) => [`${r.scope}\u0000${r.status}\u0000${r.rooms}`, r.members]),
   );
   const gone = new Set([...held.keys()].map((k) => k.split('\u0000')[0]).filter((s) => !scopes.has(s)));
   await deleteSpans(db, [...gone]);
-  const report: KeepReport = { kept: 0, made: 0, slowestMs: 0 };
+  const report: KeepReport = { kept: 0, made: 0, slowestMs: 0, links: { kept: 0, made: 0, ms: 0 } };
   const total = scopes.size * PACE_VARIANTS.length;
   for (const { status, rooms } of PACE_VARIANTS) {
     const stale: [string, ProjectRow[], string][] = [];
@@ -70,6 +74,7 @@ export async function keepMarketSpans(
     }
     options.onProgress?.(report.kept, total);
   }
+  report.links = await keepHedonicLinks(db, projects, options.min);
   return report;
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { deleteLinks } from '../db/queries/hedonic-links.js';
 import { clearSpans } from '../db/queries/market-spans.js';
 import { clearMigrationMarks, migrationMarks } from '../db/queries/meta.js';
 import { loadModel } from '../db/queries/model.js';
@@ -37,10 +38,11 @@ export async function rebuildProjects(
     });
     onProgress?.(out.length, projects.length);
   }
-  // the market's spans made again from the summaries just made (a whole rebuild makes each one anew), and
+  // the market's spans and the hedonic index's links made again from the summaries just made (a whole rebuild makes each one anew), and
   // the registry's states from its raw answers, matched again to the projects
   if (!fromDate) {
     await clearSpans(db);
+    await deleteLinks(db, null);
     await rebuildRegistry(db);
   }
   await keepMarketSpansLocked(db, new MarketReader(new ReadCache()));

@@ -1,0 +1,48 @@
+import type { Db } from '../driver.js';
+import { base64 } from '../kept.js';
+
+// The hedonic index's kept links (migration 34, use-cases/hedonic-links.ts): one row per scope × rooms group.
+
+/** What each kept row was made from (its members' data versions), without its body. */
+export async function keptLinkMembers(db: Db): Promise<{ scope: string; rooms: string; members: string }[]> {
+  return db.query('select scope, rooms, members from hedonic_link');
+}
+
+/** One scope's kept links, the body as base64 (db/kept.ts `decodeLinks`); null when none are kept. */
+export async function keptLinks(
+  db: Db,
+  scope: string,
+  rooms: string,
+): Promise<{ members: string; body: string } | null> {
+  const rows = await db.query<{ members: string; body: string }>(
+    `select members, ${base64('body')} from hedonic_link where scope = $1 and rooms = $2`,
+    [scope, rooms],
+  );
+  return rows[0] ?? null;
+}
+
+export async function saveLinks(
+  db: Db,
+  row: { scope: string; rooms: string; members: string; body: Buffer },
+): Promise<void> {
+  await db.query(
+    `insert into hedonic_link (scope, rooms, members, body) values ($1, $2, $3, decode($4, 'base64'))
+     on conflict (scope, rooms) do update set members = excluded.members, body = excluded.body`,
+    [row.scope, row.rooms, row.members, row.body.toString('base64')],
+  );
+}
+
+/** Removes the rows of scopes no longer kept; every row when `scopes` is null (a rebuild). */
+export async function deleteLinks(db: Db, scopes: string[] | null): Promise<void> {
+  if (scopes === null) await db.query('delete from hedonic_link');
+  else if (scopes.length) await db.query('delete from hedonic_link where scope = any($1::text[])', [scopes]);
+}
+
+/** Every kept row, in order (the rebuild's equality test compares them). */
+export async function keptLinkBodies(
+  db: Db,
+): Promise<{ scope: string; rooms: string; members: string; body: string }[]> {
+  return db.query(
+    `select scope, rooms, members, ${base64('body')} from hedonic_link order by scope, rooms`,
+  );
+}

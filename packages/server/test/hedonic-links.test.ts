@@ -1,0 +1,134 @@
+import { expect, it } from 'vitest';
+import { linksOfSums } from '../src/analytics/hedonic-index.js';
+import { ROOM_GROUP_BLOCKS_OF, sumsOfGroups } from '../src/analytics/hedonic-observations.js';
+import type { Db } from '../src/db/driver.js';
+import { bytes, decodeLinks, encodeLinks } from '../src/db/kept.js';
+import { hedonicMonths } from '../src/db/queries/hedonic.js';
+import { keptLinkBodies } from '../src/db/queries/hedonic-links.js';
+import { Importer } from '../src/ingest/importer.js';
+import { validateSnapshot } from '../src/ingest/snapshot.js';
+import { HedonicReader } from '../src/read/hedonic-reader.js';
+import { MarketReader } from '../src/read/market-reader.js';
+import { membersVersion } from '../src/read/market-scopes.js';
+import { ReadCache } from '../src/read/read-cache.js';
+import { hedonicScopes, linksOfMonths } from '../src/use-cases/hedonic-links.js';
+import { cliActor, commandHost, type Host } from '../src/use-cases/host.js';
+import { applyImport } from '../src/use-cases/imports.js';
+import { keepMarketSpansLocked } from '../src/use-cases/market-spans.js';
+import { rebuildProjects } from '../src/use-cases/rebuild.js';
+import { describeEachDb } from './databases.js';
+import { generateMarket, marketLists } from './hedonic-market.js';
+import { PROJECT_TABLES } from './kept-data.js';
+
+// The hedonic index's links kept per segment and rooms group (DESIGN §12.4, use-cases/hedonic-links.ts):
+// made by the market's rounds after imports, equal to the links fitted per request from the projects' kept
+// months and to a rebuild's bytes, never served for data newer than those they were made from.
+
+const START = (2025 - 1970) * 12;
+const CITIES = ['Москва', 'Казань'];
+const market = generateMarket({
+  seed: 5,
+  months: 15,
+  cities: [
+    { trend: 0.006, level: Math.log(280_000) + 0.7 },
+    { trend: -0.002, level: Math.log(170_000) + 0.7 },
+  ],
+  projectsPerCity: 3,
+  flatsPerProject: 40,
+  launchMonth: 8,
+});
+const LISTS = marketLists(market, START, CITIES).map((l, i) => validateSnapshot(l, { file: 'market', at: `#${i}` }));
+const PERIOD = { from: '2025-01-01', to: '2026-03-31' };
+
+/** Every scope of any size kept (the rounds of these tests). */
+const keepAll = (db: Db) => keepMarketSpansLocked(db, new MarketReader(new ReadCache()), 1);
+
+describeEachDb('the hedonic index’s kept links', (ctx) => {
+  const load = async (lists: typeof LISTS, round = true) => {
+    const host: Host = {
+      ...commandHost(ctx.db, new Importer(ctx.db, 2, 31)),
+      keepMarket: async () => void (round && (await keepAll(ctx.db))),
+    };
+    for (let i = 0; i < lists.length; i += 30)
+      await applyImport(host, { snapshots: lists.slice(i, i + 30) }, cliActor());
+  };
+
+  it('every kept scope and rooms group holds the links fitted from its members’ months; a rebuild gives the same bytes', async () => {
+    await ctx.db.query(`truncate hedonic_link, market_span, ${PROJECT_TABLES} restart identity cascade`);
+    await load(LISTS);
+    const kept = await keptLinkBodies(ctx.db);
+    const projects = await new MarketReader(new ReadCache()).projects(ctx.db);
+    const scopes = hedonicScopes(projects, 1);
+    // the whole market, both cities, the classes; no developer: × 5 rooms groups
+    expect(scopes.has('market')).toBe(true);
+    expect(scopes.has('city:москва') && scopes.has('city:казань')).toBe(true);
+    expect([...scopes.keys()].some((s) => s.startsWith('developer:'))).toBe(false);
+    expect(kept.map((r) => `${r.scope}/${r.rooms}`).sort()).toEqual(
+      [...scopes.keys()].flatMap((s) => ['all', 'one', 'studio', 'threeAndMore', 'two'].map((r) => `${s}/${r}`)).sort(),
+    );
+    let links = 0;
+    for (const row of kept) {
+      const members = scopes.get(row.scope)!;
+      expect(row.members).toBe(membersVersion(members));
+      const months = await hedonicMonths(ctx.db, members.map((p) => p.id), 0, 12_000);
+      const blocks = ROOM_GROUP_BLOCKS_OF[row.rooms as 'all'];
+      const fresh = linksOfSums(months.map((m) => sumsOfGroups(m, blocks)), START - 20, START + 40);
+      const read = decodeLinks(bytes(row.body));
+      expect(read).toEqual(fresh);
+      // the same bits: the stored form is the fitted links' doubles
+      expect(encodeLinks(read).equals(encodeLinks(fresh))).toBe(true);
+      links += read.length;
+    }
+    // the market's and the cities' all-rooms rows have a link a month
+    const market15 = decodeLinks(bytes(kept.find((r) => r.scope === 'market' && r.rooms === 'all')!.body));
+    expect(market15.map((l) => l.period)).toEqual(Array.from({ length: 15 }, (_, i) => START + i));
+    expect(links).toBeGreaterThan(100);
+    await rebuildProjects(ctx.db, 2, undefined, undefined, 31);
+    await keepAll(ctx.db);
+    // the same bodies (the members' data versions are new: a rebuild bumps them)
+    const bodies = (rows: typeof kept) => rows.map(({ members: _members, ...row }) => row);
+    expect(bodies(await keptLinkBodies(ctx.db))).toEqual(bodies(kept));
+  }, 180_000);
+
+  it('«Рынок»’s index reads a kept row while its members’ data are those it was made from, and fits its own after', async () => {
+    await ctx.db.query(`truncate hedonic_link, market_span, ${PROJECT_TABLES} restart identity cascade`);
+    const last = LISTS.filter((l) => l.date >= '2026-03-01');
+    await load(LISTS.filter((l) => l.date < '2026-03-01'));
+    const q = { ...PERIOD, city: 'Москва', rooms: 'all' as const };
+    const computed = async () => {
+      const saved = await ctx.db.query('select * from hedonic_link');
+      await ctx.db.query('delete from hedonic_link');
+      const answer = await new HedonicReader(new ReadCache()).index(ctx.db, q);
+      for (const r of saved as { scope: string; rooms: string; members: string; body: Uint8Array }[])
+        await ctx.db.query('insert into hedonic_link values ($1, $2, $3, $4)', [r.scope, r.rooms, r.members, Buffer.from(r.body)]);
+      return answer;
+    };
+    const answer = await new HedonicReader(new ReadCache()).index(ctx.db, q);
+    expect(answer.points.length).toBe(14);
+    expect(answer).toEqual(await computed());
+    // the kept row marked (a link's change) under the same members: a fresh reader's answer is it
+    const [row] = await ctx.db.query<{ body: Uint8Array }>(
+      `select body from hedonic_link where scope = 'city:москва' and rooms = 'all'`,
+    );
+    const links = decodeLinks(row.body);
+    links[5] = { ...links[5], change: 0.5 };
+    await ctx.db.query(`update hedonic_link set body = $1 where scope = 'city:москва' and rooms = 'all'`, [
+      encodeLinks(links),
+    ]);
+    const marked = await new HedonicReader(new ReadCache()).index(ctx.db, q);
+    expect(marked.points[5].change).toBe(Math.round((Math.exp(0.5) - 1) * 10_000) / 100);
+    // the last month imported without its round: the row is for older data, the answer fitted afresh
+    await load(last, false);
+    const after = await new HedonicReader(new ReadCache()).index(ctx.db, q);
+    expect(after.points.length).toBe(15);
+    expect(after.points[5]).toEqual(answer.points[5]);
+    expect(after).toEqual(await computed());
+    // and the next round keeps it
+    await keepAll(ctx.db);
+    const [again] = await ctx.db.query<{ body: Uint8Array }>(
+      `select body from hedonic_link where scope = 'city:москва' and rooms = 'all'`,
+    );
+    expect(decodeLinks(again.body)).toHaveLength(15);
+    expect(linksOfMonths([])).toEqual([]);
+  }, 180_000);
+});
