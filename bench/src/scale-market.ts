@@ -4,6 +4,7 @@ import { MarketReader } from 'cena-metra/dist/src/read/market-reader.js';
 import { ReadCache } from 'cena-metra/dist/src/read/read-cache.js';
 import { keepMarketSpansLocked } from 'cena-metra/dist/src/use-cases/market-spans.js';
 import { percentile, type Row } from './measure.js';
+import { hedonicBench } from './scale-hedonic.js';
 
 /**
  * «Рынок» at the reference market's scale (bench:scale): its pace chart (the whole market first, then
@@ -19,10 +20,14 @@ export async function marketBench(
     last: number;
     first: string;
     next: string;
+    /** flats on sale for the fair price (DESIGN §12.4) and the market's regions */
+    flatIds: number[];
+    regions: number;
   },
   when: string,
   rows: Row[],
 ): Promise<void> {
+  await hedonicBench(o, when, rows);
   // periods of different starts: each request computed
   const period = (i: number) => ({ from: fromDay(o.last - 90 - i), to: o.next });
   const first = await o.timed('/market', period(0));
@@ -110,6 +115,10 @@ export async function keepSpansBench(db: Db, when: string, rows: Row[], note: (s
       value: `${report.slowestMs.toFixed(0)} ms`,
       budget: '≤ 1,000 ms',
       ok: report.slowestMs <= 1000,
+    },
+    {
+      what: `the hedonic index's kept links ${when}: the round's part (${report.links.made} of ${report.links.kept} segments × rooms groups made)`,
+      value: `${(report.links.ms / 1000).toFixed(1)} s`,
     },
   );
 }
