@@ -1547,6 +1547,21 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
     // the index, its interval's two bounds and the average brought to 100; the split's price and mix
     await page.waitForSelector('[data-testid=chart-market-hedonic-index] .echart[data-series="4"]');
     await page.waitForSelector('[data-testid=chart-market-hedonic-split] .echart[data-series="2"]');
+    // weekly points when asked: the period's last two years, each point a Monday
+    const weekly = page.locator('[data-testid=chart-market-hedonic-index] .echart');
+    const monthly = await weekly.getAttribute('data-first');
+    expect(monthly).toMatch(/-01$/);
+    await page.click('[data-testid=hedonic-step] input[value=week]');
+    await page.waitForFunction(
+      (before) =>
+        document
+          .querySelector('[data-testid=chart-market-hedonic-index] .echart')
+          ?.getAttribute('data-first') !== before,
+      monthly,
+    );
+    expect(await page.textContent('[data-testid=hedonic-summary]')).toContain('в последнюю неделю');
+    for (const date of [await weekly.getAttribute('data-first'), await weekly.getAttribute('data-last')])
+      expect(new Date(`${date}T00:00:00Z`).getUTCDay(), String(date)).toBe(1);
     // «Ниже аналогов»: a tab of the table, its flats cheapest against their fair price first, to Excel
     await page.click('[data-testid=market-view-below]');
     await page.waitForURL(/view=below/);

@@ -22,7 +22,8 @@ export const hedonicRequestSchema = z.object({
   ...segmentFilters,
   from: dataDateSchema,
   to: dataDateSchema,
-  step: z.enum(['month'], { message: 'step: month (недельные точки пока не считаются)' }).default('month'),
+  /** monthly points (kept), or weekly ones (a quarter's window, fitted per request) */
+  step: z.enum(['month', 'week'], { message: 'step: month или week' }).default('month'),
 });
 export type HedonicRequest = z.input<typeof hedonicRequestSchema>;
 

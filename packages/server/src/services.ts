@@ -47,7 +47,7 @@ export function createServices(deps: { db: Db; reads?: Db; config: Config }): Se
       pace: new PaceReader(carry, cache, market),
       market,
       chess: new ChessReader(carry, cache),
-      hedonic: new HedonicReader(cache),
+      hedonic: new HedonicReader(cache, carry),
       fair: new FairReader(cache, carry),
     },
     reads,

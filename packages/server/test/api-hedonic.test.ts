@@ -6,6 +6,8 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { HedonicReader } from '../src/read/hedonic-reader.js';
+import { ReadCache } from '../src/read/read-cache.js';
 import { rebuildProjects } from '../src/use-cases/rebuild.js';
 import { describeEachDb } from './databases.js';
 import { generateMarket, marketLists } from './hedonic-market.js';
@@ -87,6 +89,35 @@ describeEachDb('the hedonic index through the API', (ctx) => {
     );
     const none = hedonicResponseSchema.parse((await post({ ...PERIOD, city: 'Тверь' })).json());
     expect(none).toEqual({ points: [], dropped: 0 });
+  });
+
+  it('weekly points (when asked): each a Monday, chained over the weeks, following each city’s planted trend', async () => {
+    for (const [city, name] of CITIES.entries()) {
+      const res = await post({ from: '2025-01-01', to: '2025-07-31', city: name, step: 'week' });
+      expect(res.statusCode, res.body).toBe(200);
+      const { points } = hedonicResponseSchema.parse(res.json());
+      // the lists are of the 15th: the first week with data is that of 15 January (Monday the 13th)
+      expect(points[0]).toMatchObject({ date: '2025-01-13', index: 100, change: null });
+      for (const p of points) expect(new Date(`${p.date}T00:00:00Z`).getUTCDay()).toBe(1);
+      const weeks = points.map((p) => (Date.parse(p.date) - Date.parse(points[0].date)) / 604_800_000);
+      expect(weeks.every((w, i) => i === 0 || w > weeks[i - 1])).toBe(true);
+      // the week of 15 July against that of 15 January: six months of the planted trend, ±0.3 pp a month
+      const july = points.find((p) => p.date === '2025-07-14')!;
+      const monthly = ((july.index / 100) ** (1 / 6) - 1) * 100;
+      expect(Math.abs(monthly - market.cities[city].trend * 100), name).toBeLessThanOrEqual(0.3);
+      // a week's observations are the city's lots on its list day
+      const january = market.observations.filter((o) => o.city === city && o.period === 0).length;
+      expect(points[0].observations).toBe(january);
+    }
+  });
+
+  it('weekly points of a segment larger than fitted per request: a 400 naming step', async () => {
+    const reader = new HedonicReader(new ReadCache(), 31, 3);
+    const week = { from: '2025-01-01', to: '2025-03-31', rooms: 'all' as const, step: 'week' as const };
+    await expect(reader.index(ctx.db, week)).rejects.toThrow(/^step: .*до 3 проектов, в этом 1\d/);
+    // a city's five projects are more than three too; the months are kept whatever the size
+    await expect(reader.index(ctx.db, { ...week, city: CITIES[0] })).rejects.toThrow(/step/);
+    expect((await reader.index(ctx.db, { ...week, step: 'month' })).points).toHaveLength(3);
   });
 
   it('a rebuild keeps the same bytes, and the answer is the same', async () => {
@@ -227,6 +258,7 @@ describeEachDb('the hedonic index through the API', (ctx) => {
       [{ ...PERIOD, rooms: 'five' }, 'rooms'],
       [{ ...PERIOD, priceClass: 'luxury' }, 'priceClass'],
       [{ ...PERIOD, step: 'day' }, 'step'],
+      [{ from: '2024-01-01', to: '2026-04-30', step: 'week' }, 'step'],
       [{ from: 'вчера', to: PERIOD.to }, 'from'],
       [{ from: PERIOD.to, to: PERIOD.from }, 'from'],
     ] as const) {

@@ -37,7 +37,9 @@ const market = generateMarket({
   flatsPerProject: 40,
   launchMonth: 8,
 });
-const LISTS = marketLists(market, START, CITIES).map((l, i) => validateSnapshot(l, { file: 'market', at: `#${i}` }));
+const LISTS = marketLists(market, START, CITIES).map((l, i) =>
+  validateSnapshot(l, { file: 'market', at: `#${i}` }),
+);
 const PERIOD = { from: '2025-01-01', to: '2026-03-31' };
 
 /** Every scope of any size kept (the rounds of these tests). */
@@ -64,15 +66,26 @@ describeEachDb('the hedonic index’s kept links', (ctx) => {
     expect(scopes.has('city:москва') && scopes.has('city:казань')).toBe(true);
     expect([...scopes.keys()].some((s) => s.startsWith('developer:'))).toBe(false);
     expect(kept.map((r) => `${r.scope}/${r.rooms}`).sort()).toEqual(
-      [...scopes.keys()].flatMap((s) => ['all', 'one', 'studio', 'threeAndMore', 'two'].map((r) => `${s}/${r}`)).sort(),
+      [...scopes.keys()]
+        .flatMap((s) => ['all', 'one', 'studio', 'threeAndMore', 'two'].map((r) => `${s}/${r}`))
+        .sort(),
     );
     let links = 0;
     for (const row of kept) {
       const members = scopes.get(row.scope)!;
       expect(row.members).toBe(membersVersion(members));
-      const months = await hedonicMonths(ctx.db, members.map((p) => p.id), 0, 12_000);
+      const months = await hedonicMonths(
+        ctx.db,
+        members.map((p) => p.id),
+        0,
+        12_000,
+      );
       const blocks = ROOM_GROUP_BLOCKS_OF[row.rooms as 'all'];
-      const fresh = linksOfSums(months.map((m) => sumsOfGroups(m, blocks)), START - 20, START + 40);
+      const fresh = linksOfSums(
+        months.map((m) => sumsOfGroups(m, blocks)),
+        START - 20,
+        START + 40,
+      );
       const read = decodeLinks(bytes(row.body));
       expect(read).toEqual(fresh);
       // the same bits: the stored form is the fitted links' doubles
@@ -100,7 +113,12 @@ describeEachDb('the hedonic index’s kept links', (ctx) => {
       await ctx.db.query('delete from hedonic_link');
       const answer = await new HedonicReader(new ReadCache()).index(ctx.db, q);
       for (const r of saved as { scope: string; rooms: string; members: string; body: Uint8Array }[])
-        await ctx.db.query('insert into hedonic_link values ($1, $2, $3, $4)', [r.scope, r.rooms, r.members, Buffer.from(r.body)]);
+        await ctx.db.query('insert into hedonic_link values ($1, $2, $3, $4)', [
+          r.scope,
+          r.rooms,
+          r.members,
+          Buffer.from(r.body),
+        ]);
       return answer;
     };
     const answer = await new HedonicReader(new ReadCache()).index(ctx.db, q);

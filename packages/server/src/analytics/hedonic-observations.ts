@@ -33,23 +33,50 @@ export function monthStartDay(month: number): number {
 export const monthEndDay = (month: number): number => monthStartDay(month + 1) - 1;
 
 /**
- * The day whose state stands for the month in a project with lists on `dates` (ascending): the month's last
- * day with data; null when the month has none.
+ * The periods of the index: months (the kept ones, DESIGN §12.4) or weeks from Monday (when asked), each a
+ * number, its first and its last day.
  */
-export function monthDay(dates: readonly number[], month: number, carry: number): number | null {
-  const end = monthEndDay(month);
+export interface PeriodCalendar {
+  of(day: number): number;
+  start(period: number): number;
+  end(period: number): number;
+}
+
+export const MONTHS: PeriodCalendar = { of: monthOfDay, start: monthStartDay, end: monthEndDay };
+
+/** Weeks from Monday: 1970-01-01 was a Thursday, so week 0 began on Monday 1969-12-29 (day −3). */
+export const WEEKS: PeriodCalendar = {
+  of: (day) => Math.floor((day + 3) / 7),
+  start: (week) => week * 7 - 3,
+  end: (week) => week * 7 + 3,
+};
+
+/**
+ * The day whose state stands for a period in a project with lists on `dates` (ascending): the period's last
+ * day with data; null when the period has none.
+ */
+export function periodDay(
+  dates: readonly number[],
+  start: number,
+  end: number,
+  carry: number,
+): number | null {
   let k = dates.length - 1;
   while (k >= 0 && dates[k] > end) k--;
   if (k < 0) return null;
-  // §10.1 in its one place: the last day the month's latest list carries to (none past the project's last)
+  // §10.1 in its one place: the last day the period's latest list carries to (none past the project's last)
   const day = Math.min(end, lastCarriedDay(dates[k], dates[k + 1] ?? null, carry));
-  return day >= monthStartDay(month) ? day : null;
+  return day >= start ? day : null;
 }
 
+/** The month's day (`periodDay` of a month). */
+export const monthDay = (dates: readonly number[], month: number, carry: number): number | null =>
+  periodDay(dates, monthStartDay(month), monthEndDay(month), carry);
+
 /**
- * The project's observations in months [from, to]: the flats active on each month's day, with the floor band
- * against the highest floor listed in the flat's building that day (the top floor the list shows) and the
- * months to keys from the month's end.
+ * The project's observations in periods [from, to] (months unless `calendar` says weeks): the flats active on
+ * each period's day, with the floor band against the highest floor listed in the flat's building that day
+ * (the top floor the list shows) and the months to keys from the period's end.
  */
 export function monthObservations(
   projectId: number,
@@ -58,14 +85,15 @@ export function monthObservations(
   carry: number,
   from: number,
   to: number,
+  calendar: PeriodCalendar = MONTHS,
 ): HedonicObservation[] {
-  // the months with a day, ascending (their days ascend with them)
-  const months: number[] = [];
+  // the periods with a day, ascending (their days ascend with them)
+  const periods: number[] = [];
   const days: number[] = [];
   for (let m = from; m <= to; m++) {
-    const day = monthDay(dates, m, carry);
+    const day = periodDay(dates, calendar.start(m), calendar.end(m), carry);
     if (day === null) continue;
-    months.push(m);
+    periods.push(m);
     days.push(day);
   }
   const active: { month: number; s: Segment }[] = [];
@@ -73,7 +101,7 @@ export function monthObservations(
   const flats = [...segments].filter((f) => f.length > 0).sort((a, b) => a[0].flatId - b[0].flatId);
   for (const flat of flats)
     for (const s of flat) {
-      // the first month whose day the segment reaches, then on while it runs
+      // the first period whose day the segment reaches, then on while it runs
       let i = 0;
       let hi = days.length;
       while (i < hi) {
@@ -82,7 +110,7 @@ export function monthObservations(
         else hi = mid;
       }
       for (; i < days.length && (s.endDay === null || days[i] <= s.endDay); i++)
-        active.push({ month: months[i], s });
+        active.push({ month: periods[i], s });
     }
   const top = new Map<string, number>();
   for (const { month, s } of active) {
@@ -101,7 +129,7 @@ export function monthObservations(
       roomGroup: roomGroupOf(s.rec.rooms),
       floorBand: floorBandOf(s.rec.floor, top.get(`${month}\u0001${s.rec.building}`) ?? null),
       finish: finishOf(s.rec.facing),
-      keysBand: keysBandOf(s.rec.settlementDate, monthEndDay(month)),
+      keysBand: keysBandOf(s.rec.settlementDate, calendar.end(month)),
     }));
 }
 
@@ -129,8 +157,9 @@ export function projectMonthSums(
   carry: number,
   from: number,
   to: number,
+  calendar: PeriodCalendar = MONTHS,
 ): ProjectPeriodSums[] {
-  const observations = monthObservations(projectId, dates, segments, carry, from, to).sort(
+  const observations = monthObservations(projectId, dates, segments, carry, from, to, calendar).sort(
     (a, b) => a.period - b.period || a.flat - b.flat,
   );
   const out: ProjectPeriodSums[] = [];

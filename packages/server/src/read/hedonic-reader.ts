@@ -7,18 +7,22 @@ import {
   linksOfSums,
 } from '../analytics/hedonic-index.js';
 import {
+  MONTHS,
   monthOfDay,
   monthStartDay,
+  projectMonthSums,
   ROOM_GROUP_BLOCKS_OF,
   sumsOfGroups,
+  WEEKS,
 } from '../analytics/hedonic-observations.js';
 import { round2 } from '../analytics/stats.js';
+import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { bytes, decodeLinks } from '../db/kept.js';
-import { hedonicMonths } from '../db/queries/hedonic.js';
+import { hedonicMonths, segmentsBetween } from '../db/queries/hedonic.js';
 import { keptLinks } from '../db/queries/hedonic-links.js';
 import { fromDay, toDay } from '../lib/days.js';
-import { NotFoundError } from '../lib/errors.js';
+import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { inSegment } from './market-reader.js';
 import { membersVersion, scopeOf } from './market-scopes.js';
@@ -29,7 +33,15 @@ type Query = Pick<HedonicRequest, 'region' | 'city' | 'district' | 'priceClass'>
   from: string;
   to: string;
   rooms: RoomGroup;
+  step?: 'month' | 'week';
 };
+
+/** Weeks in a weekly point's rolling window (a quarter; the months' is a year and a month). */
+export const HEDONIC_WEEKS_WINDOW = 13;
+/** The most weeks a request's weekly points span (two years). */
+export const HEDONIC_WEEKS_MAX = 104;
+/** The most projects a segment's weekly points are fitted over per request (they are not kept). */
+export const HEDONIC_WEEKS_MAX_PROJECTS = 600;
 
 const round = (v: number | null) => (v === null ? null : round2(v));
 
@@ -41,7 +53,12 @@ const round = (v: number | null) => (v === null ? null : round2(v));
 export class HedonicReader {
   private readonly list: MarketProjects;
 
-  constructor(private readonly shared: ReadCache) {
+  constructor(
+    private readonly shared: ReadCache,
+    private readonly carry = DEFAULT_CARRY_DAYS,
+    /** the most projects of a segment's weekly points */
+    private readonly weeksMaxProjects = HEDONIC_WEEKS_MAX_PROJECTS,
+  ) {
     this.list = new MarketProjects(shared);
   }
 
@@ -101,20 +118,53 @@ export class HedonicReader {
     );
   }
 
+  /**
+   * A segment's weekly links of [from, to] (weeks, DESIGN §12.4 «weekly when asked»): fitted per request from
+   * its projects' timelines over the weeks and the window before them — not kept, so a segment of at most
+   * HEDONIC_WEEKS_MAX_PROJECTS projects.
+   */
+  private async weekLinks(db: Db, members: ProjectRow[], q: Query, from: number, to: number) {
+    if (members.length > this.weeksMaxProjects)
+      throw new BadRequestError(
+        `step: недельные точки считаются для сегмента до ${this.weeksMaxProjects} проектов, в этом ${members.length} — выберите регион, город или класс`,
+      );
+    if (to - from + 1 > HEDONIC_WEEKS_MAX)
+      throw new BadRequestError(`step: недельные точки — не больше чем за ${HEDONIC_WEEKS_MAX} недели`);
+    const first = from - HEDONIC_WEEKS_WINDOW + 1;
+    const read = await segmentsBetween(
+      db,
+      members.map((p) => p.id),
+      WEEKS.start(first),
+      WEEKS.end(to),
+    );
+    const sums = [...read].flatMap(([id, { dates, segments }]) =>
+      projectMonthSums(id, dates, segments.values(), this.carry, first, to, WEEKS),
+    );
+    return linksOfSums(
+      sums.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF[q.rooms])),
+      from,
+      to,
+      HEDONIC_WEEKS_WINDOW,
+    );
+  }
+
   async index(db: Db, q: Query): Promise<HedonicResponse> {
     const members = (await this.list.select(db, {})).filter((p) => inSegment(p, q));
-    const from = monthOfDay(toDay(q.from));
-    const to = monthOfDay(toDay(q.to));
-    const key = `hedonic:${[q.region, q.city, q.district, q.priceClass, q.rooms, from, to].map((v) => v ?? '').join(':')}`;
+    const week = q.step === 'week';
+    const calendar = week ? WEEKS : MONTHS;
+    const from = calendar.of(toDay(q.from));
+    const to = calendar.of(toDay(q.to));
+    const key = `hedonic:${[q.region, q.city, q.district, q.priceClass, q.rooms, q.step, from, to].map((v) => v ?? '').join(':')}`;
     const version = membersVersion(members);
     const held = this.shared.get<HedonicResponse>(key, version);
     if (held) return held;
-    const { points, dropped } = indexOfLinks(
-      (await this.links(db, members, version, q)).filter((l) => l.period >= from && l.period <= to),
-    );
+    const links = week
+      ? await this.weekLinks(db, members, q, from, to)
+      : await this.links(db, members, version, q);
+    const { points, dropped } = indexOfLinks(links.filter((l) => l.period >= from && l.period <= to));
     const response: HedonicResponse = {
       points: points.map((p) => ({
-        date: fromDay(monthStartDay(p.period)),
+        date: fromDay(calendar.start(p.period)),
         index: round2(p.index),
         change: round(p.change),
         low: round2(p.low),

@@ -47,16 +47,15 @@ export function linksOfMonths(rows: readonly ProjectPeriodSums[]) {
 }
 
 /** Brings every kept row up to date with the projects' months (a round). */
-export async function keepHedonicLinks(
-  db: Db,
-  projects: ProjectRow[],
-  min?: number,
-): Promise<LinksReport> {
+export async function keepHedonicLinks(db: Db, projects: ProjectRow[], min?: number): Promise<LinksReport> {
   const started = performance.now();
   const scopes = hedonicScopes(projects, min);
   const rows = await keptLinkMembers(db);
   const held = new Map(rows.map((r) => [`${r.scope}\u0000${r.rooms}`, r.members]));
-  await deleteLinks(db, [...new Set(rows.map((r) => r.scope))].filter((s) => !scopes.has(s)));
+  await deleteLinks(
+    db,
+    [...new Set(rows.map((r) => r.scope))].filter((s) => !scopes.has(s)),
+  );
   const stale: [string, ProjectRow[], string][] = [];
   for (const [scope, members] of scopes) {
     const version = membersVersion(members);

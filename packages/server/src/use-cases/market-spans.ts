@@ -4,9 +4,9 @@ import type { Db } from '../db/driver.js';
 import { encodeSpan } from '../db/kept.js';
 import { deleteSpans, keptSpanMembers, saveSpan } from '../db/queries/market-spans.js';
 import type { ProjectRow } from '../read/market-projects.js';
-import { keepHedonicLinks, type LinksReport } from './hedonic-links.js';
 import type { MarketReader } from '../read/market-reader.js';
 import { keptScopes, membersVersion } from '../read/market-scopes.js';
+import { keepHedonicLinks, type LinksReport } from './hedonic-links.js';
 
 /**
  * The market's pace and index kept (DESIGN §11.1, §12): the whole span of the whole market and of every

@@ -42,7 +42,5 @@ export async function deleteLinks(db: Db, scopes: string[] | null): Promise<void
 export async function keptLinkBodies(
   db: Db,
 ): Promise<{ scope: string; rooms: string; members: string; body: string }[]> {
-  return db.query(
-    `select scope, rooms, members, ${base64('body')} from hedonic_link order by scope, rooms`,
-  );
+  return db.query(`select scope, rooms, members, ${base64('body')} from hedonic_link order by scope, rooms`);
 }

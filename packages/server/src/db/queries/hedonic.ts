@@ -56,22 +56,8 @@ export async function hedonicMonths(
   });
 }
 
-/**
- * The segments active on each project's latest list day, of the projects `ids`: what their latest month's
- * observations are made of (that month's last day with data is the latest list's day).
- */
-export async function latestActiveSegments(
-  db: Db,
-  ids: readonly number[],
-): Promise<Map<number, { day: number; segments: Map<number, Segment[]> }>> {
-  const rows = await db.textRows(
-    `select s.project_id, p.last_snapshot_date - date '1970-01-01', s.flat_id,
-       s.start_day - date '1970-01-01', s.end_day - date '1970-01-01', ${recordColumnsOf('s')}
-     from project p join flat_segment s on s.project_id = p.id
-       and s.start_day <= p.last_snapshot_date and (s.end_day is null or s.end_day >= p.last_snapshot_date)
-     where p.id = any($1::int[]) order by s.project_id, s.flat_id, s.start_day`,
-    [ids],
-  );
+/** Segments read as `project, day, flat, start, end, record…`, by project (with the day) and flat. */
+function segmentsByProject(rows: (string | null)[][]) {
   const out = new Map<number, { day: number; segments: Map<number, Segment[]> }>();
   for (const r of rows) {
     const project = Number(r[0]);
@@ -90,6 +76,61 @@ export async function latestActiveSegments(
         rec: recordFromText(r, 5),
       },
     ]);
+  }
+  return out;
+}
+
+/**
+ * The segments active on each project's latest list day, of the projects `ids`: what their latest month's
+ * observations are made of (that month's last day with data is the latest list's day).
+ */
+export async function latestActiveSegments(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { day: number; segments: Map<number, Segment[]> }>> {
+  const rows = await db.textRows(
+    `select s.project_id, p.last_snapshot_date - date '1970-01-01', s.flat_id,
+       s.start_day - date '1970-01-01', s.end_day - date '1970-01-01', ${recordColumnsOf('s')}
+     from project p join flat_segment s on s.project_id = p.id
+       and s.start_day <= p.last_snapshot_date and (s.end_day is null or s.end_day >= p.last_snapshot_date)
+     where p.id = any($1::int[]) order by s.project_id, s.flat_id, s.start_day`,
+    [ids],
+  );
+  return segmentsByProject(rows);
+}
+
+/**
+ * The projects' list days and the segments running on any day of [from, to] (days): what the observations of
+ * periods within it are made of, for the index's periods not kept (weeks).
+ */
+export async function segmentsBetween(
+  db: Db,
+  ids: readonly number[],
+  from: number,
+  to: number,
+): Promise<Map<number, { dates: number[]; segments: Map<number, Segment[]> }>> {
+  const rows = await db.textRows(
+    `select s.project_id, 0, s.flat_id,
+       s.start_day - date '1970-01-01', s.end_day - date '1970-01-01', ${recordColumnsOf('s')}
+     from flat_segment s
+     where s.project_id = any($1::int[]) and s.start_day <= $3::date and (s.end_day is null or s.end_day >= $2::date)
+     order by s.project_id, s.flat_id, s.start_day`,
+    [ids, fromDay(from), fromDay(to)],
+  );
+  const dates = await db.query<{ project_id: number; d: number }>(
+    `select project_id, date - date '1970-01-01' as d from snapshot where project_id = any($1::int[])
+     order by project_id, date`,
+    [ids],
+  );
+  const out = new Map<number, { dates: number[]; segments: Map<number, Segment[]> }>();
+  for (const r of dates) {
+    const entry = out.get(r.project_id) ?? { dates: [] as number[], segments: new Map<number, Segment[]>() };
+    entry.dates.push(Number(r.d));
+    out.set(r.project_id, entry);
+  }
+  for (const [id, { segments }] of segmentsByProject(rows)) {
+    const entry = out.get(id);
+    if (entry) entry.segments = segments;
   }
   return out;
 }
