@@ -15,6 +15,7 @@ export * from './errors.js';
 export * from './format.js';
 export * from './hedonic.js';
 export * from './labels.js';
+export * from './map.js';
 export * from './market.js';
 export * from './offer.js';
 export * from './pace.js';

@@ -27,6 +27,8 @@ import { eventRoutes } from './routes/events/routes.js';
 import { flatRoutes } from './routes/flats/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { ingestRoutes } from './routes/ingest/routes.js';
+import { mapRoutes } from './routes/map/routes.js';
+import { tileRoutes } from './routes/map/tiles.js';
 import { marketRoutes } from './routes/market/routes.js';
 import { paceRoutes } from './routes/pace/routes.js';
 import { registryRoutes } from './routes/registry/routes.js';
@@ -88,6 +90,7 @@ const API_ROUTES: FastifyPluginAsync[] = [
   watchRoutes,
   userRoutes,
   auditRoutes,
+  mapRoutes,
 ];
 
 /**
@@ -164,6 +167,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(demoFeedRoutes, { prefix: '/demo-feeds' });
+  await app.register(tileRoutes, { prefix: '/tiles' });
   // the same lists for the demo's sources, read in-process (`local:`), never over HTTP to this machine
   registerDemoFeeds(() => todayIn(config.collectTz));
   return app;

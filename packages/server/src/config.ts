@@ -64,6 +64,19 @@ const configSchema = z.object({
       }
     }, 'неизвестный часовой пояс')
     .default('Europe/Moscow'),
+  /** MAP_PMTILES: a PMTiles basemap served at /tiles/basemap.pmtiles and drawn under «Рынок»'s map */
+  mapPmtiles: z.string().optional(),
+  /** MAP_STYLE_URL: an operator's own MapLibre style instead (its origin is allowed to the pages) */
+  mapStyleUrl: z
+    .string()
+    .refine((v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, 'ожидается адрес http(s)://… стиля MapLibre')
+    .optional(),
   /** VIEWERS_EXPORT=false: viewers get no CSV/Excel downloads (DESIGN §11.5) */
   viewersExport: z
     .enum(['true', 'false', '1', '0'], { message: 'ожидается true или false' })
@@ -105,6 +118,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     collectAt: env.COLLECT_AT,
     collectTz: env.COLLECT_TZ,
     viewersExport: env.VIEWERS_EXPORT,
+    mapPmtiles: env.MAP_PMTILES,
+    mapStyleUrl: env.MAP_STYLE_URL,
   };
   const merged = Object.fromEntries(
     Object.entries({ ...fromEnv, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),

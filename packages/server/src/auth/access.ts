@@ -34,6 +34,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/projects': 'viewer',
   'GET /api/projects/:id/quality': 'viewer',
   'GET /api/places': 'viewer',
+  'GET /api/map/config': 'viewer',
   'GET /api/places/projects': 'viewer',
   'GET /api/projects/:id/place': 'viewer',
   'GET /api/projects/:id/class': 'viewer',

@@ -27,7 +27,10 @@ export async function registerHttpPlugins(app: FastifyInstance, config: Config):
         // https: a flat's plan is the developer's picture on its CDN (DESIGN §11.4), shown without a referrer
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // an operator's map style (MAP_STYLE_URL) is read from its origin; nothing else leaves this one
+        connectSrc: ["'self'", ...(config.mapStyleUrl ? [new URL(config.mapStyleUrl).origin] : [])],
+        // the map's workers (MapLibre starts them from blob: URLs)
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
