@@ -37,7 +37,7 @@ export interface Product {
 }
 
 /** `cena-metra serve` on a fresh data dir: the first start generates the demo market and the demo account. */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cena-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'serve', '--port', '0'], {
     env: {
@@ -50,6 +50,7 @@ export async function startProduct(): Promise<Product> {
       TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
       // the feed a test serves on this machine, allowed as an operator allows an intranet host (§11.5)
       COLLECT_ALLOW_HOSTS: '127.0.0.1:*',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,87 +1,181 @@
-import type { MarketRow } from '@cena-metra/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatChange, formatRoubles, type MarketRow, mapConfigResponseSchema } from '@cena-metra/contract';
+import { mdiDotsVertical, mdiFullscreen, mdiImage } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ChartCard } from '../../components/chart/chart-card';
-import { useEChart } from '../../components/chart/echarts';
+import { saveFile } from '../../components/chart/export';
+import { Switch } from '../../components/controls';
+import { Dropdown } from '../../components/dropdown';
+import { Icon } from '../../components/icon';
+import { toast } from '../../components/toast';
 import { Select } from '../../components/ui';
+import { request } from '../../lib/api-client';
 import { useDarkMode } from '../../lib/dark-mode';
 import { dashboardUrl } from '../../lib/dashboard-url';
-import { MAP_COLOUR_LABELS, type MapColour, mapOption, mapPoints } from './lib/map-option';
+import { MAP_COLOUR_LABELS, type MapColour, mapPoints } from './lib/map-option';
 import { isRegistryOnly } from './lib/registry-rows';
+import type { MapHandle } from './map/map-canvas';
+import { type Bounds, colourRange, GREY, pointCollection, SCALE, visibleIds } from './map/map-data';
+import { mapPicture } from './map/map-picture';
+
+// MapLibre and the basemap's style: loaded with «Рынок», not with the dashboard
+const MapCanvas = lazy(() => import('./map/map-canvas'));
+
+const useMapConfig = () =>
+  useQuery({
+    queryKey: ['map-config'],
+    queryFn: ({ signal }) => request(mapConfigResponseSchema, { url: '/map/config', signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /**
- * «Рынок»'s map (DESIGN §11.3): a circle per project, its area by stock and its colour by the average ppm or
- * the index's change, with a legend and a tooltip; a click opens the project's dashboard. Drawn on plain
- * axes, with no tile server. Projects without coordinates are listed under it.
+ * «Рынок»'s map (DESIGN §11.3, issue 46): the projects on a real map — streets and borders from the operator's
+ * PMTiles or style, else the countries' outlines — clustered at low zoom, a circle's area by its stock and
+ * its colour by the average ppm or the index's change, with a legend and a tooltip; a click opens the
+ * project. «Только видимые» narrows the table to the projects in the map's view. PNG with its legend.
  */
-export function MarketMap({ rows, fileName }: { rows: MarketRow[]; fileName: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useEChart(box);
+export function MarketMap({
+  rows,
+  fileName,
+  onVisible,
+}: {
+  rows: MarketRow[];
+  fileName: string;
+  /** the ids in the map's view while «только видимые» is on; null when it is off */
+  onVisible?: (ids: Set<number> | null) => void;
+}) {
   const dark = useDarkMode();
   const navigate = useNavigate();
+  const config = useMapConfig();
   const [colour, setColour] = useState<MapColour>('avgMeterPrice');
+  const [onlyVisible, setOnlyVisible] = useState(false);
+  const bounds = useRef<Bounds | null>(null);
+  const handle = useRef<MapHandle>(null);
+  const card = useRef<HTMLDivElement>(null);
   const { points, unplaced } = useMemo(() => mapPoints(rows), [rows]);
-
-  useEffect(() => {
-    const instance = chart.current!;
-    instance.setOption(mapOption(points, colour, dark), { notMerge: true });
-    const el = box.current!;
-    el.dataset.points = String(points.length);
-    el.dataset.registryPoints = String(points.filter((p) => isRegistryOnly(p.row)).length);
-    // where each circle is drawn (project id, x, y), for a test that clicks one as a person would: written
-    // after every render, a resize's included
-    const pixels = () => {
-      const option = instance.getOption() as { series: { data: { value: number[] }[] }[] };
-      el.dataset.pixels = JSON.stringify(
-        points.map((p, i) => {
-          const at = option.series[0].data[i].value.slice(0, 2);
-          const [x, y] = instance.convertToPixel({ seriesIndex: 0 }, at) as number[];
-          return [p.row.id, Math.round(x), Math.round(y)];
+  const data = useMemo(() => pointCollection(points, colour), [points, colour]);
+  const range = useMemo(() => colourRange(points, colour), [points, colour]);
+  const format = (v: number) => (colour === 'avgMeterPrice' ? `${formatRoubles(v)} ₽` : formatChange(v));
+  const report = (b: Bounds | null, on = onlyVisible) => {
+    bounds.current = b;
+    onVisible?.(on && b ? visibleIds(points, b) : null);
+  };
+  const open = (id: number) => {
+    const row = points.find((p) => p.row.id === id)?.row;
+    if (row && !isRegistryOnly(row)) navigate(dashboardUrl(row.developerId, row.id));
+  };
+  const download = () => {
+    const canvas = handle.current?.canvas();
+    if (!canvas) return;
+    try {
+      saveFile(
+        `${fileName}.png`,
+        mapPicture(canvas, {
+          title: `Карта проектов · ${MAP_COLOUR_LABELS[colour]}`,
+          low: format(range[0]),
+          high: format(range[1]),
         }),
       );
-    };
-    pixels();
-    instance.on('finished', pixels);
-    return () => {
-      instance.off('finished', pixels);
-    };
-  }, [points, colour, dark, chart]);
-
-  useEffect(() => {
-    const instance = chart.current!;
-    const open = (e: { dataIndex?: number; componentType?: string }) => {
-      if (e.componentType !== 'series' || e.dataIndex === undefined) return;
-      const row = points[e.dataIndex]?.row;
-      // a registry-only project has no dashboard (no price list)
-      if (row && !isRegistryOnly(row)) navigate(dashboardUrl(row.developerId, row.id));
-    };
-    instance.on('click', open);
-    return () => {
-      instance.off('click', open);
-    };
-  }, [points, chart, navigate]);
+    } catch (error) {
+      toast(`Не удалось выгрузить карту: ${(error as Error).message}`);
+    }
+  };
 
   return (
-    <ChartCard id="market-map" title="Карта проектов" chart={chart} fileName={fileName}>
+    <div ref={card} className="rounded-2xl bg-white p-4 dark:bg-slate-900" data-testid="chart-market-map">
+      <div className="mb-2 flex items-start justify-between gap-2">
+        <h3 className="font-semibold leading-tight">Карта проектов</h3>
+        <Dropdown
+          label="Меню карты"
+          trigger={<Icon path={mdiDotsVertical} />}
+          buttonClassName="rounded p-1 hover:bg-gray-100 dark:hover:bg-slate-700"
+        >
+          {[
+            { label: 'Скачать PNG', icon: mdiImage, action: download, testId: 'market-map-png' },
+            {
+              label: 'Во весь экран',
+              icon: mdiFullscreen,
+              action: () => card.current?.requestFullscreen(),
+              testId: 'market-map-fullscreen',
+            },
+          ].map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              onClick={item.action}
+              data-testid={item.testId}
+              className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-100 dark:hover:bg-slate-700"
+            >
+              <Icon path={item.icon} size={16} />
+              {item.label}
+            </button>
+          ))}
+        </Dropdown>
+      </div>
       <div className="mb-2 flex flex-wrap items-end justify-between gap-3 text-gray-500 text-sm dark:text-slate-400">
         <span>
-          Размер круга — квартир в продаже (у проектов только из реестра — квартир по реестру, серые); колесо
-          мыши — масштаб, перетаскивание — сдвиг.
+          Размер круга — квартир в продаже (у проектов только из реестра — квартир по реестру, серые); синие
+          круги с числом — группы проектов, щелчок приближает.
         </span>
-        <div className="w-56">
-          <Select
-            label="Цвет"
-            testId="market-map-colour"
-            value={colour}
-            options={(Object.keys(MAP_COLOUR_LABELS) as MapColour[]).map((c) => ({
-              value: c,
-              label: MAP_COLOUR_LABELS[c],
-            }))}
-            onChange={(v) => setColour(v as MapColour)}
-          />
+        <div className="flex flex-wrap items-end gap-4">
+          <Switch
+            checked={onlyVisible}
+            data-testid="market-map-visible"
+            onChange={(e) => {
+              setOnlyVisible(e.target.checked);
+              report(bounds.current, e.target.checked);
+            }}
+          >
+            Таблица — только видимые на карте
+          </Switch>
+          <div className="w-56">
+            <Select
+              label="Цвет"
+              testId="market-map-colour"
+              value={colour}
+              options={(Object.keys(MAP_COLOUR_LABELS) as MapColour[]).map((c) => ({
+                value: c,
+                label: MAP_COLOUR_LABELS[c],
+              }))}
+              onChange={(v) => setColour(v as MapColour)}
+            />
+          </div>
         </div>
       </div>
-      <div ref={box} className="echart w-full" style={{ height: 420 }} data-testid="market-map" />
+      <div className="relative w-full overflow-hidden rounded-lg" style={{ height: 460 }}>
+        {config.data ? (
+          <Suspense fallback={<MapWait />}>
+            <MapCanvas
+              config={config.data}
+              dark={dark}
+              points={points}
+              data={data}
+              range={range}
+              onOpen={open}
+              onView={(b) => report(b)}
+              handle={handle}
+            />
+          </Suspense>
+        ) : config.isError ? (
+          <p className="p-4 text-red-600" role="alert">
+            Карта: {config.error.message}
+          </p>
+        ) : (
+          <MapWait />
+        )}
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-sm" data-testid="market-map-legend">
+        <span>{MAP_COLOUR_LABELS[colour]}:</span>
+        <span>{format(range[0])}</span>
+        <span
+          className="inline-block h-3 w-40 rounded"
+          style={{ background: `linear-gradient(to right, ${SCALE.join(', ')})` }}
+        />
+        <span>{format(range[1])}</span>
+        <span className="inline-flex items-center gap-1">
+          <span className="inline-block h-3 w-3 rounded-full" style={{ background: GREY }} /> только в реестре
+        </span>
+      </div>
       {points.length === 0 && (
         <p className="mt-2 text-gray-500 text-sm">Ни у одного проекта выборки нет координат.</p>
       )}
@@ -105,6 +199,15 @@ export function MarketMap({ rows, fileName }: { rows: MarketRow[]; fileName: str
           ))}
         </div>
       )}
-    </ChartCard>
+    </div>
+  );
+}
+
+function MapWait() {
+  return (
+    <div
+      className="h-full w-full animate-pulse bg-slate-100 dark:bg-slate-800"
+      aria-label="Карта загружается"
+    />
   );
 }

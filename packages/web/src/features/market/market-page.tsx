@@ -22,6 +22,7 @@ import {
   writeMarketFilters,
 } from './lib/market-table';
 import { withRegistry } from './lib/registry-rows';
+import { rowsInView } from './map/map-data';
 import { MarketFilterBar } from './market-filters';
 import { MarketHedonic } from './market-hedonic';
 import { MarketMap } from './market-map';
@@ -74,6 +75,7 @@ export function MarketPage() {
         },
   );
   const [picked, setPicked] = useState<number[]>([]);
+  const [visible, setVisible] = useState<Set<number> | null>(null);
   const places = useProjectPlaces();
   // the projects' rows with their places, joined by id (the ranking is sent without them), the registry's
   // figures joined the same way, and the registry-only projects after them
@@ -95,8 +97,13 @@ export function MarketPage() {
         : f.view === 'developers'
           ? market.data?.developers
           : market.data?.places?.rows;
-    return sortMarketRows(list ?? [], f.sort.key, f.sort.dir);
-  }, [market.data, placedProjects, f.view, f.sort.key, f.sort.dir]);
+    // «только видимые на карте»: the projects in the map's view
+    return sortMarketRows(
+      f.view === 'projects' ? rowsInView(list ?? [], visible) : (list ?? []),
+      f.sort.key,
+      f.sort.dir,
+    );
+  }, [market.data, placedProjects, f.view, f.sort.key, f.sort.dir, visible]);
   const total = market.data?.total ?? null;
   const place = [f.region, f.city, f.district, f.station && `м. ${f.station}`].filter(Boolean).join(', ');
   const scope =
@@ -173,7 +180,7 @@ export function MarketPage() {
       </div>
       {market.data && (
         <div className="mb-6">
-          <MarketMap rows={placedProjects ?? []} fileName={`${fileBase} карта`} />
+          <MarketMap rows={placedProjects ?? []} fileName={`${fileBase} карта`} onVisible={setVisible} />
         </div>
       )}
       <MarketHedonic

@@ -1,0 +1,223 @@
+import type { MapConfigResponse } from '@cena-metra/contract';
+import type { GeoJSONSource, MapGeoJSONFeature, MapLayerMouseEvent } from 'maplibre-gl';
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+// the worker as one of our own assets (the library would look for it beside its module)
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Protocol } from 'pmtiles';
+import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { type MapPoint, pointTooltip } from '../lib/map-option';
+import { type Bounds, GREY, type PointCollection, pointsBounds, SCALE } from './map-data';
+import { basemapStyle } from './map-style';
+
+/** What the card asks of the drawn map: its picture (the canvas as drawn). */
+export interface MapHandle {
+  canvas(): HTMLCanvasElement | null;
+}
+
+let protocolAdded = false;
+/** MapLibre's worker and the pmtiles:// protocol (range requests to our own /tiles/), once per page. */
+function addPmtilesProtocol() {
+  if (protocolAdded) return;
+  maplibregl.setWorkerUrl(workerUrl);
+  maplibregl.addProtocol('pmtiles', new Protocol().tile);
+  protocolAdded = true;
+}
+
+/** Russia's bounds: the view when no project has coordinates. */
+const RUSSIA: Bounds = [27, 41, 180, 78];
+
+/**
+ * «Рынок»'s map drawn with MapLibre GL (issue 46): the basemap of `config`, the projects as a GeoJSON source
+ * clustered at low zoom (a cluster's circle and count; a click zooms into it), a project's circle by its
+ * stock and coloured by `range`, its tooltip, a click that opens it; the view's bounds told on every move.
+ * The DOM says what is drawn (points, clusters, the unclustered circles' pixels) for tests and readers.
+ */
+export default function MapCanvas({
+  config,
+  dark,
+  points,
+  data,
+  range,
+  onOpen,
+  onView,
+  handle,
+}: {
+  config: MapConfigResponse;
+  dark: boolean;
+  points: readonly MapPoint[];
+  data: PointCollection;
+  range: [number, number];
+  onOpen: (id: number) => void;
+  onView: (bounds: Bounds) => void;
+  handle: Ref<MapHandle>;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<maplibregl.Map | null>(null);
+  const ready = useRef(false);
+  const latest = useRef({ data, range, points, onOpen, onView });
+  latest.current = { data, range, points, onOpen, onView };
+  useImperativeHandle(handle, () => ({ canvas: () => map.current?.getCanvas() ?? null }), []);
+
+  // the map, made again when its basemap changes (the style holds the points' layers)
+  useEffect(() => {
+    addPmtilesProtocol();
+    const el = box.current!;
+    const bounds = pointsBounds(latest.current.points) ?? RUSSIA;
+    const m = new maplibregl.Map({
+      container: el,
+      style: basemapStyle(config, dark, window.location.origin),
+      bounds: [bounds[0], bounds[1], bounds[2], bounds[3]],
+      fitBoundsOptions: { padding: 24, maxZoom: 12 },
+      attributionControl: { compact: true },
+      // the picture of the map for «Скачать PNG»
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+      fadeDuration: 0,
+    });
+    map.current = m;
+    m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-left');
+    const popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false, maxWidth: '320px' });
+    m.on('load', () => {
+      const { data: d } = latest.current;
+      m.addSource('projects', {
+        type: 'geojson',
+        data: d,
+        cluster: true,
+        clusterRadius: 36,
+        clusterMaxZoom: 10,
+        clusterProperties: { flats: ['+', ['get', 'radius']] },
+      });
+      m.addLayer({
+        id: 'clusters',
+        type: 'circle',
+        source: 'projects',
+        filter: ['has', 'point_count'],
+        paint: {
+          'circle-color': dark ? '#3b82f6' : '#2563eb',
+          'circle-opacity': 0.85,
+          'circle-radius': ['step', ['get', 'point_count'], 14, 10, 18, 100, 24, 1000, 30],
+          'circle-stroke-color': dark ? '#0f172a' : '#ffffff',
+          'circle-stroke-width': 2,
+        },
+      });
+      m.addLayer({
+        id: 'cluster-count',
+        type: 'symbol',
+        source: 'projects',
+        filter: ['has', 'point_count'],
+        layout: {
+          'text-field': ['get', 'point_count_abbreviated'],
+          'text-size': 12,
+          'text-font': ['sans-serif'],
+        },
+        paint: { 'text-color': '#ffffff' },
+      });
+      m.addLayer({
+        id: 'points',
+        type: 'circle',
+        source: 'projects',
+        filter: ['!', ['has', 'point_count']],
+        paint: {
+          'circle-radius': ['get', 'radius'],
+          'circle-color': pointColour(latest.current.range),
+          'circle-opacity': 0.85,
+          'circle-stroke-color': dark ? '#0f172a' : '#ffffff',
+          'circle-stroke-width': 1,
+        },
+      });
+      ready.current = true;
+      describe();
+    });
+    const describe = () => {
+      if (!ready.current) return;
+      const { points: all, onView: view } = latest.current;
+      const drawn = m.queryRenderedFeatures({ layers: ['points'] });
+      const clusters = m.queryRenderedFeatures({ layers: ['clusters'] });
+      el.dataset.points = String(all.length);
+      el.dataset.registryPoints = String(
+        latest.current.data.features.filter((f) => f.properties.registry).length,
+      );
+      el.dataset.clusters = String(clusters.length);
+      el.dataset.zoom = m.getZoom().toFixed(2);
+      el.dataset.pixels = JSON.stringify(
+        drawn.map((f: MapGeoJSONFeature) => {
+          const [lon, lat] = pointOf(f);
+          const { x, y } = m.project([lon, lat]);
+          return [f.properties.id, Math.round(x), Math.round(y)];
+        }),
+      );
+      el.dataset.clusterPixels = JSON.stringify(
+        clusters.map((f: MapGeoJSONFeature) => {
+          const [lon, lat] = pointOf(f);
+          const { x, y } = m.project([lon, lat]);
+          return [f.properties.point_count, Math.round(x), Math.round(y)];
+        }),
+      );
+      const b = m.getBounds();
+      const view4: Bounds = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+      el.dataset.bounds = view4.map((v) => v.toFixed(6)).join(',');
+      view(view4);
+    };
+    m.on('idle', describe);
+    m.on('moveend', describe);
+    m.on('click', 'clusters', async (e: MapLayerMouseEvent) => {
+      const feature = e.features?.[0];
+      if (!feature) return;
+      const source = m.getSource('projects') as GeoJSONSource;
+      const zoom = await source.getClusterExpansionZoom(feature.properties.cluster_id as number);
+      m.easeTo({ center: pointOf(feature), zoom, duration: 0 });
+    });
+    m.on('click', 'points', (e: MapLayerMouseEvent) => {
+      const p = e.features?.[0]?.properties;
+      if (p && !p.registry) latest.current.onOpen(Number(p.id));
+    });
+    m.on('mousemove', 'points', (e: MapLayerMouseEvent) => {
+      const p = e.features?.[0]?.properties;
+      const row = latest.current.points.find((x) => x.row.id === Number(p?.id))?.row;
+      if (!row) return;
+      m.getCanvas().style.cursor = row.id < 0 ? 'default' : 'pointer';
+      popup.setLngLat(e.lngLat).setHTML(pointTooltip(row)).addTo(m);
+    });
+    m.on('mouseleave', 'points', () => {
+      m.getCanvas().style.cursor = '';
+      popup.remove();
+    });
+    m.on('mouseenter', 'clusters', () => {
+      m.getCanvas().style.cursor = 'pointer';
+    });
+    m.on('mouseleave', 'clusters', () => {
+      m.getCanvas().style.cursor = '';
+    });
+    el.dataset.basemap = config.basemap;
+    return () => {
+      ready.current = false;
+      popup.remove();
+      m.remove();
+      map.current = null;
+    };
+  }, [config, dark]);
+
+  // new points or a new colour: the source's data and the circles' paint, the view kept
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !ready.current) return;
+    (m.getSource('projects') as GeoJSONSource | undefined)?.setData(data);
+    m.setPaintProperty('points', 'circle-color', pointColour(range));
+  }, [data, range]);
+
+  return <div ref={box} className="h-full w-full" data-testid="market-map" />;
+}
+
+/** A circle's colour: green → yellow → red over the range; grey with no figure (a registry-only project). */
+function pointColour([min, max]: [number, number]): maplibregl.ExpressionSpecification {
+  return [
+    'case',
+    ['has', 'value'],
+    ['interpolate', ['linear'], ['get', 'value'], min, SCALE[0], (min + max) / 2, SCALE[1], max, SCALE[2]],
+    GREY,
+  ];
+}
+
+/** A point feature's longitude and latitude. */
+const pointOf = (f: MapGeoJSONFeature) =>
+  (f.geometry as unknown as { coordinates: [number, number] }).coordinates;

@@ -1,0 +1,98 @@
+import type { MarketRow } from '@cena-metra/contract';
+import { circleSize, circleValue, type MapColour, type MapPoint } from '../lib/map-option';
+import { isRegistryOnly } from '../lib/registry-rows';
+
+/**
+ * «Рынок»'s map as MapLibre draws it (issue 46): the projects as GeoJSON points, each with its circle's
+ * radius (its stock; a registry-only project's flats), the figure its colour shows (none for a registry-only
+ * project: grey), its name and whether it has a dashboard; the colour scale's ends; the projects in a view.
+ */
+
+export interface PointProperties {
+  id: number;
+  name: string;
+  /** px */
+  radius: number;
+  /** the coloured figure; absent: grey */
+  value?: number;
+  registry: boolean;
+}
+
+export interface PointCollection {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    id: number;
+    geometry: { type: 'Point'; coordinates: [number, number] };
+    properties: PointProperties;
+  }[];
+}
+
+/** The points as a GeoJSON source (registry-only projects first: drawn under ours). */
+export function pointCollection(points: readonly MapPoint[], colour: MapColour): PointCollection {
+  const largest = Math.max(0, ...points.map((p) => circleValue(p.row)));
+  return {
+    type: 'FeatureCollection',
+    features: points.map((p, i) => {
+      const registry = isRegistryOnly(p.row);
+      const value = registry ? null : p.row[colour];
+      return {
+        type: 'Feature',
+        // a feature's id: its place in the list (registry-only rows have negative ids)
+        id: i,
+        geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
+        properties: {
+          id: p.row.id,
+          name: p.row.name,
+          radius: circleSize(circleValue(p.row), largest) / 2,
+          registry,
+          ...(value !== null && { value }),
+        },
+      };
+    }),
+  };
+}
+
+/** The colour scale's ends over the points' figures ([0, 1] when none has one). */
+export function colourRange(points: readonly MapPoint[], colour: MapColour): [number, number] {
+  const values = points
+    .filter((p) => !isRegistryOnly(p.row))
+    .map((p) => p.row[colour])
+    .filter((v): v is number => v !== null);
+  if (values.length === 0) return [0, 1];
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return [min, max > min ? max : min + 1];
+}
+
+/** The scale's colours, low to high, and the grey of a project with no figure. */
+export const SCALE = ['#22c55e', '#eab308', '#ef4444'] as const;
+export const GREY = '#94a3b8';
+
+/** A view's bounds: west, south, east, north (degrees). */
+export type Bounds = [number, number, number, number];
+
+/** The ids of the rows drawn within a view (a bounds across the antimeridian has west > east). */
+export function visibleIds(points: readonly MapPoint[], [west, south, east, north]: Bounds): Set<number> {
+  const inside = (lon: number) => (west <= east ? lon >= west && lon <= east : lon >= west || lon <= east);
+  return new Set(
+    points
+      .filter((p) => p.latitude >= south && p.latitude <= north && inside(p.longitude))
+      .map((p) => p.row.id),
+  );
+}
+
+/** The bounds around the points, with a margin (null: no point). */
+export function pointsBounds(points: readonly MapPoint[]): Bounds | null {
+  if (points.length === 0) return null;
+  const lons = points.map((p) => p.longitude);
+  const lats = points.map((p) => p.latitude);
+  const pad = (a: number, b: number) => Math.max(0.05, (b - a) * 0.08);
+  const [w, e] = [Math.min(...lons), Math.max(...lons)];
+  const [s, n] = [Math.min(...lats), Math.max(...lats)];
+  return [w - pad(w, e), s - pad(s, n), e + pad(w, e), n + pad(s, n)];
+}
+
+/** Keeps the rows a view shows: all of them when `visible` is null (the filter off). */
+export const rowsInView = <R extends Pick<MarketRow, 'id'>>(rows: R[], visible: Set<number> | null) =>
+  visible ? rows.filter((r) => visible.has(r.id)) : rows;
