@@ -306,12 +306,12 @@ export async function marketPageBench(
         () =>
           Number((document.querySelector('[data-testid=market-map]') as HTMLElement | null)?.dataset.points) >
             0 &&
-          !!(document.querySelector('[data-testid=market-map]') as HTMLElement | null)?.dataset.pixels &&
+          (document.querySelector('[data-testid=market-map]') as HTMLElement | null)?.dataset.drawn === 'true' &&
           document.querySelectorAll('[data-testid=market-row]').length > 0,
         undefined,
         { timeout: 120_000 },
       );
-      // one more frame: ECharts paints the canvas on the next animation frame
+      // one more frame: the map's idle is after its last paint, the table's rows after theirs
       return page.evaluate(
         () =>
           new Promise<{ ms: number; points: number; rows: number }>((done) =>

@@ -158,7 +158,11 @@ export default function MapCanvas({
       el.dataset.bounds = view4.map((v) => v.toFixed(6)).join(',');
       view(view4);
     };
-    m.on('idle', describe);
+    // drawn: the map idle with the points' source loaded (the bench times a first draw by it)
+    m.on('idle', () => {
+      describe();
+      if (ready.current) el.dataset.drawn = 'true';
+    });
     m.on('moveend', describe);
     m.on('click', 'clusters', async (e: MapLayerMouseEvent) => {
       const feature = e.features?.[0];
@@ -201,6 +205,7 @@ export default function MapCanvas({
   useEffect(() => {
     const m = map.current;
     if (!m || !ready.current) return;
+    delete box.current!.dataset.drawn;
     (m.getSource('projects') as GeoJSONSource | undefined)?.setData(data);
     m.setPaintProperty('points', 'circle-color', pointColour(range));
   }, [data, range]);

@@ -21,7 +21,7 @@ const row = (id: number, lon: number, lat: number, avgMeterPrice: number | null,
   medianDaysOnMarket: null,
   avgMeterPrice,
   priceClass: null,
-  indexChange: null,
+  indexChange: 0,
   place: {
     region: null,
     city: null,
