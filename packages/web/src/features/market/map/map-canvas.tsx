@@ -164,6 +164,7 @@ export default function MapCanvas({
       if (ready.current) el.dataset.drawn = 'true';
     });
     m.on('moveend', describe);
+    m.on('movestart', () => delete el.dataset.drawn);
     m.on('click', 'clusters', async (e: MapLayerMouseEvent) => {
       const feature = e.features?.[0];
       if (!feature) return;
