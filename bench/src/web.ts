@@ -338,11 +338,15 @@ export async function marketPageBench(
     let zoomMs: number | null = null;
     if (clusters.length && box) {
       const [, x, y] = clusters.reduce((a, b) => (b[0] > a[0] ? b : a));
+      const zoom = await map.getAttribute('data-zoom');
       const started = await page.evaluate(() => performance.now());
       await page.mouse.click(box.x + x, box.y + y);
       await page.waitForFunction(
-        () => (document.querySelector('[data-testid=market-map]') as HTMLElement).dataset.drawn === 'true',
-        undefined,
+        (before) => {
+          const el = document.querySelector('[data-testid=market-map]') as HTMLElement;
+          return el.dataset.zoom !== before && el.dataset.drawn === 'true';
+        },
+        zoom,
         { timeout: 60_000 },
       );
       zoomMs = (await page.evaluate(() => performance.now())) - started;
