@@ -202,13 +202,20 @@ export default function MapCanvas({
     };
   }, [config, dark]);
 
-  // new points or a new colour: the source's data and the circles' paint, the view kept
+  // new points or a new colour: the source's data and the circles' paint; the view fitted to the points
+  // when they are other projects (a filter changed), kept when only their colour did
+  const shown = useRef(idsKey(points));
   useEffect(() => {
     const m = map.current;
     if (!m || !ready.current) return;
     delete box.current!.dataset.drawn;
     (m.getSource('projects') as GeoJSONSource | undefined)?.setData(data);
     m.setPaintProperty('points', 'circle-color', pointColour(range));
+    const key = idsKey(latest.current.points);
+    const bounds = pointsBounds(latest.current.points);
+    if (key !== shown.current && bounds)
+      m.fitBounds(bounds, { padding: 24, maxZoom: 12, duration: 0 });
+    shown.current = key;
   }, [data, range]);
 
   return <div ref={box} className="h-full w-full" data-testid="market-map" />;
@@ -223,6 +230,9 @@ function pointColour([min, max]: [number, number]): maplibregl.ExpressionSpecifi
     GREY,
   ];
 }
+
+/** The projects drawn, as one key. */
+const idsKey = (points: readonly MapPoint[]) => points.map((p) => p.row.id).join(',');
 
 /** A point feature's longitude and latitude. */
 const pointOf = (f: MapGeoJSONFeature) =>
