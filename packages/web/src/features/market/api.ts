@@ -6,6 +6,7 @@ import {
   hedonicResponseSchema,
   type MarketPaceRequest,
   type MarketRequest,
+  mapConfigResponseSchema,
   marketPaceResponseSchema,
   marketResponseSchema,
   projectPlacesResponseSchema,
@@ -92,4 +93,12 @@ export const useRegistryMarket = (body: RegistryMarketRequest | null) =>
     queryFn: ({ signal }) => post(registryMarketResponseSchema, '/registry/market', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
+  });
+
+/** What basemap «Рынок»'s map draws (issue 46): the server's setting, read once a session. */
+export const useMapConfig = () =>
+  useQuery({
+    queryKey: ['map-config'],
+    queryFn: ({ signal }) => request(mapConfigResponseSchema, { url: '/map/config', signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,6 +1,5 @@
-import { formatChange, formatRoubles, type MarketRow, mapConfigResponseSchema } from '@cena-metra/contract';
+import { formatChange, formatRoubles, type MarketRow } from '@cena-metra/contract';
 import { mdiDotsVertical, mdiFullscreen, mdiImage } from '@mdi/js';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { saveFile } from '../../components/chart/export';
@@ -9,9 +8,9 @@ import { Dropdown } from '../../components/dropdown';
 import { Icon } from '../../components/icon';
 import { toast } from '../../components/toast';
 import { Select } from '../../components/ui';
-import { request } from '../../lib/api-client';
 import { useDarkMode } from '../../lib/dark-mode';
 import { dashboardUrl } from '../../lib/dashboard-url';
+import { useMapConfig } from './api';
 import { MAP_COLOUR_LABELS, type MapColour, mapPoints } from './lib/map-option';
 import { isRegistryOnly } from './lib/registry-rows';
 import type { MapHandle } from './map/map-canvas';
@@ -20,13 +19,6 @@ import { mapPicture } from './map/map-picture';
 
 // MapLibre and the basemap's style: loaded with «Рынок», not with the dashboard
 const MapCanvas = lazy(() => import('./map/map-canvas'));
-
-const useMapConfig = () =>
-  useQuery({
-    queryKey: ['map-config'],
-    queryFn: ({ signal }) => request(mapConfigResponseSchema, { url: '/map/config', signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
 
 /**
  * «Рынок»'s map (DESIGN §11.3, issue 46): the projects on a real map — streets and borders from the operator's

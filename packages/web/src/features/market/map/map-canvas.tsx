@@ -213,8 +213,7 @@ export default function MapCanvas({
     m.setPaintProperty('points', 'circle-color', pointColour(range));
     const key = idsKey(latest.current.points);
     const bounds = pointsBounds(latest.current.points);
-    if (key !== shown.current && bounds)
-      m.fitBounds(bounds, { padding: 24, maxZoom: 12, duration: 0 });
+    if (key !== shown.current && bounds) m.fitBounds(bounds, { padding: 24, maxZoom: 12, duration: 0 });
     shown.current = key;
   }, [data, range]);
 
