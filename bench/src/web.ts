@@ -306,7 +306,8 @@ export async function marketPageBench(
         () =>
           Number((document.querySelector('[data-testid=market-map]') as HTMLElement | null)?.dataset.points) >
             0 &&
-          (document.querySelector('[data-testid=market-map]') as HTMLElement | null)?.dataset.drawn === 'true' &&
+          (document.querySelector('[data-testid=market-map]') as HTMLElement | null)?.dataset.drawn ===
+            'true' &&
           document.querySelectorAll('[data-testid=market-row]').length > 0,
         undefined,
         { timeout: 120_000 },

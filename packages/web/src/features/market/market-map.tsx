@@ -199,6 +199,7 @@ function MapWait() {
   return (
     <div
       className="h-full w-full animate-pulse bg-slate-100 dark:bg-slate-800"
+      role="status"
       aria-label="Карта загружается"
     />
   );
