@@ -1693,9 +1693,17 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
   });
 
   it('«Рынок» by place (DESIGN §11.3): the map draws a circle per placed project and a click opens it; the district filter and the table by district; a hand edit puts a project on the map', async () => {
+    // with no basemap configured the map draws the countries' outlines: nothing asked of another origin
+    const elsewhere: string[] = [];
+    const watch = (r: { url(): string }) => {
+      if (!r.url().startsWith(product.url) && !/^(data|blob):/.test(r.url())) elsewhere.push(r.url());
+    };
+    page.on('request', watch);
     await page.goto(`${product.url}/market`);
     const map = '[data-testid=market-map]';
-    await page.waitForSelector(`${map} canvas`);
+    await page.waitForSelector(`${map}[data-basemap=none][data-drawn] canvas`);
+    expect(elsewhere).toEqual([]);
+    page.off('request', watch);
     await expect
       .poll(() => page.$eval(map, (b) => Number((b as HTMLElement).dataset.points)))
       .toBeGreaterThan(20);
