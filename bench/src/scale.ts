@@ -381,6 +381,11 @@ async function main() {
       days: DAYS,
       database: PGLITE ? 'pglite' : 'postgresql',
     });
+  } catch (error) {
+    // a step that fails does not take the figures of those before it with it
+    rows.push({ what: `stopped: ${(error as Error).message.split('\n')[0]}`, value: '—' });
+    reportRun('scale-stopped.json', rows, { projects: PROJECTS, flats: FLATS, days: DAYS });
+    throw error;
   } finally {
     await server?.stop();
     await db.close().catch(() => {});

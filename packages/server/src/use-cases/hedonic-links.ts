@@ -82,6 +82,9 @@ export async function keepHedonicLinks(db: Db, projects: ProjectRow[], min?: num
         months.map((m) => sumsOfGroups(m, blocks)),
       );
     for (const [scope, members, version] of stale) {
+      // a turn of the event loop between scopes: a server's round (seconds at 5,000 projects) lets its
+      // requests through between fits
+      await new Promise((turn) => setImmediate(turn));
       const links = linksOfMonths(members.flatMap((p) => ofGroups.get(p.id) ?? []));
       await saveLinks(db, { scope, rooms, members: version, body: encodeLinks(links) });
       report.made++;
