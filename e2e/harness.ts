@@ -33,12 +33,17 @@ export function launchChromium(): Promise<Browser> {
 export interface Product {
   url: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** ends the server; its data dir removed unless `keep` */
+  stop(keep?: boolean): Promise<void>;
 }
 
 /** `cena-metra serve` on a fresh data dir: the first start generates the demo market and the demo account. */
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cena-e2e-'));
+export async function startProduct(
+  env: Record<string, string> = {},
+  /** a data dir a stopped product kept (its demo already made): the next start is quick */
+  reuse?: string,
+): Promise<Product> {
+  const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'cena-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [BIN, '--data-dir', dataDir, 'serve', '--port', '0'], {
     env: {
       ...process.env,
@@ -68,11 +73,11 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   return {
     url,
     dataDir,
-    async stop() {
+    async stop(keep = false) {
       const exited = new Promise((done) => child.on('exit', done));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

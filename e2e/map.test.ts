@@ -109,12 +109,18 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 
+/** the first product's data dir, its demo made: the second starts on it in seconds */
+let kept: string | undefined;
+
 describe('«Рынок»’s map on our own PMTiles basemap', () => {
   let product: Product;
   beforeAll(async () => {
     product = await startProduct({ MAP_PMTILES: ARCHIVE });
   }, 120_000);
-  afterAll(async () => product?.stop());
+  afterAll(async () => {
+    kept = product?.dataDir;
+    await product?.stop(true);
+  });
 
   it('draws the basemap and the points, clusters that split when clicked, a click that opens a project, the table narrowed to the view — and asks nothing of another origin', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
@@ -198,7 +204,7 @@ describe('«Рынок»’s map on an operator’s style', () => {
     });
     await new Promise<void>((done) => style.listen(0, '127.0.0.1', done));
     const { port } = style.address() as { port: number };
-    product = await startProduct({ MAP_STYLE_URL: `http://127.0.0.1:${port}/style.json` });
+    product = await startProduct({ MAP_STYLE_URL: `http://127.0.0.1:${port}/style.json` }, kept);
   }, 120_000);
   afterAll(async () => {
     await product?.stop();
