@@ -334,6 +334,13 @@ export async function marketPageBench(
     const visits = [await drawn(), await drawn(), await drawn()];
     // interactive: a click on the largest cluster, until the map is drawn again zoomed into it
     const map = page.locator('[data-testid=market-map]');
+    // the map is below the fold: brought into view as a person scrolls to it, then drawn there
+    await map.scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=market-map]') as HTMLElement).dataset.drawn === 'true',
+      undefined,
+      { timeout: 60_000 },
+    );
     const clusters = JSON.parse((await map.getAttribute('data-cluster-pixels')) ?? '[]') as number[][];
     const box = await map.boundingBox();
     let zoomMs: number | null = null;
@@ -342,15 +349,21 @@ export async function marketPageBench(
       const zoom = await map.getAttribute('data-zoom');
       const started = await page.evaluate(() => performance.now());
       await page.mouse.click(box.x + x, box.y + y);
-      await page.waitForFunction(
-        (before) => {
-          const el = document.querySelector('[data-testid=market-map]') as HTMLElement;
-          return el.dataset.zoom !== before && el.dataset.drawn === 'true';
-        },
-        zoom,
-        { timeout: 60_000 },
-      );
-      zoomMs = (await page.evaluate(() => performance.now())) - started;
+      const redrawn = await page
+        .waitForFunction(
+          (before) => {
+            const el = document.querySelector('[data-testid=market-map]') as HTMLElement;
+            return el.dataset.zoom !== before && el.dataset.drawn === 'true';
+          },
+          zoom,
+          { timeout: 60_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      // not redrawn in a minute: a figure over its budget, not the end of the run
+      zoomMs = redrawn ? (await page.evaluate(() => performance.now())) - started : 60_000;
     }
     const ms = percentile(
       visits.map((v) => v.ms),
