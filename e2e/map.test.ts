@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchChromium, type Product, signInDemo, startProduct } from './harness';
-import { writePmtiles } from './pmtiles-writer';
+import { boxFeature, writePmtiles } from './pmtiles-writer';
 
 // «Рынок»'s map on a real basemap (issue 46): a PMTiles archive the test writes — land, a lake and a road
 // around the demo's cities — served by our server and drawn by MapLibre in headless Chromium (software
@@ -14,30 +14,14 @@ import { writePmtiles } from './pmtiles-writer';
 
 const dir = mkdtempSync(join(tmpdir(), 'cena-map-'));
 const ARCHIVE = join(dir, 'region.pmtiles');
-const polygon = (kind: string, w: number, s: number, e: number, n: number) => ({
-  type: 'Feature' as const,
-  properties: { kind },
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [w, s],
-        [e, s],
-        [e, n],
-        [w, n],
-        [w, s],
-      ],
-    ],
-  },
-});
 /** the lake: between Moscow and Yekaterinburg, where no project is */
 const LAKE = [44, 57, 48, 58.5] as const;
 writeFileSync(
   ARCHIVE,
   writePmtiles(
     {
-      earth: [polygon('earth', 20, 45, 70, 66)],
-      water: [polygon('lake', ...LAKE)],
+      earth: [boxFeature('earth', 20, 45, 70, 66)],
+      water: [boxFeature('lake', ...LAKE)],
       roads: [
         {
           type: 'Feature',

@@ -2,7 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { PMTiles, type RangeResponse, type Source, TileType } from 'pmtiles';
 import { expect, it } from 'vitest';
-import { writePmtiles } from './pmtiles-writer';
+import { boxFeature, writePmtiles } from './pmtiles-writer';
 
 // The e2e's own basemap writer, read back by the pmtiles library the web app uses.
 
@@ -18,24 +18,8 @@ class BufferSource implements Source {
 }
 
 it('writes a PMTiles v3 archive the pmtiles reader opens: its header, and each tile’s layers and features', async () => {
-  const square = (w: number, s: number, e: number, n: number) => ({
-    type: 'Feature' as const,
-    properties: { kind: 'earth' },
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [w, s],
-          [e, s],
-          [e, n],
-          [w, n],
-          [w, s],
-        ],
-      ],
-    },
-  });
   const archive = writePmtiles(
-    { earth: [square(30, 55, 40, 60)], water: [{ ...square(36, 57, 38, 58), properties: { kind: 'lake' } }] },
+    { earth: [boxFeature('earth', 30, 55, 40, 60)], water: [boxFeature('lake', 36, 57, 38, 58)] },
     [30, 55, 40, 60],
     0,
     6,

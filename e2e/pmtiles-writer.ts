@@ -16,6 +16,24 @@ type Feature = {
 
 const HEADER = 127;
 
+/** A rectangle of the map as a GeoJSON polygon feature of `kind` (the tests' land, water and lakes). */
+export const boxFeature = (kind: string, w: number, s: number, e: number, n: number): Feature => ({
+  type: 'Feature',
+  properties: { kind },
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  },
+});
+
 function varint(out: number[], n: number) {
   let v = n;
   while (v >= 0x80) {

@@ -1,3 +1,4 @@
+import type { Db } from 'cena-metra/dist/src/db/driver.js';
 import { percentile, type Row } from './measure.js';
 
 /**
@@ -59,4 +60,17 @@ export async function hedonicBench(
     },
     { what: `«Ниже аналогов» of a region, first request ${when}`, value: `${below.toFixed(0)} ms` },
   );
+}
+
+/** A flat on sale at its project's latest list, of one project in forty (their fair prices are timed). */
+export async function flatsOnSale(db: Db, projectIds: number[]): Promise<number[]> {
+  const step = Math.max(1, Math.floor(projectIds.length / 40));
+  const rows = await db.query<{ flat_id: number }>(
+    `select distinct on (s.project_id) s.flat_id from flat_segment s join project p on p.id = s.project_id
+     where s.project_id = any($1::int[]) and s.start_day <= p.last_snapshot_date
+       and (s.end_day is null or s.end_day >= p.last_snapshot_date)
+     order by s.project_id, s.flat_id`,
+    [projectIds.filter((_, i) => i % step === 0)],
+  );
+  return rows.map((r) => r.flat_id);
 }

@@ -37,6 +37,7 @@ import {
   startServer,
   timedKeptAlive,
 } from './measure.js';
+import { flatsOnSale } from './scale-hedonic.js';
 import { keepSpansBench, marketBench } from './scale-market.js';
 import { registryBench } from './scale-registry.js';
 import { marketPageBench } from './web.js';
@@ -190,16 +191,7 @@ async function main() {
     const developerIds = (await db.query<{ id: number }>('select id from developer order by id')).map(
       (r) => r.id,
     );
-    // flats on sale at the end of the year, spread over the market: their fair prices (DESIGN §12.4)
-    const flatIds = (
-      await db.query<{ flat_id: number }>(
-        `select distinct on (s.project_id) s.flat_id from flat_segment s join project p on p.id = s.project_id
-         where s.project_id = any($1::int[]) and s.start_day <= p.last_snapshot_date
-           and (s.end_day is null or s.end_day >= p.last_snapshot_date)
-         order by s.project_id, s.flat_id`,
-        [projectIds.filter((_, i) => i % Math.max(1, Math.floor(projectIds.length / 40)) === 0)],
-      )
-    ).map((r) => r.flat_id);
+    const flatIds = await flatsOnSale(db, projectIds);
     if (PGLITE) await db.close();
     // the whole market's discounts table is computed in one request for over a minute at 5,000 projects
     // (no budget, not yet kept): the server's idle socket timeout (60 s) would end it unanswered

@@ -72,25 +72,39 @@ export function ChartCard({
     <div ref={card} className="rounded-2xl bg-white p-4 dark:bg-slate-900" data-testid={`chart-${id}`}>
       <div className="mb-2 flex items-start justify-between gap-2">
         <h3 className="font-semibold leading-tight">{title}</h3>
-        <Dropdown
-          label={`Меню графика «${title}»`}
-          trigger={<Icon path={mdiDotsVertical} />}
-          buttonClassName="rounded p-1 hover:bg-gray-100 dark:hover:bg-slate-700"
-        >
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              onClick={item.action}
-              className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-100 dark:hover:bg-slate-700"
-            >
-              <Icon path={item.icon} size={16} />
-              {item.label}
-            </button>
-          ))}
-        </Dropdown>
+        <CardMenu label={`Меню графика «${title}»`} items={items} />
       </div>
       {children}
     </div>
+  );
+}
+
+/** A card's menu: the ⋮ button and its items, each an icon and a label (a chart's, the map's). */
+export function CardMenu({
+  label,
+  items,
+}: {
+  label: string;
+  items: { label: string; icon: string; action: () => void; testId?: string }[];
+}) {
+  return (
+    <Dropdown
+      label={label}
+      trigger={<Icon path={mdiDotsVertical} />}
+      buttonClassName="rounded p-1 hover:bg-gray-100 dark:hover:bg-slate-700"
+    >
+      {items.map((item) => (
+        <button
+          key={item.label}
+          type="button"
+          onClick={item.action}
+          data-testid={item.testId}
+          className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-100 dark:hover:bg-slate-700"
+        >
+          <Icon path={item.icon} size={16} />
+          {item.label}
+        </button>
+      ))}
+    </Dropdown>
   );
 }

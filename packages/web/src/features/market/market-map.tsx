@@ -1,11 +1,10 @@
 import { formatChange, formatRoubles, type MarketRow } from '@cena-metra/contract';
-import { mdiDotsVertical, mdiFullscreen, mdiImage } from '@mdi/js';
+import { mdiFullscreen, mdiImage } from '@mdi/js';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CardMenu } from '../../components/chart/chart-card';
 import { saveFile } from '../../components/chart/export';
 import { Switch } from '../../components/controls';
-import { Dropdown } from '../../components/dropdown';
-import { Icon } from '../../components/icon';
 import { toast } from '../../components/toast';
 import { Select } from '../../components/ui';
 import { useDarkMode } from '../../lib/dark-mode';
@@ -77,32 +76,18 @@ export function MarketMap({
     <div ref={card} className="rounded-2xl bg-white p-4 dark:bg-slate-900" data-testid="chart-market-map">
       <div className="mb-2 flex items-start justify-between gap-2">
         <h3 className="font-semibold leading-tight">Карта проектов</h3>
-        <Dropdown
+        <CardMenu
           label="Меню карты"
-          trigger={<Icon path={mdiDotsVertical} />}
-          buttonClassName="rounded p-1 hover:bg-gray-100 dark:hover:bg-slate-700"
-        >
-          {[
+          items={[
             { label: 'Скачать PNG', icon: mdiImage, action: download, testId: 'market-map-png' },
             {
               label: 'Во весь экран',
               icon: mdiFullscreen,
-              action: () => card.current?.requestFullscreen(),
+              action: () => void card.current?.requestFullscreen(),
               testId: 'market-map-fullscreen',
             },
-          ].map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              onClick={item.action}
-              data-testid={item.testId}
-              className="flex w-full items-center gap-2 px-4 py-2 text-left hover:bg-gray-100 dark:hover:bg-slate-700"
-            >
-              <Icon path={item.icon} size={16} />
-              {item.label}
-            </button>
-          ))}
-        </Dropdown>
+          ]}
+        />
       </div>
       <div className="mb-2 flex flex-wrap items-end justify-between gap-3 text-gray-500 text-sm dark:text-slate-400">
         <span>
