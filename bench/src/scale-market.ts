@@ -117,7 +117,7 @@ export async function keepSpansBench(db: Db, when: string, rows: Row[], note: (s
       ok: report.slowestMs <= 1000,
     },
     {
-      what: `the hedonic index's kept links ${when}: the round's part (${report.links.made} of ${report.links.kept} segments × rooms groups made)`,
+      what: `the hedonic index's kept links ${when}: the round's part (${report.links.made} of ${report.links.kept} segments × rooms groups made; ${report.links.refit} of their ${report.links.windows} windows fitted again)`,
       value: `${(report.links.ms / 1000).toFixed(1)} s`,
     },
   );

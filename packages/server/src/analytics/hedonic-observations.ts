@@ -188,3 +188,10 @@ export function sumsOfGroups(month: ProjectPeriodSums, groups: readonly number[]
   }
   return { project: month.project, period: month.period, sums };
 }
+
+/** As `sumsOfGroups`, a one-group block as a view of the month's sums (the same doubles, not copied). */
+export function groupSums(month: ProjectPeriodSums, groups: readonly number[]): ProjectPeriodSums {
+  if (groups.length !== 1) return sumsOfGroups(month, groups);
+  const at = groups[0] * SUMS_LENGTH;
+  return { project: month.project, period: month.period, sums: month.sums.subarray(at, at + SUMS_LENGTH) };
+}

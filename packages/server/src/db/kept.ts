@@ -77,3 +77,26 @@ export function decodeLinks(body: Uint8Array): HedonicLink[] {
   }
   return links;
 }
+
+/**
+ * What a kept segment's windows were fitted from (`hedonic_link.windows`, use-cases/hedonic-windows.ts): the
+ * first period, then two 32-bit hashes a period, little-endian.
+ */
+export interface LinkWindows {
+  first: number;
+  hashes: Uint32Array;
+}
+
+export function encodeWindows(w: LinkWindows): Buffer {
+  const out = Buffer.alloc(4 + w.hashes.length * 4);
+  out.writeInt32LE(w.first, 0);
+  for (let i = 0; i < w.hashes.length; i++) out.writeUInt32LE(w.hashes[i], 4 + i * 4);
+  return out;
+}
+
+export function decodeWindows(bytes: Uint8Array): LinkWindows {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const hashes = new Uint32Array((b.length - 4) / 4);
+  for (let i = 0; i < hashes.length; i++) hashes[i] = b.readUInt32LE(4 + i * 4);
+  return { first: b.readInt32LE(0), hashes };
+}

@@ -32,6 +32,7 @@ import m031 from './migrations/031.js';
 import m032 from './migrations/032.js';
 import m033 from './migrations/033.js';
 import m034 from './migrations/034.js';
+import m035 from './migrations/035.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -73,4 +74,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m032,
   m033,
   m034,
+  m035,
 ];

@@ -1,13 +1,14 @@
 import { ROOM_GROUPS } from '@cena-metra/contract';
 import type { ProjectPeriodSums } from '../analytics/hedonic.js';
-import { linksOfSums } from '../analytics/hedonic-index.js';
-import { ROOM_GROUP_BLOCKS_OF, sumsOfGroups } from '../analytics/hedonic-observations.js';
+import { HEDONIC_WINDOW, type HedonicLink, linksOfSums } from '../analytics/hedonic-index.js';
+import { groupSums, ROOM_GROUP_BLOCKS_OF } from '../analytics/hedonic-observations.js';
 import type { Db } from '../db/driver.js';
-import { encodeLinks } from '../db/kept.js';
-import { hedonicMonths } from '../db/queries/hedonic.js';
-import { deleteLinks, keptLinkMembers, saveLinks } from '../db/queries/hedonic-links.js';
+import { decodeLinks, decodeWindows, encodeLinks, encodeWindows, type LinkWindows } from '../db/kept.js';
+import { hedonicMonths, hedonicStamps } from '../db/queries/hedonic.js';
+import { deleteLinks, keptLinkRows, saveLinks } from '../db/queries/hedonic-links.js';
 import type { ProjectRow } from '../read/market-projects.js';
 import { KEPT_SCOPE_MIN, keptScopes, membersVersion } from '../read/market-scopes.js';
+import { mergeLinks, periodsToRefit, runsOf, stampsByProject, windowsOf } from './hedonic-windows.js';
 
 /**
  * The hedonic index kept (DESIGN §12.4, §11.1): every monthly link of the whole market and of every region,
@@ -24,6 +25,9 @@ export interface LinksReport {
   kept: number;
   /** rows made in this round */
   made: number;
+  /** the windows of the rows made, and how many of them were fitted again (the others were as kept) */
+  windows: number;
+  refit: number;
   /** the round's time, ms: the months read once and every stale row's fits */
   ms: number;
 }
@@ -46,49 +50,115 @@ export function linksOfMonths(rows: readonly ProjectPeriodSums[]) {
   return rows.length ? linksOfSums(rows, first, last) : [];
 }
 
-/** Brings every kept row up to date with the projects' months (a round). */
+/** Projects whose months one query reads. */
+const READ_PART = 500;
+
+/** A stale row of a round: its members, their version, and the windows to fit again. */
+interface Plan {
+  scope: string;
+  rooms: string;
+  members: ProjectRow[];
+  version: string;
+  windows: LinkWindows;
+  refit: number[];
+  kept: HedonicLink[];
+}
+
+/**
+ * Brings every kept row up to date with the projects' months (a round): a row whose members' data versions
+ * moved is made again from its kept links and the windows whose months were rewritten (use-cases/
+ * hedonic-windows.ts) — the same links as a fit of every window, fitted for the windows that changed alone.
+ */
 export async function keepHedonicLinks(db: Db, projects: ProjectRow[], min?: number): Promise<LinksReport> {
   const started = performance.now();
   const scopes = hedonicScopes(projects, min);
-  const rows = await keptLinkMembers(db);
-  const held = new Map(rows.map((r) => [`${r.scope}\u0000${r.rooms}`, r.members]));
+  const rows = await keptLinkRows(db);
+  const held = new Map(rows.map((r) => [`${r.scope}\u0000${r.rooms}`, r]));
   await deleteLinks(
     db,
     [...new Set(rows.map((r) => r.scope))].filter((s) => !scopes.has(s)),
   );
+  const report: LinksReport = {
+    kept: scopes.size * ROOM_GROUPS.length,
+    made: 0,
+    windows: 0,
+    refit: 0,
+    ms: 0,
+  };
   const stale: [string, ProjectRow[], string][] = [];
   for (const [scope, members] of scopes) {
     const version = membersVersion(members);
-    if (ROOM_GROUPS.some((rooms) => held.get(`${scope}\u0000${rooms}`) !== version))
+    if (ROOM_GROUPS.some((rooms) => held.get(`${scope}\u0000${rooms}`)?.members !== version))
       stale.push([scope, members, version]);
   }
-  const report: LinksReport = { kept: scopes.size * ROOM_GROUPS.length, made: 0, ms: 0 };
   if (stale.length === 0) return report;
-  // each member's months read once for every scope (a project is in the market, its places and its class)
   const needed = new Set<number>();
   for (const [, members] of stale) for (const p of members) needed.add(p.id);
-  const byProject = new Map<number, ProjectPeriodSums[]>();
-  for (const m of await hedonicMonths(db, [...needed], 0, 12 * 1000)) {
-    const list = byProject.get(m.project);
-    if (list) list.push(m);
-    else byProject.set(m.project, [m]);
+  const stamps = stampsByProject(await hedonicStamps(db, [...needed]));
+  const plans: Plan[] = [];
+  for (const [scope, members, version] of stale) {
+    const windows = windowsOf(
+      members.map((p) => p.id),
+      stamps,
+    );
+    for (const rooms of ROOM_GROUPS) {
+      const row = held.get(`${scope}\u0000${rooms}`);
+      const current = row?.windows ? { windows: decodeWindows(row.windows), body: row.body } : null;
+      const refit = periodsToRefit(current?.windows ?? null, windows);
+      plans.push({
+        scope,
+        rooms,
+        members,
+        version,
+        windows,
+        refit,
+        kept: current && refit.length < windows.hashes.length / 2 ? decodeLinks(current.body) : [],
+      });
+      report.windows += windows.hashes.length / 2;
+      report.refit += refit.length;
+    }
   }
+  // the months the windows fitted again reach back to, of their members
+  let from = Number.POSITIVE_INFINITY;
+  const read = new Set<number>();
+  for (const plan of plans)
+    if (plan.refit.length) {
+      from = Math.min(from, plan.refit[0] - HEDONIC_WINDOW + 1);
+      for (const p of plan.members) read.add(p.id);
+    }
+  const save = async (plan: Plan, months: ReadonlyMap<number, ProjectPeriodSums[]>) => {
+    // a turn of the event loop between rows: a server's round lets its requests through between fits
+    await new Promise((turn) => setImmediate(turn));
+    const rows = plan.refit.length ? plan.members.flatMap((p) => months.get(p.id) ?? []) : [];
+    const fitted = runsOf(plan.refit).flatMap(([a, b]) => linksOfSums(rows, a, b));
+    await saveLinks(db, {
+      scope: plan.scope,
+      rooms: plan.rooms,
+      members: plan.version,
+      windows: encodeWindows(plan.windows),
+      body: encodeLinks(mergeLinks(plan.kept, fitted, plan.windows, plan.refit)),
+    });
+    report.made++;
+  };
+  // read in parts of projects (the answer's bytes held a part at a time), each month's sums held once: a rooms
+  // group's block is a view of them, all rooms their sum (sumsOfGroups)
+  const months = new Map<number, ProjectPeriodSums[]>();
+  const ids = [...read];
+  for (let at = 0; at < ids.length; at += READ_PART)
+    for (const m of await hedonicMonths(db, ids.slice(at, at + READ_PART), from, 12 * 1000)) {
+      const list = months.get(m.project);
+      if (list) list.push(m);
+      else months.set(m.project, [m]);
+    }
   for (const rooms of ROOM_GROUPS) {
     const blocks = ROOM_GROUP_BLOCKS_OF[rooms];
     const ofGroups = new Map<number, ProjectPeriodSums[]>();
-    for (const [id, months] of byProject)
+    for (const [id, list] of months)
       ofGroups.set(
         id,
-        months.map((m) => sumsOfGroups(m, blocks)),
+        list.map((m) => groupSums(m, blocks)),
       );
-    for (const [scope, members, version] of stale) {
-      // a turn of the event loop between scopes: a server's round (seconds at 5,000 projects) lets its
-      // requests through between fits
-      await new Promise((turn) => setImmediate(turn));
-      const links = linksOfMonths(members.flatMap((p) => ofGroups.get(p.id) ?? []));
-      await saveLinks(db, { scope, rooms, members: version, body: encodeLinks(links) });
-      report.made++;
-    }
+    for (const plan of plans) if (plan.rooms === rooms) await save(plan, ofGroups);
   }
   report.ms = performance.now() - started;
   return report;

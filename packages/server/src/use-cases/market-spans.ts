@@ -47,7 +47,12 @@ export async function keepMarketSpans(
   );
   const gone = new Set([...held.keys()].map((k) => k.split('\u0000')[0]).filter((s) => !scopes.has(s)));
   await deleteSpans(db, [...gone]);
-  const report: KeepReport = { kept: 0, made: 0, slowestMs: 0, links: { kept: 0, made: 0, ms: 0 } };
+  const report: KeepReport = {
+    kept: 0,
+    made: 0,
+    slowestMs: 0,
+    links: { kept: 0, made: 0, windows: 0, refit: 0, ms: 0 },
+  };
   const total = scopes.size * PACE_VARIANTS.length;
   for (const { status, rooms } of PACE_VARIANTS) {
     const stale: [string, ProjectRow[], string][] = [];

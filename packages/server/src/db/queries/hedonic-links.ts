@@ -3,9 +3,24 @@ import { base64 } from '../kept.js';
 
 // The hedonic index's kept links (migration 34, use-cases/hedonic-links.ts): one row per scope × rooms group.
 
-/** What each kept row was made from (its members' data versions), without its body. */
-export async function keptLinkMembers(db: Db): Promise<{ scope: string; rooms: string; members: string }[]> {
-  return db.query('select scope, rooms, members from hedonic_link');
+/** A kept row as a round reads it: what it was made from (its members' data versions, its windows) and its body. */
+export interface KeptLinkRow {
+  scope: string;
+  rooms: string;
+  members: string;
+  /** db/kept.ts `decodeWindows`; null for a row made before its windows were kept (migration 35) */
+  windows: Uint8Array | null;
+  body: Uint8Array;
+}
+
+/** Every kept row (small: a row is ten doubles a month of its segment). */
+export async function keptLinkRows(db: Db): Promise<KeptLinkRow[]> {
+  const rows = (await db.binaryRows(
+    'select scope, rooms, members, windows, body from hedonic_link',
+    [],
+    ['text', 'text', 'text', 'bytea', 'bytea'],
+  )) as [string, string, string, Uint8Array | null, Uint8Array][];
+  return rows.map(([scope, rooms, members, windows, body]) => ({ scope, rooms, members, windows, body }));
 }
 
 /** One scope's kept links, the body as base64 (db/kept.ts `decodeLinks`); null when none are kept. */
@@ -23,12 +38,14 @@ export async function keptLinks(
 
 export async function saveLinks(
   db: Db,
-  row: { scope: string; rooms: string; members: string; body: Buffer },
+  row: { scope: string; rooms: string; members: string; windows: Buffer; body: Buffer },
 ): Promise<void> {
   await db.query(
-    `insert into hedonic_link (scope, rooms, members, body) values ($1, $2, $3, decode($4, 'base64'))
-     on conflict (scope, rooms) do update set members = excluded.members, body = excluded.body`,
-    [row.scope, row.rooms, row.members, row.body.toString('base64')],
+    `insert into hedonic_link (scope, rooms, members, windows, body)
+     values ($1, $2, $3, decode($4, 'base64'), decode($5, 'base64'))
+     on conflict (scope, rooms) do update
+       set members = excluded.members, windows = excluded.windows, body = excluded.body`,
+    [row.scope, row.rooms, row.members, row.windows.toString('base64'), row.body.toString('base64')],
   );
 }
 

@@ -56,6 +56,24 @@ export async function hedonicMonths(
   });
 }
 
+/**
+ * The stamps of the projects' kept months (migration 35; 0 for a month written before it), by project and month:
+ * a month rewritten has a new stamp, so the hedonic links' round sees which windows changed without the bodies.
+ */
+export async function hedonicStamps(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ project: number; period: number; stamp: number }[]> {
+  const rows = (await db.binaryRows(
+    `select project_id, ((extract(year from month) - 1970) * 12 + extract(month from month) - 1)::int,
+       coalesce(stamp, 0)
+     from hedonic_month where project_id = any($1::int[]) order by project_id, month`,
+    [ids],
+    ['int', 'int', 'int'],
+  )) as [number, number, number][];
+  return rows.map(([project, period, stamp]) => ({ project, period, stamp }));
+}
+
 /** Segments read as `project, day, flat, start, end, record…`, by project (with the day) and flat. */
 function segmentsByProject(rows: (string | null)[][]) {
   const out = new Map<number, { day: number; segments: Map<number, Segment[]> }>();
