@@ -14,7 +14,7 @@ import { keptScopes, membersVersion, scopeOf } from '../src/read/market-scopes.j
 import { ReadCache } from '../src/read/read-cache.js';
 import { cliActor, commandHost, type Host } from '../src/use-cases/host.js';
 import { applyImport } from '../src/use-cases/imports.js';
-import { keepMarketSpansLocked } from '../src/use-cases/market-spans.js';
+import { keepMarketSpansLocked, ROUNDS_SHARE, roundWait } from '../src/use-cases/market-spans.js';
 import { rebuildProjects } from '../src/use-cases/rebuild.js';
 import { describeEachDb } from './databases.js';
 import { PROJECT_TABLES, toSnapshot } from './kept-data.js';
@@ -189,4 +189,30 @@ describeEachDb('the market’s kept spans', (ctx) => {
     expect(scopeOf({ priceClass: 'comfort' })).toBe('class:comfort');
     expect(scopeOf({ priceClass: 'comfort', city: 'Москва' })).toBeNull();
   });
+});
+
+it('a burst of imports gives its rounds at most their share of the thread; a quiet server’s round waits its pause', () => {
+  const base = { pauseMs: 2000, gapMs: 30_000 };
+  // the first change: the pause alone
+  expect(roundWait({ ...base, now: 1_000_000, lastEnd: 0, lastMs: 0 })).toBe(2000);
+  // a short round: the gap from its end
+  expect(roundWait({ ...base, now: 1_000_000, lastEnd: 1_000_000, lastMs: 500 })).toBe(30_000);
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 600_000 }),
+      fc.integer({ min: 0, max: 900_000 }),
+      fc.integer({ min: 0, max: 100_000 }),
+      (lastMs, since, pauseMs) => {
+        const now = 10_000_000;
+        const wait = roundWait({ now, lastEnd: now - since, lastMs, pauseMs, gapMs: 30_000 });
+        expect(wait).toBeGreaterThanOrEqual(pauseMs);
+        // the round, the next one's start from its end: its time over the whole at most the share
+        const idle = since + wait;
+        expect(lastMs / (lastMs + idle)).toBeLessThanOrEqual(ROUNDS_SHARE + 1e-9);
+        expect(idle).toBeGreaterThanOrEqual(30_000);
+        // and no longer than both rules ask
+        expect(wait).toBeLessThanOrEqual(Math.max(pauseMs, (lastMs * (1 - ROUNDS_SHARE)) / ROUNDS_SHARE + 30_000));
+      },
+    ),
+  );
 });
