@@ -211,7 +211,9 @@ it('a burst of imports gives its rounds at most their share of the thread; a qui
         expect(lastMs / (lastMs + idle)).toBeLessThanOrEqual(ROUNDS_SHARE + 1e-9);
         expect(idle).toBeGreaterThanOrEqual(30_000);
         // and no longer than both rules ask
-        expect(wait).toBeLessThanOrEqual(Math.max(pauseMs, (lastMs * (1 - ROUNDS_SHARE)) / ROUNDS_SHARE + 30_000));
+        expect(wait).toBeLessThanOrEqual(
+          Math.max(pauseMs, (lastMs * (1 - ROUNDS_SHARE)) / ROUNDS_SHARE + 30_000),
+        );
       },
     ),
   );

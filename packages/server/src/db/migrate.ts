@@ -30,6 +30,17 @@ export async function migrate(db: Db, upTo = Number.POSITIVE_INFINITY): Promise<
  * PGlite has no autovacuum at all: without statistics it sorted every event of a range for each page of
  * the CSV export (440 ms a page instead of 60).
  */
+/**
+ * Observation rows the planner's statistics count (`pg_class.reltuples`; −1 when the table was never analyzed):
+ * what an import's size is weighed against to tell a bulk load from a day's lists.
+ */
+export async function plannedObservations(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    "select reltuples::float8 as n from pg_class where oid = 'flat_observation'::regclass",
+  );
+  return Number(row?.n ?? -1);
+}
+
 export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
   await db.exec(
     'analyze snapshot, flat, flat_observation, flat_segment, series_month, flat_event, summary_project, pace_summary, rank_month, project_latest',
