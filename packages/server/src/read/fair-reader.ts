@@ -9,11 +9,11 @@ import { fitSums } from '../analytics/hedonic.js';
 import { type Candidate, comparables, fairValue, kmBetween } from '../analytics/hedonic-fair.js';
 import { HEDONIC_WINDOW } from '../analytics/hedonic-index.js';
 import {
+  groupSums,
   monthObservations,
   monthOfDay,
   monthStartDay,
   ROOM_GROUP_BLOCKS_OF,
-  sumsOfGroups,
 } from '../analytics/hedonic-observations.js';
 import { round2 } from '../analytics/stats.js';
 import type { Segment } from '../analytics/types.js';
@@ -26,6 +26,9 @@ import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { inPlace, inSegment } from './market-reader.js';
 import { latestClassOf, membersVersion } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
+
+/** A held fit's bytes besides its projects' effects (its coefficients, covariance, periods). */
+const FIT_BYTES = 64 * 1024;
 
 /**
  * A flat's fair price and comparables (DESIGN §12.4): the window ending with its project's latest month,
@@ -136,18 +139,33 @@ export class FairReader {
       const key = `${name.toLocaleLowerCase('ru')}:${month}`;
       let fit = fits.get(key);
       if (!fit) {
-        fit = hedonicMonths(
-          db,
-          members.map((p) => p.id),
-          month - HEDONIC_WINDOW + 1,
-          month,
-        ).then((months) =>
-          fitSums(
-            months.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF.all)),
-            month - HEDONIC_WINDOW + 1,
-            month,
-          ),
-        );
+        // held across requests while the segment's members' data are the same (a city's window is tens of
+        // MB of sums read and a fit of ~100 ms at 5,000 projects; its flats are asked for one after another)
+        const shared = `hedonic-fit:${key}`;
+        const version = membersVersion(members);
+        const held = this.shared.get<HedonicFit | null>(shared, version);
+        fit =
+          held !== undefined
+            ? Promise.resolve(held)
+            : hedonicMonths(
+                db,
+                members.map((p) => p.id),
+                month - HEDONIC_WINDOW + 1,
+                month,
+              ).then((months) => {
+                const made = fitSums(
+                  months.map((m) => groupSums(m, ROOM_GROUP_BLOCKS_OF.all)),
+                  month - HEDONIC_WINDOW + 1,
+                  month,
+                );
+                this.shared.set(
+                  shared,
+                  version,
+                  made,
+                  () => FIT_BYTES + 64 * (made?.projectEffect.size ?? 0),
+                );
+                return made;
+              });
         fits.set(key, fit);
       }
       const made = await fit;
