@@ -16,8 +16,12 @@ import type { MapHandle } from './map/map-canvas';
 import { type Bounds, colourRange, GREY, pointCollection, SCALE, visibleIds } from './map/map-data';
 import { mapPicture } from './map/map-picture';
 
-// MapLibre and the basemap's style: loaded with «Рынок», not with the dashboard
-const MapCanvas = lazy(() => import('./map/map-canvas'));
+// MapLibre and the basemap's style: loaded with «Рынок», not with the dashboard — asked for as the page's
+// chunk loads (with its worker started), not when the page's data have come and the card is drawn: its ~1 MB
+// of code is parsed while the page waits for its answers
+const loadMapCanvas = () => import('./map/map-canvas');
+const MapCanvas = lazy(loadMapCanvas);
+void loadMapCanvas();
 
 /**
  * «Рынок»'s map (DESIGN §11.3, issue 46): the projects on a real map — streets and borders from the operator's

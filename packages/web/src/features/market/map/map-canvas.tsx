@@ -2,7 +2,6 @@ import type { MapConfigResponse } from '@cena-metra/contract';
 import type { GeoJSONSource, MapGeoJSONFeature, MapLayerMouseEvent } from 'maplibre-gl';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-// the worker as one of our own assets (the library would look for it beside its module)
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
@@ -15,14 +14,12 @@ export interface MapHandle {
   canvas(): HTMLCanvasElement | null;
 }
 
-let protocolAdded = false;
-/** MapLibre's worker and the pmtiles:// protocol (range requests to our own /tiles/), once per page. */
-function addPmtilesProtocol() {
-  if (protocolAdded) return;
-  maplibregl.setWorkerUrl(workerUrl);
-  maplibregl.addProtocol('pmtiles', new Protocol().tile);
-  protocolAdded = true;
-}
+// MapLibre's worker (one of our own assets: the library would look for it beside its module) started as this
+// chunk loads — «Рынок» asks for the chunk as it opens, so the worker is up before the page's data come — and
+// the pmtiles:// protocol (range requests to our own /tiles/), once per page
+maplibregl.setWorkerUrl(workerUrl);
+maplibregl.prewarm();
+maplibregl.addProtocol('pmtiles', new Protocol().tile);
 
 /** Russia's bounds: the view when no project has coordinates. */
 const RUSSIA: Bounds = [27, 41, 180, 78];
@@ -61,7 +58,6 @@ export default function MapCanvas({
 
   // the map, made again when its basemap changes (the style holds the points' layers)
   useEffect(() => {
-    addPmtilesProtocol();
     const el = box.current!;
     const bounds = pointsBounds(latest.current.points) ?? RUSSIA;
     const m = new maplibregl.Map({
@@ -78,10 +74,9 @@ export default function MapCanvas({
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-left');
     const popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false, maxWidth: '320px' });
     m.on('load', () => {
-      const { data: d } = latest.current;
       m.addSource('projects', {
         type: 'geojson',
-        data: d,
+        data: latest.current.data,
         cluster: true,
         clusterRadius: 36,
         clusterMaxZoom: 10,
