@@ -31,10 +31,13 @@ void loadMapCanvas();
  */
 export function MarketMap({
   rows,
+  loading = false,
   fileName,
   onVisible,
 }: {
   rows: MarketRow[];
+  /** the page's data not come yet: the map is made (its style, worker and basemap) and waits for them */
+  loading?: boolean;
   fileName: string;
   /** the ids in the map's view while «только видимые» is on; null when it is off */
   onVisible?: (ids: Set<number> | null) => void;
@@ -135,6 +138,7 @@ export function MarketMap({
               onOpen={open}
               onView={(b) => report(b)}
               handle={handle}
+              waiting={loading}
             />
           </Suspense>
         ) : config.isError ? (
@@ -157,7 +161,7 @@ export function MarketMap({
           <span className="inline-block h-3 w-3 rounded-full" style={{ background: GREY }} /> только в реестре
         </span>
       </div>
-      {points.length === 0 && (
+      {points.length === 0 && !loading && (
         <p className="mt-2 text-gray-500 text-sm">Ни у одного проекта выборки нет координат.</p>
       )}
       {unplaced.length > 0 && (

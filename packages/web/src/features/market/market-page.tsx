@@ -178,9 +178,15 @@ export function MarketPage() {
           look={{ smooth: false, yName: '%', decimals: true }}
         />
       </div>
-      {market.data && (
+      {!rangeError && (
+        // made before the page's data come: MapLibre's style, basemap and shaders while the answers are awaited
         <div className="mb-6">
-          <MarketMap rows={placedProjects ?? []} fileName={`${fileBase} карта`} onVisible={setVisible} />
+          <MarketMap
+            rows={placedProjects ?? []}
+            loading={!market.data}
+            fileName={`${fileBase} карта`}
+            onVisible={setVisible}
+          />
         </div>
       )}
       <MarketHedonic

@@ -39,8 +39,11 @@ export default function MapCanvas({
   onOpen,
   onView,
   handle,
+  waiting = false,
 }: {
   config: MapConfigResponse;
+  /** the page's data not come yet: the map is made, not «drawn» (its points are to come) */
+  waiting?: boolean;
   dark: boolean;
   points: readonly MapPoint[];
   data: PointCollection;
@@ -52,8 +55,8 @@ export default function MapCanvas({
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const ready = useRef(false);
-  const latest = useRef({ data, range, points, onOpen, onView });
-  latest.current = { data, range, points, onOpen, onView };
+  const latest = useRef({ data, range, points, onOpen, onView, waiting });
+  latest.current = { data, range, points, onOpen, onView, waiting };
   useImperativeHandle(handle, () => ({ canvas: () => map.current?.getCanvas() ?? null }), []);
 
   // the map, made again when its basemap changes (the style holds the points' layers)
@@ -156,7 +159,7 @@ export default function MapCanvas({
     // drawn: the map idle with the points' source loaded (the bench times a first draw by it)
     m.on('idle', () => {
       describe();
-      if (ready.current) el.dataset.drawn = 'true';
+      if (ready.current && !latest.current.waiting) el.dataset.drawn = 'true';
     });
     m.on('moveend', describe);
     m.on('movestart', () => delete el.dataset.drawn);
@@ -200,6 +203,7 @@ export default function MapCanvas({
   // new points or a new colour: the source's data and the circles' paint; the view fitted to the points
   // when they are other projects (a filter changed), kept when only their colour did
   const shown = useRef(idsKey(points));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's data come (waiting ends): drawn again, marked drawn
   useEffect(() => {
     const m = map.current;
     if (!m || !ready.current) return;
@@ -210,7 +214,7 @@ export default function MapCanvas({
     const bounds = pointsBounds(latest.current.points);
     if (key !== shown.current && bounds) m.fitBounds(bounds, { padding: 24, maxZoom: 12, duration: 0 });
     shown.current = key;
-  }, [data, range]);
+  }, [data, range, waiting]);
 
   return <div ref={box} className="h-full w-full" data-testid="market-map" />;
 }
