@@ -280,6 +280,10 @@ describeEachDb('kept derived data', (ctx) => {
     // as before migration 33: no table
     await ctx.db.exec('drop table hedonic_month');
     await ctx.db.exec(MIGRATIONS.find((m) => m.id === 33)!.sql);
+    // and its stamps as migration 35 adds them (its sequence is there)
+    await ctx.db.exec(
+      "alter table hedonic_month add column stamp integer default nextval('hedonic_month_stamp')",
+    );
     expect(await ctx.db.query('select 1 from hedonic_month')).toEqual([]);
     const lines: string[] = [];
     await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));

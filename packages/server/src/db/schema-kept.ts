@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bytea, project } from './schema.js';
 
@@ -119,6 +120,8 @@ export const hedonicMonth = pgTable(
       .references(() => project.id),
     month: date('month').notNull(),
     body: bytea('body').notNull(),
+    /** the write's stamp (migration 35): a month rewritten has a new one; null for a month written before */
+    stamp: integer('stamp').default(sql`nextval('hedonic_month_stamp')`),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.month] })],
 );
@@ -131,6 +134,8 @@ export const hedonicLink = pgTable(
     rooms: text('rooms').notNull(),
     members: text('members').notNull(),
     body: bytea('body').notNull(),
+    /** the hashes of the windows its links were fitted from (migration 35, use-cases/hedonic-windows.ts) */
+    windows: bytea('windows'),
   },
   (t) => [primaryKey({ columns: [t.scope, t.rooms] })],
 );

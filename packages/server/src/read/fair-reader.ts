@@ -27,6 +27,12 @@ import { inPlace, inSegment } from './market-reader.js';
 import { latestClassOf, membersVersion } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
 
+/** The segment's projects of a class listed in the month, each with its active flats as observations. */
+type PeerFlats = {
+  peer: ProjectRow;
+  observations: (HedonicObservation & { rooms: number; floor: number | null })[];
+}[];
+
 /** A held fit's bytes besides its projects' effects (its coefficients, covariance, periods). */
 const FIT_BYTES = 64 * 1024;
 
@@ -70,14 +76,8 @@ export class FairReader {
     // comparables: the same city (the chosen segment) and class, listed in the same month
     const cls = latestClassOf(project);
     const peers = chosen.members.filter((p) => latestClassOf(p) === cls);
-    const active = await latestActiveSegments(
-      db,
-      peers.map((p) => p.id),
-    );
     const candidates: Candidate[] = [];
-    for (const peer of peers) {
-      const entry = active.get(peer.id);
-      if (!entry || monthOfDay(entry.day) !== month) continue;
+    for (const { peer, observations } of await this.peersOf(db, chosen.name, cls, month, peers)) {
       const km =
         place.latitude !== null &&
         place.longitude !== null &&
@@ -88,7 +88,7 @@ export class FairReader {
               { latitude: peer.place.latitude, longitude: peer.place.longitude },
             )
           : null;
-      for (const o of this.observationsOf(peer.id, active)) candidates.push({ ...o, km });
+      for (const o of observations) candidates.push({ ...o, km });
     }
     const names = new Map(peers.map((p) => [p.id, p.name]));
     const response: FairResponse = {
@@ -238,6 +238,33 @@ export class FairReader {
   }
 
   /** A project's observations of its latest month, from its segments active on its latest list's day. */
+  /**
+   * The active flats of the segment's projects of one class listed in `month` (a flat's comparables are among
+   * them), held while those projects' data are the same: the flats of one city are asked for one after another,
+   * and reading a city's lots on sale is most of a first answer.
+   */
+  private async peersOf(db: Db, segment: string, cls: string | null, month: number, peers: ProjectRow[]) {
+    const key = `fair-peers:${segment.toLocaleLowerCase('ru')}:${cls}:${month}`;
+    const version = membersVersion(peers);
+    const held = this.shared.get<PeerFlats>(key, version);
+    if (held) return held;
+    const active = await latestActiveSegments(
+      db,
+      peers.map((p) => p.id),
+    );
+    const out: PeerFlats = [];
+    let flats = 0;
+    for (const peer of peers) {
+      const entry = active.get(peer.id);
+      if (!entry || monthOfDay(entry.day) !== month) continue;
+      const observations = this.observationsOf(peer.id, active);
+      flats += observations.length;
+      out.push({ peer, observations });
+    }
+    this.shared.set(key, version, out, () => 1024 + 256 * flats);
+    return out;
+  }
+
   private observationsOf(
     projectId: number,
     active: Map<number, { day: number; segments: Map<number, Segment[]> }>,
