@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { linksOfSums } from '../src/analytics/hedonic-index.js';
 import { ROOM_GROUP_BLOCKS_OF, sumsOfGroups } from '../src/analytics/hedonic-observations.js';
 import type { Db } from '../src/db/driver.js';
 import { bytes, decodeLinks, encodeLinks } from '../src/db/kept.js';
@@ -55,60 +54,13 @@ describeEachDb('the hedonic index’s kept links', (ctx) => {
       await applyImport(host, { snapshots: lists.slice(i, i + 30) }, cliActor());
   };
 
-  it('every kept scope and rooms group holds the links fitted from its members’ months; a rebuild gives the same bytes', async () => {
-    await ctx.db.query(`truncate hedonic_link, market_span, ${PROJECT_TABLES} restart identity cascade`);
-    await load(LISTS);
-    const kept = await keptLinkBodies(ctx.db);
-    const projects = await new MarketReader(new ReadCache()).projects(ctx.db);
-    const scopes = hedonicScopes(projects, 1);
-    // the whole market, both cities, the classes; no developer: × 5 rooms groups
-    expect(scopes.has('market')).toBe(true);
-    expect(scopes.has('city:москва') && scopes.has('city:казань')).toBe(true);
-    expect([...scopes.keys()].some((s) => s.startsWith('developer:'))).toBe(false);
-    expect(kept.map((r) => `${r.scope}/${r.rooms}`).sort()).toEqual(
-      [...scopes.keys()]
-        .flatMap((s) => ['all', 'one', 'studio', 'threeAndMore', 'two'].map((r) => `${s}/${r}`))
-        .sort(),
-    );
-    let links = 0;
-    for (const row of kept) {
-      const members = scopes.get(row.scope)!;
-      expect(row.members).toBe(membersVersion(members));
-      const months = await hedonicMonths(
-        ctx.db,
-        members.map((p) => p.id),
-        0,
-        12_000,
-      );
-      const blocks = ROOM_GROUP_BLOCKS_OF[row.rooms as 'all'];
-      const fresh = linksOfSums(
-        months.map((m) => sumsOfGroups(m, blocks)),
-        START - 20,
-        START + 40,
-      );
-      const read = decodeLinks(bytes(row.body));
-      expect(read).toEqual(fresh);
-      // the same bits: the stored form is the fitted links' doubles
-      expect(encodeLinks(read).equals(encodeLinks(fresh))).toBe(true);
-      links += read.length;
-    }
-    // the market's and the cities' all-rooms rows have a link a month
-    const market15 = decodeLinks(bytes(kept.find((r) => r.scope === 'market' && r.rooms === 'all')!.body));
-    expect(market15.map((l) => l.period)).toEqual(Array.from({ length: 15 }, (_, i) => START + i));
-    expect(links).toBeGreaterThan(100);
-    await rebuildProjects(ctx.db, 2, undefined, undefined, 31);
-    await keepAll(ctx.db);
-    // the same bodies (the members' data versions are new: a rebuild bumps them)
-    const bodies = (rows: typeof kept) => rows.map(({ members: _members, ...row }) => row);
-    expect(bodies(await keptLinkBodies(ctx.db))).toEqual(bodies(kept));
-  }, 180_000);
-
-  /** Every kept row against a fit of every window of its members' months (the same doubles). */
+  /** Every kept row against a fit of every window of its members' months (the same doubles); their links. */
   const expectFresh = async (except?: { scope: string; rooms: string; period: number }) => {
     const projects = await new MarketReader(new ReadCache()).projects(ctx.db);
     const scopes = hedonicScopes(projects, 1);
     const kept = await keptLinkBodies(ctx.db);
     expect(kept.length).toBe(scopes.size * 5);
+    let links = 0;
     for (const row of kept) {
       const members = scopes.get(row.scope)!;
       expect(row.members).toBe(membersVersion(members));
@@ -128,8 +80,37 @@ describeEachDb('the hedonic index’s kept links', (ctx) => {
         read[at] = fresh[at];
       }
       expect(encodeLinks(read).equals(encodeLinks(fresh))).toBe(true);
+      links += read.length;
     }
+    return links;
   };
+
+  it('every kept scope and rooms group holds the links fitted from its members’ months; a rebuild gives the same bytes', async () => {
+    await ctx.db.query(`truncate hedonic_link, market_span, ${PROJECT_TABLES} restart identity cascade`);
+    await load(LISTS);
+    const kept = await keptLinkBodies(ctx.db);
+    const projects = await new MarketReader(new ReadCache()).projects(ctx.db);
+    const scopes = hedonicScopes(projects, 1);
+    // the whole market, both cities, the classes; no developer: × 5 rooms groups
+    expect(scopes.has('market')).toBe(true);
+    expect(scopes.has('city:москва') && scopes.has('city:казань')).toBe(true);
+    expect([...scopes.keys()].some((s) => s.startsWith('developer:'))).toBe(false);
+    expect(kept.map((r) => `${r.scope}/${r.rooms}`).sort()).toEqual(
+      [...scopes.keys()]
+        .flatMap((s) => ['all', 'one', 'studio', 'threeAndMore', 'two'].map((r) => `${s}/${r}`))
+        .sort(),
+    );
+    // every row as a fit of every window of its members' months, to the bit
+    expect(await expectFresh()).toBeGreaterThan(100);
+    // the market's and the cities' all-rooms rows have a link a month
+    const market15 = decodeLinks(bytes(kept.find((r) => r.scope === 'market' && r.rooms === 'all')!.body));
+    expect(market15.map((l) => l.period)).toEqual(Array.from({ length: 15 }, (_, i) => START + i));
+    await rebuildProjects(ctx.db, 2, undefined, undefined, 31);
+    await keepAll(ctx.db);
+    // the same bodies (the members' data versions are new: a rebuild bumps them)
+    const bodies = (rows: typeof kept) => rows.map(({ members: _members, ...row }) => row);
+    expect(bodies(await keptLinkBodies(ctx.db))).toEqual(bodies(kept));
+  }, 180_000);
 
   it('a round fits again only the windows whose months an import rewrote; a late list refits from its month on', async () => {
     await ctx.db.query(`truncate hedonic_link, market_span, ${PROJECT_TABLES} restart identity cascade`);

@@ -237,7 +237,6 @@ export class FairReader {
     return response;
   }
 
-  /** A project's observations of its latest month, from its segments active on its latest list's day. */
   /**
    * The active flats of the segment's projects of one class listed in `month` (a flat's comparables are among
    * them), held while those projects' data are the same: the flats of one city are asked for one after another,
@@ -265,6 +264,7 @@ export class FairReader {
     return out;
   }
 
+  /** A project's observations of its latest month, from its segments active on its latest list's day. */
   private observationsOf(
     projectId: number,
     active: Map<number, { day: number; segments: Map<number, Segment[]> }>,
