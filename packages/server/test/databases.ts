@@ -15,13 +15,15 @@ export async function freshDb(
   kind: DbKind,
   /** migrations up to this id only (a test of a later migration) */
   upTo?: number,
+  /** the server to create it on (TEST_DATABASE_URL's by default) */
+  server = testDatabaseUrl(),
 ): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const db = await openDb({ memory: true });
     await migrate(db, upTo);
     return { db, drop: () => db.close() };
   }
-  const url = testDatabaseUrl();
+  const url = server;
   if (!url) throw new Error('TEST_DATABASE_URL is not set: the PostgreSQL half of the suite needs it');
   const name = `cm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
