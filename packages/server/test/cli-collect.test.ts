@@ -173,7 +173,8 @@ describe('a collection killed midway', () => {
       const dir = join(work, 'data');
       expect((await cli(dir, 'source', 'add', 'Фид', '--kind', 'yrl', '--url', url)).code).toBe(0);
       const child = spawn(process.execPath, [BIN, '--data-dir', dir, 'collect', '--date', '2026-11-20'], {
-        env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        // its temporary files in the test's dir: the killed process cannot remove them itself
+        env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', TMPDIR: work },
         stdio: 'ignore',
       });
       const exited = new Promise((r) => child.once('exit', r));
