@@ -1,16 +1,19 @@
 import { expect, it } from 'vitest';
+import { fitSums } from '../src/analytics/hedonic.js';
+import { HEDONIC_WINDOW } from '../src/analytics/hedonic-index.js';
 import { ROOM_GROUP_BLOCKS_OF, sumsOfGroups } from '../src/analytics/hedonic-observations.js';
 import type { Db } from '../src/db/driver.js';
-import { bytes, decodeLinks, encodeLinks } from '../src/db/kept.js';
+import { bytes, decodeFairFit, decodeLinks, encodeFairFit, encodeLinks } from '../src/db/kept.js';
 import { hedonicMonths } from '../src/db/queries/hedonic.js';
 import { keptLinkBodies } from '../src/db/queries/hedonic-links.js';
 import { Importer } from '../src/ingest/importer.js';
 import { validateSnapshot } from '../src/ingest/snapshot.js';
+import { FairReader } from '../src/read/fair-reader.js';
 import { HedonicReader } from '../src/read/hedonic-reader.js';
 import { MarketReader } from '../src/read/market-reader.js';
 import { membersVersion } from '../src/read/market-scopes.js';
 import { ReadCache } from '../src/read/read-cache.js';
-import { hedonicScopes, linksOfMonths } from '../src/use-cases/hedonic-links.js';
+import { fairFitScope, hedonicScopes, linksOfMonths } from '../src/use-cases/hedonic-links.js';
 import { cliActor, commandHost, type Host } from '../src/use-cases/host.js';
 import { applyImport } from '../src/use-cases/imports.js';
 import { keepMarketSpansLocked } from '../src/use-cases/market-spans.js';
@@ -61,6 +64,7 @@ describeEachDb('the hedonic index’s kept links', (ctx) => {
     const kept = await keptLinkBodies(ctx.db);
     expect(kept.length).toBe(scopes.size * 5);
     let links = 0;
+    let fits = 0;
     for (const row of kept) {
       const members = scopes.get(row.scope)!;
       expect(row.members).toBe(membersVersion(members));
@@ -81,7 +85,20 @@ describeEachDb('the hedonic index’s kept links', (ctx) => {
       }
       expect(encodeLinks(read).equals(encodeLinks(fresh))).toBe(true);
       links += read.length;
+      // the market's, a region's and a city's all-rooms row: its latest window's fit, as fitted afresh
+      if (fairFitScope(row.scope, row.rooms)) {
+        const last = Math.max(...months.map((m) => m.period));
+        const made = fitSums(
+          months.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF.all)),
+          last - HEDONIC_WINDOW + 1,
+          last,
+        );
+        expect(bytes(row.fit!).equals(encodeFairFit(last, made!))).toBe(true);
+        fits++;
+      } else expect(row.fit).toBeNull();
     }
+    // the market and its two cities (the lists name no region)
+    expect(fits).toBe(3);
     return links;
   };
 
@@ -217,5 +234,48 @@ describeEachDb('the hedonic index’s kept links', (ctx) => {
     );
     expect(decodeLinks(again.body)).toHaveLength(15);
     expect(linksOfMonths([])).toEqual([]);
+  }, 180_000);
+
+  it('a flat’s fair price reads its city’s fit kept by the round while it is for the city’s data; a round keeps a fit whose window is as kept', async () => {
+    await ctx.db.query(`truncate hedonic_link, market_span, ${PROJECT_TABLES} restart identity cascade`);
+    await load(LISTS);
+    // a flat on sale in Москва (its projects' lists name their city)
+    const [{ id }] = await ctx.db.query<{ id: number }>(
+      `select s.flat_id as id from flat_segment s join project p on p.id = s.project_id
+       where p.city = 'Москва' and s.start_day <= p.last_snapshot_date
+         and (s.end_day is null or s.end_day >= p.last_snapshot_date)
+       order by s.flat_id limit 1`,
+    );
+    const fair = () => new FairReader(new ReadCache(), 31).fair(ctx.db, id);
+    const city = `where scope = 'city:москва' and rooms = 'all'`;
+    const [{ fit, members }] = await ctx.db.query<{ fit: Uint8Array; members: string }>(
+      `select fit, members from hedonic_link ${city}`,
+    );
+    const answer = await fair();
+    expect(answer.segment).toBe('Москва');
+    // without the kept fits the reader fits the window itself: the same answer
+    await ctx.db.query('update hedonic_link set fit = null');
+    expect(await fair()).toEqual(answer);
+    // the city's kept fit marked (its last month's δ + 0.1): a fresh reader prices the flat by it
+    const kept = decodeFairFit(fit);
+    const last = Math.max(...kept.fit.delta.keys());
+    kept.fit.delta.set(last, kept.fit.delta.get(last)! + 0.1);
+    const marked = encodeFairFit(kept.month, kept.fit);
+    await ctx.db.query(`update hedonic_link set fit = $1 ${city}`, [marked]);
+    const priced = await fair();
+    expect(priced.fairPrice / answer.fairPrice).toBeCloseTo(Math.exp(0.1), 4);
+    // a fit made from other members' data is not read
+    await ctx.db.query(`update hedonic_link set members = 'другие' ${city}`);
+    expect(await fair()).toEqual(answer);
+    // the round makes the city's rows again (a row's members moved) but their windows are as kept: nothing is
+    // fitted, the fit taken as is
+    const report = (await keepAll(ctx.db)).links;
+    expect(report).toMatchObject({ made: 5, refit: 0 });
+    const [row] = await ctx.db.query<{ fit: Uint8Array; members: string }>(
+      `select fit, members from hedonic_link ${city}`,
+    );
+    expect(row.members).toBe(members);
+    expect(Buffer.from(row.fit).equals(marked)).toBe(true);
+    expect((await fair()).fairPrice).toBe(priced.fairPrice);
   }, 180_000);
 });

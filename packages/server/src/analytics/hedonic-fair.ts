@@ -1,4 +1,4 @@
-import { controlsEffect, fittedLnPpm, type HedonicFit, type HedonicObservation } from './hedonic.js';
+import { controlsEffect, type FairFit, fittedLnPpm, type HedonicObservation } from './hedonic.js';
 
 /**
  * A flat's fair price and its comparables (DESIGN §12.4), from the latest window's fit of its segment.
@@ -21,7 +21,7 @@ export interface FairValue {
 }
 
 /** The fair price of a flat in its fit; null when its project or period is not in the fit. */
-export function fairValue(fit: HedonicFit, flat: HedonicObservation): FairValue | null {
+export function fairValue(fit: FairFit, flat: HedonicObservation): FairValue | null {
   const ln = fittedLnPpm(fit, flat);
   if (ln === null) return null;
   const fairMeterPrice = Math.exp(ln);
@@ -76,7 +76,7 @@ export function comparableDistance(target: HedonicObservation, c: Candidate): nu
 
 /** The `count` nearest candidates (the target itself left out), nearest first, ties by flat. */
 export function comparables(
-  fit: HedonicFit,
+  fit: FairFit,
   target: HedonicObservation,
   candidates: readonly Candidate[],
   count = 10,

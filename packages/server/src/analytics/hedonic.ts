@@ -199,6 +199,9 @@ export interface HedonicFit {
   byPeriod: Map<number, { observations: number; projects: number; sumPrice: number; sumArea: number }>;
 }
 
+/** What a flat's fair price and its comparables read of a fit (analytics/hedonic-fair.ts; kept by the round). */
+export type FairFit = Pick<HedonicFit, 'delta' | 'beta' | 'projectEffect'>;
+
 /**
  * Fits the window of periods [first, last] to the observations in it (others are ignored). Null when no
  * project has enough observations.
@@ -332,7 +335,7 @@ export function fitSums(
 }
 
 /** The fitted ln(price per m²) of a flat with these characteristics in a period of the window; null when its project is not in the fit. */
-export function fittedLnPpm(fit: HedonicFit, o: Omit<HedonicObservation, 'price' | 'flat'>): number | null {
+export function fittedLnPpm(fit: FairFit, o: Omit<HedonicObservation, 'price' | 'flat'>): number | null {
   const effect = fit.projectEffect.get(o.project);
   const delta = fit.delta.get(o.period);
   if (effect === undefined || delta === undefined) return null;

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StatsStatus } from '@cena-metra/contract';
+import type { FairFit } from '../analytics/hedonic.js';
 import type { HedonicLink } from '../analytics/hedonic-index.js';
 import type { UnionSpan } from '../analytics/pace-union.js';
 
@@ -99,4 +100,35 @@ export function decodeWindows(bytes: Uint8Array): LinkWindows {
   const hashes = new Uint32Array((b.length - 4) / 4);
   for (let i = 0; i < hashes.length; i++) hashes[i] = b.readUInt32LE(4 + i * 4);
   return { first: b.readInt32LE(0), hashes };
+}
+
+/**
+ * The latest window's fit of a kept place (`hedonic_link.fit`, what a flat's fair price reads): its last month,
+ * then its periods and their δ, β, and each project's id and effect, as little-endian doubles — the same bits
+ * read back.
+ */
+export function encodeFairFit(month: number, fit: FairFit): Buffer {
+  const periods = [...fit.delta.keys()];
+  const out = new Float64Array(4 + periods.length * 2 + fit.beta.length + fit.projectEffect.size * 2);
+  out.set([month, periods.length, fit.beta.length, fit.projectEffect.size]);
+  let at = 4;
+  for (const p of periods) out.set([p, fit.delta.get(p)!], (at += 2) - 2);
+  out.set(fit.beta, at);
+  at += fit.beta.length;
+  for (const [id, effect] of fit.projectEffect) out.set([id, effect], (at += 2) - 2);
+  return Buffer.from(out.buffer);
+}
+
+export function decodeFairFit(body: Uint8Array): { month: number; fit: FairFit } {
+  const d = new Float64Array(body.byteLength / 8);
+  new Uint8Array(d.buffer).set(body);
+  const [month, periods, betas, projects] = d;
+  let at = 4;
+  const delta = new Map<number, number>();
+  for (let i = 0; i < periods; i++, at += 2) delta.set(d[at], d[at + 1]);
+  const beta = d.slice(at, at + betas);
+  at += betas;
+  const projectEffect = new Map<number, number>();
+  for (let i = 0; i < projects; i++, at += 2) projectEffect.set(d[at], d[at + 1]);
+  return { month, fit: { delta, beta, projectEffect } };
 }

@@ -33,6 +33,7 @@ import m032 from './migrations/032.js';
 import m033 from './migrations/033.js';
 import m034 from './migrations/034.js';
 import m035 from './migrations/035.js';
+import m036 from './migrations/036.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -75,4 +76,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m033,
   m034,
   m035,
+  m036,
 ];

@@ -136,6 +136,8 @@ export const hedonicLink = pgTable(
     body: bytea('body').notNull(),
     /** the hashes of the windows its links were fitted from (migration 35, use-cases/hedonic-windows.ts) */
     windows: bytea('windows'),
+    /** rooms «all» of the market, a region or a city: its latest window's fit (migration 36, db/kept.ts) */
+    fit: bytea('fit'),
   },
   (t) => [primaryKey({ columns: [t.scope, t.rooms] })],
 );

@@ -4,7 +4,7 @@ import type {
   FairResponse,
   RoomGroup,
 } from '@cena-metra/contract';
-import type { HedonicFit, HedonicObservation } from '../analytics/hedonic.js';
+import type { FairFit, HedonicObservation } from '../analytics/hedonic.js';
 import { fitSums } from '../analytics/hedonic.js';
 import { type Candidate, comparables, fairValue, kmBetween } from '../analytics/hedonic-fair.js';
 import { HEDONIC_WINDOW } from '../analytics/hedonic-index.js';
@@ -18,13 +18,15 @@ import {
 import { round2 } from '../analytics/stats.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
+import { decodeFairFit } from '../db/kept.js';
 import { developerExists } from '../db/queries/catalog.js';
 import { flatProject, hedonicMonths, latestActiveSegments } from '../db/queries/hedonic.js';
+import { keptFairFit } from '../db/queries/hedonic-links.js';
 import { fromDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { inPlace, inSegment } from './market-reader.js';
-import { latestClassOf, membersVersion } from './market-scopes.js';
+import { latestClassOf, membersVersion, scopeOf } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
 
 /** The segment's projects of a class listed in the month, each with its active flats as observations. */
@@ -126,16 +128,24 @@ export class FairReader {
     project: ProjectRow,
     projects: ProjectRow[],
     month: number,
-    fits: Map<string, Promise<HedonicFit | null>>,
-  ): Promise<{ name: string; members: ProjectRow[]; fit: HedonicFit } | null> {
+    fits: Map<string, Promise<FairFit | null>>,
+  ): Promise<{ name: string; members: ProjectRow[]; fit: FairFit } | null> {
     const place = project.place;
-    const segments: [string, ProjectRow[]][] = [];
+    const segments: [string, ProjectRow[], string][] = [];
     if (place.city)
-      segments.push([place.city, projects.filter((p) => inPlace(p.place, { city: place.city! }))]);
+      segments.push([
+        place.city,
+        projects.filter((p) => inPlace(p.place, { city: place.city! })),
+        scopeOf({ city: place.city })!,
+      ]);
     if (place.region)
-      segments.push([place.region, projects.filter((p) => inPlace(p.place, { region: place.region! }))]);
-    segments.push(['весь рынок', projects]);
-    for (const [name, members] of segments) {
+      segments.push([
+        place.region,
+        projects.filter((p) => inPlace(p.place, { region: place.region! })),
+        scopeOf({ region: place.region })!,
+      ]);
+    segments.push(['весь рынок', projects, 'market']);
+    for (const [name, members, scope] of segments) {
       const key = `${name.toLocaleLowerCase('ru')}:${month}`;
       let fit = fits.get(key);
       if (!fit) {
@@ -143,21 +153,11 @@ export class FairReader {
         // MB of sums read and a fit of ~100 ms at 5,000 projects; its flats are asked for one after another)
         const shared = `hedonic-fit:${key}`;
         const version = membersVersion(members);
-        const held = this.shared.get<HedonicFit | null>(shared, version);
+        const held = this.shared.get<FairFit | null>(shared, version);
         fit =
           held !== undefined
             ? Promise.resolve(held)
-            : hedonicMonths(
-                db,
-                members.map((p) => p.id),
-                month - HEDONIC_WINDOW + 1,
-                month,
-              ).then((months) => {
-                const made = fitSums(
-                  months.map((m) => groupSums(m, ROOM_GROUP_BLOCKS_OF.all)),
-                  month - HEDONIC_WINDOW + 1,
-                  month,
-                );
+            : this.fitOf(db, scope, members, version, month).then((made) => {
                 this.shared.set(
                   shared,
                   version,
@@ -172,6 +172,36 @@ export class FairReader {
       if (made?.projectEffect.has(project.id) && made.delta.has(month)) return { name, members, fit: made };
     }
     return null;
+  }
+
+  /**
+   * The fit of the window ending with `month` over a segment's members: the one the market's round kept with the
+   * segment's links (use-cases/hedonic-links.ts) while it was made from these members' data for this month,
+   * else fitted from their kept months.
+   */
+  private async fitOf(
+    db: Db,
+    scope: string,
+    members: ProjectRow[],
+    version: string,
+    month: number,
+  ): Promise<FairFit | null> {
+    const kept = await keptFairFit(db, scope);
+    if (kept?.members === version) {
+      const { month: made, fit } = decodeFairFit(kept.fit);
+      if (made === month) return fit;
+    }
+    const months = await hedonicMonths(
+      db,
+      members.map((p) => p.id),
+      month - HEDONIC_WINDOW + 1,
+      month,
+    );
+    return fitSums(
+      months.map((m) => groupSums(m, ROOM_GROUP_BLOCKS_OF.all)),
+      month - HEDONIC_WINDOW + 1,
+      month,
+    );
   }
 
   /**
@@ -201,7 +231,7 @@ export class FairReader {
       chosen.map((p) => p.id),
     );
     const groups = ROOM_GROUP_BLOCKS_OF[q.rooms];
-    const fits = new Map<string, Promise<HedonicFit | null>>();
+    const fits = new Map<string, Promise<FairFit | null>>();
     const below: BelowComparablesResponse['rows'] = [];
     let priced = 0;
     for (const project of chosen) {

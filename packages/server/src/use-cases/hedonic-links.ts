@@ -1,9 +1,17 @@
 import { ROOM_GROUPS } from '@cena-metra/contract';
-import type { ProjectPeriodSums } from '../analytics/hedonic.js';
+import { fitSums, type ProjectPeriodSums } from '../analytics/hedonic.js';
 import { HEDONIC_WINDOW, type HedonicLink, linksOfSums } from '../analytics/hedonic-index.js';
 import { groupSums, ROOM_GROUP_BLOCKS_OF } from '../analytics/hedonic-observations.js';
 import type { Db } from '../db/driver.js';
-import { decodeLinks, decodeWindows, encodeLinks, encodeWindows, type LinkWindows } from '../db/kept.js';
+import {
+  decodeFairFit,
+  decodeLinks,
+  decodeWindows,
+  encodeFairFit,
+  encodeLinks,
+  encodeWindows,
+  type LinkWindows,
+} from '../db/kept.js';
 import { hedonicMonths, hedonicStamps } from '../db/queries/hedonic.js';
 import { deleteLinks, keptLinkRows, saveLinks } from '../db/queries/hedonic-links.js';
 import type { ProjectRow } from '../read/market-projects.js';
@@ -62,6 +70,33 @@ interface Plan {
   windows: LinkWindows;
   refit: number[];
   kept: HedonicLink[];
+  /** the latest window's period when its fit is made in this round (fairFitScope), else null */
+  fitAt: number | null;
+  /** the fit kept with the row, taken as is when its window is as kept */
+  keptFit: Uint8Array | null;
+}
+
+/** Whether a kept row keeps its latest window's fit: rooms «all» of the segments a fair price is fitted over. */
+export const fairFitScope = (scope: string, rooms: string) =>
+  rooms === 'all' && (scope === 'market' || scope.startsWith('region:') || scope.startsWith('city:'));
+
+/**
+ * Which fit a stale row keeps: none (not a fair price's segment), the kept one (its window as kept), or one
+ * made for its latest period.
+ */
+function fitPlan(
+  scope: string,
+  rooms: string,
+  windows: LinkWindows,
+  refit: readonly number[],
+  kept: Uint8Array | null,
+): { fitAt: number | null; keptFit: Uint8Array | null } {
+  const count = windows.hashes.length / 2;
+  if (!fairFitScope(scope, rooms) || count === 0) return { fitAt: null, keptFit: null };
+  const last = windows.first + count - 1;
+  if (kept && refit.at(-1) !== last && decodeFairFit(kept).month === last)
+    return { fitAt: null, keptFit: kept };
+  return { fitAt: last, keptFit: null };
 }
 
 /**
@@ -113,6 +148,7 @@ export async function keepHedonicLinks(db: Db, projects: ProjectRow[], min?: num
         windows,
         refit,
         kept: current && refit.length < windows.hashes.length / 2 ? decodeLinks(current.body) : [],
+        ...fitPlan(scope, rooms, windows, refit, current ? (row?.fit ?? null) : null),
       });
       report.windows += windows.hashes.length / 2;
       report.refit += refit.length;
@@ -121,22 +157,26 @@ export async function keepHedonicLinks(db: Db, projects: ProjectRow[], min?: num
   // the months the windows fitted again reach back to, of their members
   let from = Number.POSITIVE_INFINITY;
   const read = new Set<number>();
-  for (const plan of plans)
-    if (plan.refit.length) {
-      from = Math.min(from, plan.refit[0] - HEDONIC_WINDOW + 1);
-      for (const p of plan.members) read.add(p.id);
-    }
+  for (const plan of plans) {
+    const start = Math.min(plan.refit[0] ?? Number.POSITIVE_INFINITY, plan.fitAt ?? Number.POSITIVE_INFINITY);
+    if (start === Number.POSITIVE_INFINITY) continue;
+    from = Math.min(from, start - HEDONIC_WINDOW + 1);
+    for (const p of plan.members) read.add(p.id);
+  }
   const save = async (plan: Plan, months: ReadonlyMap<number, ProjectPeriodSums[]>) => {
     // a turn of the event loop between rows: a server's round lets its requests through between fits
     await new Promise((turn) => setImmediate(turn));
-    const rows = plan.refit.length ? plan.members.flatMap((p) => months.get(p.id) ?? []) : [];
+    const rows =
+      plan.refit.length || plan.fitAt !== null ? plan.members.flatMap((p) => months.get(p.id) ?? []) : [];
     const fitted = runsOf(plan.refit).flatMap(([a, b]) => linksOfSums(rows, a, b));
+    const fit = plan.fitAt === null ? null : fitSums(rows, plan.fitAt - HEDONIC_WINDOW + 1, plan.fitAt);
     await saveLinks(db, {
       scope: plan.scope,
       rooms: plan.rooms,
       members: plan.version,
       windows: encodeWindows(plan.windows),
       body: encodeLinks(mergeLinks(plan.kept, fitted, plan.windows, plan.refit)),
+      fit: fit ? encodeFairFit(plan.fitAt!, fit) : plan.keptFit,
     });
     report.made++;
   };
