@@ -112,10 +112,16 @@ export function encodeFairFit(month: number, fit: FairFit): Buffer {
   const out = new Float64Array(4 + periods.length * 2 + fit.beta.length + fit.projectEffect.size * 2);
   out.set([month, periods.length, fit.beta.length, fit.projectEffect.size]);
   let at = 4;
-  for (const p of periods) out.set([p, fit.delta.get(p)!], (at += 2) - 2);
+  for (const p of periods) {
+    out.set([p, fit.delta.get(p)!], at);
+    at += 2;
+  }
   out.set(fit.beta, at);
   at += fit.beta.length;
-  for (const [id, effect] of fit.projectEffect) out.set([id, effect], (at += 2) - 2);
+  for (const [id, effect] of fit.projectEffect) {
+    out.set([id, effect], at);
+    at += 2;
+  }
   return Buffer.from(out.buffer);
 }
 
