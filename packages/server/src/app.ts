@@ -159,7 +159,6 @@ export async function buildApp(
     importer: app.importer,
     market: services.readers.market,
     onImported: deps.onImported,
-    databaseUrl: deps.db.kind === 'postgresql' ? config.databaseUrl : undefined,
   });
   await app.register(
     async (api) => {

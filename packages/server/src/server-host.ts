@@ -5,7 +5,6 @@ import type { Importer } from './ingest/importer.js';
 import type { MarketReader } from './read/market-reader.js';
 import { computeAlertsLocked, type Host } from './use-cases/host.js';
 import { MarketKeeper } from './use-cases/market-spans.js';
-import { roundOnThread } from './use-cases/round-thread.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,14 +25,7 @@ declare module 'fastify' {
 export const serverHost = fp(
   async (
     app: FastifyInstance,
-    opts: {
-      db: Db;
-      importer: Importer;
-      market: MarketReader;
-      onImported?: () => void;
-      /** the PostgreSQL the server runs on: its market's rounds then run on a thread of their own */
-      databaseUrl?: string;
-    },
+    opts: { db: Db; importer: Importer; market: MarketReader; onImported?: () => void },
   ) => {
     let alerting: Promise<void> = Promise.resolve();
     app.decorate('computeAlerts', () => {
@@ -54,7 +46,6 @@ export const serverHost = fp(
         onRound: (report) => {
           if (report.made || report.links.made) app.log.info(report, 'ряды рынка сохранены');
         },
-        round: roundOnThread(opts.databaseUrl) ?? undefined,
       },
     );
     app.decorate('marketKeeper', keeper);

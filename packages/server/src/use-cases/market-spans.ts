@@ -131,8 +131,6 @@ export class MarketKeeper {
       gapMs?: number;
       min?: number;
       onRound?: (r: KeepReport) => void;
-      /** how a round runs (use-cases/round-thread.ts: on a thread of its own); here on this one by default */
-      round?: () => Promise<KeepReport>;
     } = {},
   ) {}
 
@@ -157,8 +155,7 @@ export class MarketKeeper {
   private run(): void {
     this.timer = null;
     const started = Date.now();
-    const round = this.options.round ?? (() => keepMarketSpansLocked(this.db, this.market, this.options.min));
-    this.running = round()
+    this.running = keepMarketSpansLocked(this.db, this.market, this.options.min)
       .then((report) => this.options.onRound?.(report), this.onError)
       .finally(() => {
         this.running = null;
