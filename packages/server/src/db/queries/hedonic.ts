@@ -100,7 +100,10 @@ function segmentsByProject(rows: (string | null)[][]) {
 
 /**
  * The segments active on each project's latest list day, of the projects `ids`: what their latest month's
- * observations are made of (that month's last day with data is the latest list's day).
+ * observations are made of (that month's last day with data is the latest list's day). Read in two parts that
+ * the (project, end) index finds each — the open ones, and those ending on or after the day: with the OR in one
+ * condition PostgreSQL scanned every segment of the project by its key (~2,600 rows at the reference market to
+ * keep ~200; 67 → 46 ms cold for 16 projects).
  */
 export async function latestActiveSegments(
   db: Db,
@@ -109,8 +112,12 @@ export async function latestActiveSegments(
   const rows = await db.textRows(
     `select s.project_id, p.last_snapshot_date - date '1970-01-01', s.flat_id,
        s.start_day - date '1970-01-01', s.end_day - date '1970-01-01', ${recordColumnsOf('s')}
-     from project p join flat_segment s on s.project_id = p.id
-       and s.start_day <= p.last_snapshot_date and (s.end_day is null or s.end_day >= p.last_snapshot_date)
+     from project p cross join lateral (
+       select * from flat_segment s where s.project_id = p.id and s.end_day is null
+         and s.start_day <= p.last_snapshot_date
+       union all
+       select * from flat_segment s where s.project_id = p.id and s.end_day >= p.last_snapshot_date
+         and s.start_day <= p.last_snapshot_date) s
      where p.id = any($1::int[]) order by s.project_id, s.flat_id, s.start_day`,
     [ids],
   );
