@@ -103,7 +103,7 @@ function segmentsByProject(rows: (string | null)[][]) {
  * observations are made of (that month's last day with data is the latest list's day). Read in two parts that
  * the (project, end) index finds each — the open ones, and those ending on or after the day: with the OR in one
  * condition PostgreSQL scanned every segment of the project by its key (~2,600 rows at the reference market to
- * keep ~200; 67 → 46 ms cold for 16 projects).
+ * keep ~200; 86–90 → 70–78 ms cold for 16 projects).
  */
 export async function latestActiveSegments(
   db: Db,
