@@ -91,13 +91,6 @@ export interface CachedResponse {
   key: string;
 }
 
-/**
- * The largest response kept: the whole market's ranking with its table by place at 5,000 projects is ~1.6 MB of
- * JSON — over the 1 MB this was, it was computed and compressed on every «Рынок» opened (60–230 ms, the page's
- * other answers waiting behind it). The shared cache's budget bounds them all.
- */
-export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
-
 /** Smaller bodies are sent as they are (as @fastify/compress does). */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -114,7 +107,7 @@ export class ResponseCache {
 
   constructor(
     private readonly shared: ReadCache,
-    private readonly maxEntryBytes = MAX_RESPONSE_BYTES,
+    private readonly maxEntryBytes = 1024 * 1024,
   ) {}
 
   get(version: string, key: string): CachedResponse | undefined {
