@@ -1768,6 +1768,8 @@ describe('sales pace, the market, the comparison and Excel (DESIGN §10.5–10.6
       )
       .toBeGreaterThan(0);
     for (let i = 0; i < 5 && (await pixels()).length === 0; i++) {
+      // the clusters' pixels as the settled map drew them (read while it moved, a click could miss them)
+      await page.waitForSelector(`${map}[data-drawn]`);
       const clusters = JSON.parse(
         (await page.$eval(map, (b) => (b as HTMLElement).dataset.clusterPixels)) ?? '[]',
       ) as number[][];
