@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { acceptedEncoding } from '../read/encoding.js';
 import { ProjectCache, ReadCache } from '../read/read-cache.js';
-import { ResponseCache } from './caches.js';
+import { MAX_RESPONSE_BYTES, ResponseCache } from './caches.js';
 
 describe('ResponseCache', () => {
   it('forgets everything when the data version changes', () => {
@@ -24,6 +24,14 @@ describe('ResponseCache', () => {
     expect(cache.get('v', 'a')?.body).toBe('a'.repeat(10));
     cache.set('v', 'big', 'x'.repeat(13), 't');
     expect(cache.get('v', 'big')).toBeUndefined();
+  });
+
+  it('keeps the whole market’s ranking by default (1.6 MB at 5,000 projects), not a body past the limit', () => {
+    const cache = new ResponseCache(new ReadCache());
+    cache.set('v', 'market', 'm'.repeat(1_700_000), 'application/json');
+    expect(cache.get('v', 'market')?.body.length).toBe(1_700_000);
+    cache.set('v', 'huge', 'h'.repeat(MAX_RESPONSE_BYTES + 1), 'application/json');
+    expect(cache.get('v', 'huge')).toBeUndefined();
   });
 
   it('compresses a body once per encoding and keeps it; small bodies stay as they are', () => {

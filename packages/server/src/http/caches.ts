@@ -83,13 +83,21 @@ export class PerVersion<T> {
 }
 
 export interface CachedResponse {
-  body: string;
+  /** as serialized: a string, or the bytes a route writes itself (the market's ranking) */
+  body: string | Buffer;
   type: string;
   gzip?: Buffer;
   br?: Buffer;
   /** its key in the shared cache */
   key: string;
 }
+
+/**
+ * The largest response kept: the whole market's ranking with its table by place at 5,000 projects is ~1.6 MB of
+ * JSON — over the 1 MB this was, it was computed and compressed on every «Рынок» opened (60–230 ms, the page's
+ * other answers waiting behind it). The shared cache's budget bounds them all.
+ */
+export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 /** Smaller bodies are sent as they are (as @fastify/compress does). */
 const COMPRESS_THRESHOLD = 1024;
@@ -107,7 +115,7 @@ export class ResponseCache {
 
   constructor(
     private readonly shared: ReadCache,
-    private readonly maxEntryBytes = 1024 * 1024,
+    private readonly maxEntryBytes = MAX_RESPONSE_BYTES,
   ) {}
 
   get(version: string, key: string): CachedResponse | undefined {
@@ -118,15 +126,19 @@ export class ResponseCache {
     return this.shared.get<CachedResponse>(`response:${key}`, version);
   }
 
-  set(version: string, key: string, body: string, type: string): void {
+  set(version: string, key: string, body: string | Buffer, type: string): void {
     if (version !== this.version) this.turn(version);
     const kept = `response:${key}`;
     if (body.length > this.maxEntryBytes || this.shared.get(kept, version)) return;
-    this.shared.set<CachedResponse>(kept, version, { body, type, key: kept }, responseBytes);
+    // a route's bytes may be the start of a larger buffer it wrote into: kept as a copy of their own size
+    const own =
+      typeof body === 'string' || body.byteLength === body.buffer.byteLength ? body : Buffer.from(body);
+    this.shared.set<CachedResponse>(kept, version, { body: own, type, key: kept }, responseBytes);
   }
 
   /** The body in the encoding the client takes (compressed once, then kept with the entry). */
   encoded(entry: CachedResponse, encoding: BodyEncoding | null): Buffer | string {
+    // (a body returned as it is, not `bytes`, is sent without a content-encoding)
     if (!encoding || entry.body.length < COMPRESS_THRESHOLD) return entry.body;
     let bytes = entry[encoding];
     if (!bytes) {

@@ -29,7 +29,7 @@ export function registerReadCaches(app: FastifyInstance, cache: ReadCache): void
     const body = responses.encoded(hit, encoding);
     reply.header('content-type', hit.type).header('vary', 'accept-encoding');
     // already compressed: @fastify/compress leaves a body with a content-encoding alone
-    if (typeof body !== 'string') reply.header('content-encoding', encoding);
+    if (body !== hit.body) reply.header('content-encoding', encoding);
     return reply.send(body);
   };
 
@@ -62,7 +62,8 @@ export function registerReadCaches(app: FastifyInstance, cache: ReadCache): void
 
   app.addHook('onSend', async (request, reply, payload) => {
     const entry = keys.get(request);
-    if (entry && reply.statusCode === 200 && typeof payload === 'string') {
+    // a string, or the bytes a route's own serializer wrote (the market's ranking)
+    if (entry && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
       const type = String(reply.getHeader('content-type') ?? 'application/json');
       responses.set(entry.version, entry.key, payload, type);
       entry.done(responses.get(entry.version, entry.key));
