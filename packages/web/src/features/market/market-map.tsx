@@ -1,6 +1,6 @@
 import { formatChange, formatRoubles, type MarketRow } from '@cena-metra/contract';
 import { mdiFullscreen, mdiImage } from '@mdi/js';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CardMenu } from '../../components/chart/chart-card';
 import { saveFile } from '../../components/chart/export';
@@ -18,10 +18,34 @@ import { mapPicture } from './map/map-picture';
 
 // MapLibre and the basemap's style: loaded with «Рынок», not with the dashboard — asked for as the page's
 // chunk loads (with its worker started), not when the page's data have come and the card is drawn: its ~1 MB
-// of code is parsed while the page waits for its answers
-const loadMapCanvas = () => import('./map/map-canvas');
-const MapCanvas = lazy(loadMapCanvas);
-void loadMapCanvas();
+// of code is parsed while the page waits for its answers. Held here once loaded and drawn at once (not through
+// `lazy`, whose Suspense shows its content again only after a throttle of a few hundred ms)
+type MapCanvasModule = typeof import('./map/map-canvas');
+let loadedMapCanvas: MapCanvasModule | null = null;
+const mapCanvasLoad = import('./map/map-canvas').then((module) => {
+  loadedMapCanvas = module;
+  return module;
+});
+
+/** The map's module: at once when it has loaded, else once it does (an error: the card says it). */
+function useMapCanvas(): { module: MapCanvasModule | null; error: Error | null } {
+  const [state, setState] = useState<{ module: MapCanvasModule | null; error: Error | null }>({
+    module: loadedMapCanvas,
+    error: null,
+  });
+  useEffect(() => {
+    if (state.module) return;
+    let live = true;
+    mapCanvasLoad.then(
+      (module) => live && setState({ module, error: null }),
+      (error: Error) => live && setState({ module: null, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.module]);
+  return state;
+}
 
 /**
  * «Рынок»'s map (DESIGN §11.3, issue 46): the projects on a real map — streets and borders from the operator's
@@ -45,6 +69,7 @@ export function MarketMap({
   const dark = useDarkMode();
   const navigate = useNavigate();
   const config = useMapConfig();
+  const canvas = useMapCanvas();
   const [colour, setColour] = useState<MapColour>('avgMeterPrice');
   const [onlyVisible, setOnlyVisible] = useState(false);
   const bounds = useRef<Bounds | null>(null);
@@ -127,23 +152,21 @@ export function MarketMap({
         </div>
       </div>
       <div className="relative w-full overflow-hidden rounded-lg" style={{ height: 460 }}>
-        {config.data ? (
-          <Suspense fallback={<MapWait />}>
-            <MapCanvas
-              config={config.data}
-              dark={dark}
-              points={points}
-              data={data}
-              range={range}
-              onOpen={open}
-              onView={(b) => report(b)}
-              handle={handle}
-              waiting={loading}
-            />
-          </Suspense>
-        ) : config.isError ? (
+        {config.data && canvas.module ? (
+          <canvas.module.default
+            config={config.data}
+            dark={dark}
+            points={points}
+            data={data}
+            range={range}
+            onOpen={open}
+            onView={(b) => report(b)}
+            handle={handle}
+            waiting={loading}
+          />
+        ) : config.isError || canvas.error ? (
           <p className="p-4 text-red-600" role="alert">
-            Карта: {config.error.message}
+            Карта: {(config.error ?? canvas.error)?.message}
           </p>
         ) : (
           <MapWait />

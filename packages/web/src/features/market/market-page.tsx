@@ -3,6 +3,7 @@ import {
   formatChange,
   formatPercent,
   formatRoubles,
+  type MarketRow,
   PRICE_CLASS_LABELS,
 } from '@cena-metra/contract';
 import { mdiScaleBalance, mdiStorefrontOutline } from '@mdi/js';
@@ -28,6 +29,7 @@ import { MarketHedonic } from './market-hedonic';
 import { MarketMap } from './market-map';
 import { formatDay, MarketTableCard } from './market-table-card';
 
+const NO_ROWS: MarketRow[] = [];
 const num = (v: number | null, f: (v: number) => string = String) => (v === null ? '—' : f(v));
 
 /** «Рынок»: developers, projects and places ranked by sales pace, stock, price and the index over a period. */
@@ -89,6 +91,10 @@ export function MarketPage() {
       ),
     [market.data, places.data, registry.data, f.listsOnly, f.station, f.to, f.priceClass],
   );
+  // the map is given its points once the ranking, the places and the registry's answer have all come: each
+  // set of points re-clusters them in MapLibre's worker and draws the map again (in software in a browser
+  // without a GPU), so points given in three steps cost three draws of thousands of circles
+  const mapReady = !!market.data && !places.isLoading && !registry.isLoading;
   const registryOnly = placedProjects?.filter((r) => r.id < 0).length ?? 0;
   const rows = useMemo(() => {
     const list =
@@ -182,8 +188,8 @@ export function MarketPage() {
         // made before the page's data come: MapLibre's style, basemap and shaders while the answers are awaited
         <div className="mb-6">
           <MarketMap
-            rows={placedProjects ?? []}
-            loading={!market.data}
+            rows={(mapReady && placedProjects) || NO_ROWS}
+            loading={!mapReady}
             fileName={`${fileBase} карта`}
             onVisible={setVisible}
           />

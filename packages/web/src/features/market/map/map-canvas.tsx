@@ -4,9 +4,9 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
-import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { type MapPoint, pointTooltip } from '../lib/map-option';
-import { type Bounds, GREY, type PointCollection, pointsBounds, SCALE } from './map-data';
+import { type Bounds, fitNeeded, GREY, type PointCollection, pointsBounds, SCALE } from './map-data';
 import { basemapStyle } from './map-style';
 
 /** What the card asks of the drawn map: its picture (the canvas as drawn). */
@@ -59,8 +59,9 @@ export default function MapCanvas({
   latest.current = { data, range, points, onOpen, onView, waiting };
   useImperativeHandle(handle, () => ({ canvas: () => map.current?.getCanvas() ?? null }), []);
 
-  // the map, made again when its basemap changes (the style holds the points' layers)
-  useEffect(() => {
+  // the map, made again when its basemap changes (the style holds the points' layers); made as the element
+  // is (a layout effect): its style, worker and tiles start before the page's other effects and its paint
+  useLayoutEffect(() => {
     const el = box.current!;
     const bounds = pointsBounds(latest.current.points) ?? RUSSIA;
     const m = new maplibregl.Map({
@@ -83,7 +84,6 @@ export default function MapCanvas({
         cluster: true,
         clusterRadius: 36,
         clusterMaxZoom: 10,
-        clusterProperties: { flats: ['+', ['get', 'radius']] },
       });
       m.addLayer({
         id: 'clusters',
@@ -212,7 +212,13 @@ export default function MapCanvas({
     m.setPaintProperty('points', 'circle-color', pointColour(range));
     const key = idsKey(latest.current.points);
     const bounds = pointsBounds(latest.current.points);
-    if (key !== shown.current && bounds) m.fitBounds(bounds, { padding: 24, maxZoom: 12, duration: 0 });
+    if (key !== shown.current && bounds) {
+      const fit = { padding: 24, maxZoom: 12 };
+      const b = m.getBounds();
+      const fitted = m.cameraForBounds(bounds, fit)?.zoom ?? m.getZoom();
+      const view: Bounds = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+      if (fitNeeded(view, m.getZoom(), bounds, fitted)) m.fitBounds(bounds, { ...fit, duration: 0 });
+    }
     shown.current = key;
   }, [data, range, waiting]);
 

@@ -2,7 +2,7 @@ import type { MarketRow } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mapPoints } from '../lib/map-option';
-import { colourRange, pointCollection, pointsBounds, rowsInView, visibleIds } from './map-data';
+import { colourRange, fitNeeded, pointCollection, pointsBounds, rowsInView, visibleIds } from './map-data';
 
 // «Рынок»'s map as MapLibre is given it (issue 46): the points' GeoJSON, the colour scale, the view's rows.
 
@@ -78,5 +78,20 @@ describe('the map’s data', () => {
       { numRuns: 200, seed: 46 },
     );
     expect(pointsBounds([])).toBeNull();
+  });
+
+  it('moves to new points unless the view holds them all at about their own zoom', () => {
+    const russia: [number, number, number, number] = [27, 41, 180, 78];
+    // the whole market's points inside the country's view, fitted less than a level closer: kept
+    expect(fitNeeded(russia, 2, [30, 43, 150, 70], 2.6)).toBe(false);
+    // a city's points: fitted several levels closer — moved
+    expect(fitNeeded(russia, 2, [37.3, 55.5, 37.9, 56], 9)).toBe(true);
+    // a point outside the view (Kaliningrad west of its edge) — moved, at whatever zoom
+    expect(fitNeeded(russia, 2, [20, 43, 150, 70], 2)).toBe(true);
+    expect(fitNeeded(russia, 2, [30, 40, 150, 70], 2)).toBe(true);
+    expect(fitNeeded(russia, 2, [30, 43, 181, 70], 2)).toBe(true);
+    expect(fitNeeded(russia, 2, [30, 43, 150, 79], 2)).toBe(true);
+    // exactly one level closer: moved
+    expect(fitNeeded(russia, 2, [30, 43, 150, 70], 3)).toBe(true);
   });
 });

@@ -93,6 +93,16 @@ export function pointsBounds(points: readonly MapPoint[]): Bounds | null {
   return [w - pad(w, e), s - pad(s, n), e + pad(w, e), n + pad(s, n)];
 }
 
+/**
+ * Whether the map should move to new points: not when its view already holds them all at about the zoom
+ * they would be fitted to (less than one level closer) — the whole market's points drawn where the empty
+ * map stood, without the basemap's tiles made again at another zoom.
+ */
+export function fitNeeded(view: Bounds, zoom: number, target: Bounds, fittedZoom: number): boolean {
+  const holds = view[0] <= target[0] && view[1] <= target[1] && view[2] >= target[2] && view[3] >= target[3];
+  return !holds || fittedZoom - zoom >= 1;
+}
+
 /** Keeps the rows a view shows: all of them when `visible` is null (the filter off). */
 export const rowsInView = <R extends Pick<MarketRow, 'id'>>(rows: R[], visible: Set<number> | null) =>
   visible ? rows.filter((r) => visible.has(r.id)) : rows;
