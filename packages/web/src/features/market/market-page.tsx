@@ -166,6 +166,18 @@ export function MarketPage() {
           />
         </div>
       )}
+      {!rangeError && (
+        // the map first (analysts read the market on a map first; the charts below it are drawn as they come
+        // into view), made before the page's data come: MapLibre's style and basemap while the answers are awaited
+        <div className="mb-6">
+          <MarketMap
+            rows={(mapReady && placedProjects) || NO_ROWS}
+            loading={!mapReady}
+            fileName={`${fileBase} карта`}
+            onVisible={setVisible}
+          />
+        </div>
+      )}
       <div className="mb-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <TimeChart
           id="market-stock"
@@ -184,17 +196,6 @@ export function MarketPage() {
           look={{ smooth: false, yName: '%', decimals: true }}
         />
       </div>
-      {!rangeError && (
-        // made before the page's data come: MapLibre's style, basemap and shaders while the answers are awaited
-        <div className="mb-6">
-          <MarketMap
-            rows={(mapReady && placedProjects) || NO_ROWS}
-            loading={!mapReady}
-            fileName={`${fileBase} карта`}
-            onVisible={setVisible}
-          />
-        </div>
-      )}
       <MarketHedonic
         request={
           rangeError
