@@ -9,6 +9,7 @@ import { bytes } from '../src/db/kept.js';
 import { DAY_SEPARATOR, decodeSeriesMonth } from '../src/db/kept-series.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
 import { decodeSummary, encodeSummary } from '../src/db/pace-form.js';
+import { latestActiveSegments, timelineActiveSegments } from '../src/db/queries/hedonic.js';
 import { importSnapshots } from '../src/ingest/batch.js';
 import { Importer } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
@@ -80,6 +81,18 @@ async function expectRebuildEqual(db: Db, market: { grace: number; carry: number
   await rebuildProjects(db, market.grace, undefined, undefined, market.carry);
   expect(await keptData(db)).toEqual(incremental);
   const projects = await db.query<{ id: number }>('select id from project order by id');
+  // each project's lots on sale on its latest list as kept: the timeline's segments of that day, as read
+  const ids = projects.map((p) => p.id);
+  expect(incremental.active.length).toBe(
+    (await db.query('select id from project where last_snapshot_date is not null')).length,
+  );
+  const timeline = await timelineActiveSegments(db, ids);
+  expect(await latestActiveSegments(db, ids)).toEqual(timeline);
+  // a project without its row (imported before migration 37) is read from the timeline
+  await db.query('delete from active_latest where project_id = any($1::int[])', [
+    ids.filter((_, i) => i % 2),
+  ]);
+  expect(await latestActiveSegments(db, ids)).toEqual(timeline);
   const kept = [];
   for (const { id } of projects)
     kept.push(await new ChessReader(market.carry, new ReadCache()).chess(db, { projectId: id }));

@@ -11,7 +11,7 @@ import type { OracleSnapshot } from './oracle.js';
 /** Every table a project's data live in (emptied between cases). */
 export const PROJECT_TABLES =
   'flat_observation, flat_segment, series_month, flat_event, summary_project, daily_summary, pace_summary, ' +
-  'rank_month, chess_latest, offer_day, hedonic_month, ' +
+  'rank_month, chess_latest, offer_day, hedonic_month, active_latest, ' +
   'project_latest, snapshot, flat, project, developer';
 
 const chessRows = (db: Db) =>
@@ -49,6 +49,7 @@ export async function keptData(db: Db) {
     partial: await db.query('select project_id, date::text, partial from snapshot order by 1, 2'),
     offerDays: await db.query('select project_id, day::text, body from offer_day order by 1, 2'),
     firstSeen: await db.query('select id, first_seen::text from flat order by id'),
+    active: await db.query('select project_id, day::text, body from active_latest order by 1'),
     hedonic: hex(
       await db.query<{ body: Uint8Array }>(
         'select project_id, month::text, body from hedonic_month order by 1, 2',

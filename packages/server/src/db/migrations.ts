@@ -34,6 +34,7 @@ import m033 from './migrations/033.js';
 import m034 from './migrations/034.js';
 import m035 from './migrations/035.js';
 import m036 from './migrations/036.js';
+import m037 from './migrations/037.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -77,4 +78,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m034,
   m035,
   m036,
+  m037,
 ];

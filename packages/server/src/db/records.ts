@@ -100,6 +100,25 @@ export function recordFromRow(r: RecordColumns): FlatRecord {
   };
 }
 
+/**
+ * A segment as one JSON array — its flat, start and end days, then its record's columns as stored, in
+ * RECORD_COLUMNS order — as a project's kept lots on sale hold it (active_latest, migration 37).
+ */
+export function segmentArray(s: Segment): unknown[] {
+  return [s.flatId, s.startDay, s.endDay, ...RECORD_FIELDS.map(([, , of]) => of(s.rec) ?? null)];
+}
+
+/** The segment of a `segmentArray` array: as the timeline's row of it reads. */
+export function segmentOfArray(a: readonly unknown[]): Segment {
+  const column = Object.fromEntries(RECORD_FIELDS.map(([name], i) => [name, a[3 + i] ?? null]));
+  return {
+    flatId: a[0] as number,
+    startDay: a[1] as number,
+    endDay: a[2] as number | null,
+    rec: recordFromRow(column as unknown as RecordColumns),
+  };
+}
+
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 /** A record from its columns' text forms (`Db.textRows`), `at` the index of its first column. */

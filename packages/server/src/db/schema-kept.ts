@@ -65,6 +65,19 @@ export const chessLatest = pgTable('chess_latest', {
   body: bytea('body').notNull(),
 });
 
+/**
+ * Kept: a project's segments active on its latest list's day (migration 37, derive/latest.ts) — one JSON
+ * array of arrays (flat, start and end days, the record's columns), what a flat's fair price and its
+ * comparables read of each project.
+ */
+export const activeLatest = pgTable('active_latest', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => project.id),
+  day: date('day').notNull(),
+  body: text('body').notNull(),
+});
+
 // Kept: the project's last snapshot day per status — the summary table and the distribution (JSON).
 export const projectLatest = pgTable(
   'project_latest',

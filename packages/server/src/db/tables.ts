@@ -45,4 +45,5 @@ export const TABLES = [
   registry.registryLink,
   kept.hedonicMonth,
   kept.hedonicLink,
+  kept.activeLatest,
 ];

@@ -3,7 +3,8 @@ import { monthStartDay } from '../../analytics/hedonic-observations.js';
 import type { Segment } from '../../analytics/types.js';
 import { fromDay } from '../../lib/days.js';
 import type { Db } from '../driver.js';
-import { recordColumnsOf, recordFromText } from '../records.js';
+import { recordColumnsOf, recordFromText, segmentOfArray } from '../records.js';
+import { keptActive } from './kept-latest.js';
 
 // The hedonic model's kept sums (DESIGN §12.4, migration 33): a project's month as little-endian doubles.
 
@@ -100,12 +101,41 @@ function segmentsByProject(rows: (string | null)[][]) {
 
 /**
  * The segments active on each project's latest list day, of the projects `ids`: what their latest month's
- * observations are made of (that month's last day with data is the latest list's day). Read in two parts that
+ * observations are made of (that month's last day with data is the latest list's day). Each project's as its
+ * imports kept them (active_latest: one row, where the timeline's are scattered over a year of its pages);
+ * those of a project without that row yet read from the timeline. The projects in id order.
+ */
+export async function latestActiveSegments(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { day: number; segments: Map<number, Segment[]> }>> {
+  const found = new Map<number, { day: number; segments: Map<number, Segment[]> }>();
+  const rows = await keptActive(db, ids);
+  for (const row of rows) {
+    const segments = new Map<number, Segment[]>();
+    for (const a of JSON.parse(row.body) as unknown[][]) {
+      const s = segmentOfArray(a);
+      const list = segments.get(s.flatId);
+      if (list) list.push(s);
+      else segments.set(s.flatId, [s]);
+    }
+    // a project with no lot on sale on its latest list has no row in the timeline's answer either
+    if (segments.size > 0) found.set(row.project_id, { day: Number(row.d), segments });
+  }
+  const kept = new Set(rows.map((r) => r.project_id));
+  const rest = ids.filter((id) => !kept.has(id));
+  if (rest.length > 0) for (const [id, entry] of await timelineActiveSegments(db, rest)) found.set(id, entry);
+  return new Map([...found].sort((a, b) => a[0] - b[0]));
+}
+
+/**
+ * `latestActiveSegments` from the timeline itself (a project without its kept row; tests compare the two).
+ * Read in two parts that
  * the (project, end) index finds each — the open ones, and those ending on or after the day: with the OR in one
  * condition PostgreSQL scanned every segment of the project by its key (~2,600 rows at the reference market to
  * keep ~200; 86–90 → 70–78 ms cold for 16 projects).
  */
-export async function latestActiveSegments(
+export async function timelineActiveSegments(
   db: Db,
   ids: readonly number[],
 ): Promise<Map<number, { day: number; segments: Map<number, Segment[]> }>> {

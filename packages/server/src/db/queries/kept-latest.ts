@@ -27,6 +27,38 @@ export async function saveLatest(
   );
 }
 
+/** Replaces a project's kept lots on sale of its latest list (JSON; none when `day` is null). */
+export async function saveActiveLatest(
+  db: Db,
+  projectId: number,
+  day: string | null,
+  body: string,
+): Promise<void> {
+  await db.query('delete from active_latest where project_id = $1', [projectId]);
+  if (day !== null)
+    await db.query('insert into active_latest (project_id, day, body) values ($1, $2::date, $3)', [
+      projectId,
+      day,
+      body,
+    ]);
+}
+
+/**
+ * The kept lots on sale (JSON) of the projects among `ids`, with their day, while it is their latest list's
+ * (a row of an earlier day is not read).
+ */
+export async function keptActive(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ project_id: number; d: number; body: string }[]> {
+  return db.query<{ project_id: number; d: number; body: string }>(
+    `select k.project_id, k.day - date '1970-01-01' as d, k.body from active_latest k
+     join project p on p.id = k.project_id and p.last_snapshot_date = k.day
+     where k.project_id = any($1::int[])`,
+    [ids],
+  );
+}
+
 /** Replaces a project's first chessboard (gzipped JSON; none when null). */
 export async function saveLatestChess(db: Db, projectId: number, body: Buffer | null): Promise<void> {
   await db.query('delete from chess_latest where project_id = $1', [projectId]);
