@@ -14,7 +14,7 @@
  * Options: --projects, --flats, --days, --pglite, --keep, --verbose, --registry-objects, --registry-only.
  */
 
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ import { fromDay, toDay } from 'cena-metra/dist/src/lib/days.js';
 import { apiSnapshot, benchLocation, benchSnapshots } from './market.js';
 import {
   benchDatabase,
+  dirBytes,
   numberOption,
   percentile,
   type Row,
@@ -80,14 +81,6 @@ async function load(db: Awaited<ReturnType<typeof openDb>>, from: number, to: nu
     if ((p + 1 - from) % 250 === 0)
       note(`scale: загрузчик ${from}…${to}: ${p + 1 - from}/${to - from} (${secs(performance.now() - t)})`);
   }
-}
-
-/** Bytes of a directory tree (the PGlite data dir). */
-function dirBytes(dir: string): number {
-  let total = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true }))
-    total += e.isDirectory() ? dirBytes(join(dir, e.name)) : statSync(join(dir, e.name)).size;
-  return total;
 }
 
 async function main() {
