@@ -48,9 +48,9 @@ export async function keepLatest(db: Db, model: ProjectModel): Promise<void> {
     await saveActiveLatest(db, model.projectId, null, '');
     return saveLatest(db, model.projectId, null, []);
   }
-  await saveActiveLatest(db, model.projectId, fromDay(model.dates[n - 1]), activeOnLastDay(model));
-  const flats = flatsOnLastDay(model);
   const day = fromDay(model.dates[n - 1]);
+  await saveActiveLatest(db, model.projectId, day, activeOnLastDay(model));
+  const flats = flatsOnLastDay(model);
   const rows = STATS_STATUSES.map((status) => {
     const own = flats.filter((f) => recordCounts(f.rec, status));
     return {
