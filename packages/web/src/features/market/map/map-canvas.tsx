@@ -60,7 +60,9 @@ export default function MapCanvas({
   useImperativeHandle(handle, () => ({ canvas: () => map.current?.getCanvas() ?? null }), []);
 
   // the map, made again when its basemap changes (the style holds the points' layers); made as the element
-  // is (a layout effect): its style, worker and tiles start before the page's other effects and its paint
+  // is (a layout effect): its style, worker and tiles start before the page's other effects and its paint.
+  // The points' source and layers are added as soon as the style is read ('style.load'), not once the basemap
+  // is drawn ('load'): the points are clustered in the worker while the basemap's tiles are made
   useLayoutEffect(() => {
     const el = box.current!;
     const bounds = pointsBounds(latest.current.points) ?? RUSSIA;
@@ -77,7 +79,7 @@ export default function MapCanvas({
     map.current = m;
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-left');
     const popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false, maxWidth: '320px' });
-    m.on('load', () => {
+    m.once('style.load', () => {
       m.addSource('projects', {
         type: 'geojson',
         data: latest.current.data,
