@@ -374,6 +374,49 @@ describe('dashboard', () => {
     );
   });
 
+  it('a first load of a page whose code loads on demand draws it without the loading fallback, its requests sent as it renders', async () => {
+    const session = await demoSession();
+    const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
+    await fresh.addInitScript((s) => {
+      if (!location.protocol.startsWith('http')) return;
+      localStorage.setItem('user', JSON.stringify(s));
+      // every fallback of a page's Suspense shown, counted as it is added (React keeps one up ≥ 300 ms)
+      const seen = { fallbacks: 0 };
+      Object.assign(window, { seen });
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (
+              n instanceof Element &&
+              (n.matches('[data-testid=page-loading]') || n.querySelector('[data-testid=page-loading]'))
+            )
+              seen.fallbacks++;
+      }).observe(document, { childList: true, subtree: true });
+    }, session);
+    const first = await fresh.newPage();
+    for (const [path, drawn] of [
+      ['/market', '[data-testid=market-row]'],
+      ['/chess', '[data-testid=chess-board]'],
+      ['/summary', '[data-testid=summary-item]'],
+    ] as const) {
+      await first.goto(`${product.url}${path}`);
+      await first.waitForSelector(drawn);
+      expect({
+        path,
+        fallbacks: await first.evaluate(
+          () => (window as unknown as { seen: { fallbacks: number } }).seen.fallbacks,
+        ),
+      }).toEqual({ path, fallbacks: 0 });
+    }
+    // a page reached inside the app still loads its code on demand (and may show the fallback meanwhile)
+    await first.goto(`${product.url}/market`);
+    await first.waitForSelector('[data-testid=market-row]');
+    await first.click('a[href="/compare"]');
+    await first.waitForURL(/\/compare/);
+    await expectTitle(first, 'Сравнение проектов — Цена метра');
+    await fresh.close();
+  });
+
   it('another filter keeps the charts, dimmed, until its data come, then redraws them in place', async () => {
     await page.goto(`${product.url}/`);
     await chartsDrawn(page);

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { DashboardPage, router } from './app/router';
+import { preloadPage, router } from './app/router';
 import { Toaster } from './components/toast';
 import { prefetchDashboard } from './features/dashboard/prefetch';
 import { ApiError } from './lib/api-client';
@@ -38,9 +38,9 @@ const render = () =>
     </StrictMode>,
   );
 
-// a signed-in first load of the dashboard: its code and its data are fetched at once, not one after the
-// other, and the app is drawn when the code is here (the page then renders without a fallback between)
-if (window.location.pathname === '/' && sessionStore.get()) {
+// a first load: the page's code fetched beside the app's own and the app drawn when it is here (the page then
+// renders without a fallback between and sends its requests at once); a signed-in dashboard's data fetched
+// with its code, not after it
+if (window.location.pathname === '/' && sessionStore.get())
   void prefetchDashboard(queryClient, new URLSearchParams(window.location.search));
-  DashboardPage.preload().then(render, render);
-} else render();
+preloadPage(window.location.pathname).then(render, render);

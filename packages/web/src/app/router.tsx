@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { createBrowserRouter, matchRoutes, Outlet, useLocation, useNavigate } from 'react-router';
 import { InvitePage } from '../features/auth/invite-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ProfilePage } from '../features/profile/profile-page';
@@ -13,56 +13,62 @@ import { Layout } from './layout';
 // Routes compose the features' pages. The dashboard (and ECharts with it) loads only when it is
 // visited: /login stays light.
 export const DashboardPage = loadable(() => import('../features/dashboard/dashboard-page'));
-const UiPage = lazy(() => import('../features/samples/ui-page'));
-const SummaryListPage = lazy(() =>
-  import('../features/summaries/summary-pages').then((m) => ({ default: m.SummaryListPage })),
-);
-const SummaryDayPage = lazy(() =>
-  import('../features/summaries/summary-pages').then((m) => ({ default: m.SummaryDayPage })),
-);
-const SummaryProjectPage = lazy(() =>
-  import('../features/summaries/summary-pages').then((m) => ({ default: m.SummaryProjectPage })),
-);
-const SummaryFlatPage = lazy(() =>
-  import('../features/flats/flat-pages').then((m) => ({ default: m.SummaryFlatPage })),
-);
-const FlatPage = lazy(() => import('../features/flats/flat-pages').then((m) => ({ default: m.FlatPage })));
-const FormsPage = lazy(() =>
-  import('../features/samples/template-pages').then((m) => ({ default: m.FormsPage })),
-);
-const ResponsivePage = lazy(() =>
-  import('../features/samples/template-pages').then((m) => ({ default: m.ResponsivePage })),
-);
-const DiscountsPage = lazy(() =>
-  import('../features/discounts/discounts-page').then((m) => ({ default: m.DiscountsPage })),
-);
-const PriceChangesPage = lazy(() =>
-  import('../features/price-changes/price-changes-page').then((m) => ({ default: m.PriceChangesPage })),
-);
+const UiPage = loadable(() => import('../features/samples/ui-page'));
+const SummaryListPage = loadable(async () => ({
+  default: (await import('../features/summaries/summary-pages')).SummaryListPage,
+}));
+const SummaryDayPage = loadable(async () => ({
+  default: (await import('../features/summaries/summary-pages')).SummaryDayPage,
+}));
+const SummaryProjectPage = loadable(async () => ({
+  default: (await import('../features/summaries/summary-pages')).SummaryProjectPage,
+}));
+const SummaryFlatPage = loadable(async () => ({
+  default: (await import('../features/flats/flat-pages')).SummaryFlatPage,
+}));
+const FlatPage = loadable(async () => ({ default: (await import('../features/flats/flat-pages')).FlatPage }));
+const FormsPage = loadable(async () => ({
+  default: (await import('../features/samples/template-pages')).FormsPage,
+}));
+const ResponsivePage = loadable(async () => ({
+  default: (await import('../features/samples/template-pages')).ResponsivePage,
+}));
+const DiscountsPage = loadable(async () => ({
+  default: (await import('../features/discounts/discounts-page')).DiscountsPage,
+}));
+const PriceChangesPage = loadable(async () => ({
+  default: (await import('../features/price-changes/price-changes-page')).PriceChangesPage,
+}));
 
-const SourcesPage = lazy(() =>
-  import('../features/sources/sources-page').then((m) => ({ default: m.SourcesPage })),
-);
-const MarketPage = lazy(() =>
-  import('../features/market/market-page').then((m) => ({ default: m.MarketPage })),
-);
-const PipelinePage = lazy(() =>
-  import('../features/pipeline/pipeline-page').then((m) => ({ default: m.PipelinePage })),
-);
-const ComparePage = lazy(() =>
-  import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })),
-);
-const WatchlistPage = lazy(() =>
-  import('../features/watch/watchlist-page').then((m) => ({ default: m.WatchlistPage })),
-);
-const ChessPage = lazy(() => import('../features/chess/chess-page').then((m) => ({ default: m.ChessPage })));
-const UsersPage = lazy(() => import('../features/team/users-page').then((m) => ({ default: m.UsersPage })));
-const AuditPage = lazy(() => import('../features/team/audit-page').then((m) => ({ default: m.AuditPage })));
+const SourcesPage = loadable(async () => ({
+  default: (await import('../features/sources/sources-page')).SourcesPage,
+}));
+const MarketPage = loadable(async () => ({
+  default: (await import('../features/market/market-page')).MarketPage,
+}));
+const PipelinePage = loadable(async () => ({
+  default: (await import('../features/pipeline/pipeline-page')).PipelinePage,
+}));
+const ComparePage = loadable(async () => ({
+  default: (await import('../features/compare/compare-page')).ComparePage,
+}));
+const WatchlistPage = loadable(async () => ({
+  default: (await import('../features/watch/watchlist-page')).WatchlistPage,
+}));
+const ChessPage = loadable(async () => ({
+  default: (await import('../features/chess/chess-page')).ChessPage,
+}));
+const UsersPage = loadable(async () => ({
+  default: (await import('../features/team/users-page')).UsersPage,
+}));
+const AuditPage = loadable(async () => ({
+  default: (await import('../features/team/audit-page')).AuditPage,
+}));
 const lazyPage = (page: ReactNode) => <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 
 function PageLoading() {
   return (
-    <div className="p-6 text-gray-500" aria-busy="true">
+    <div className="p-6 text-gray-500" aria-busy="true" data-testid="page-loading">
       Загрузка…
     </div>
   );
@@ -99,37 +105,71 @@ export const router = createBrowserRouter([
     children: [
       {
         path: '/',
+        handle: { page: DashboardPage },
         element: authed(
           <Suspense fallback={<PageLoading />}>
             <DashboardPage />
           </Suspense>,
         ),
       },
-      { path: '/summary', element: open(lazyPage(<SummaryListPage />)) },
-      { path: '/summary/:summaryId', element: open(lazyPage(<SummaryDayPage />)) },
-      { path: '/summary/:summaryId/project/:projectId', element: open(lazyPage(<SummaryProjectPage />)) },
-      { path: '/summary/flat/:flatId', element: open(lazyPage(<SummaryFlatPage />)) },
-      { path: '/tables', element: authed(lazyPage(<PriceChangesPage />)) },
-      { path: '/discounts-by-project', element: authed(lazyPage(<DiscountsPage />)) },
-      { path: '/flat', element: authed(lazyPage(<FlatPage />)) },
-      { path: '/sources', element: authed(lazyPage(<SourcesPage />), 'admin') },
-      { path: '/users', element: authed(lazyPage(<UsersPage />), 'admin') },
-      { path: '/audit', element: authed(lazyPage(<AuditPage />), 'admin') },
-      { path: '/market', element: authed(lazyPage(<MarketPage />)) },
-      { path: '/pipeline', element: authed(lazyPage(<PipelinePage />)) },
-      { path: '/compare', element: authed(lazyPage(<ComparePage />)) },
-      { path: '/chess', element: authed(lazyPage(<ChessPage />)) },
-      { path: '/watchlist', element: authed(lazyPage(<WatchlistPage />), 'analyst') },
-      { path: '/forms', element: authed(lazyPage(<FormsPage />)) },
+      { path: '/summary', element: open(lazyPage(<SummaryListPage />)), handle: { page: SummaryListPage } },
+      {
+        path: '/summary/:summaryId',
+        element: open(lazyPage(<SummaryDayPage />)),
+        handle: { page: SummaryDayPage },
+      },
+      {
+        path: '/summary/:summaryId/project/:projectId',
+        element: open(lazyPage(<SummaryProjectPage />)),
+        handle: { page: SummaryProjectPage },
+      },
+      {
+        path: '/summary/flat/:flatId',
+        element: open(lazyPage(<SummaryFlatPage />)),
+        handle: { page: SummaryFlatPage },
+      },
+      {
+        path: '/tables',
+        element: authed(lazyPage(<PriceChangesPage />)),
+        handle: { page: PriceChangesPage },
+      },
+      {
+        path: '/discounts-by-project',
+        element: authed(lazyPage(<DiscountsPage />)),
+        handle: { page: DiscountsPage },
+      },
+      { path: '/flat', element: authed(lazyPage(<FlatPage />)), handle: { page: FlatPage } },
+      {
+        path: '/sources',
+        element: authed(lazyPage(<SourcesPage />), 'admin'),
+        handle: { page: SourcesPage },
+      },
+      { path: '/users', element: authed(lazyPage(<UsersPage />), 'admin'), handle: { page: UsersPage } },
+      { path: '/audit', element: authed(lazyPage(<AuditPage />), 'admin'), handle: { page: AuditPage } },
+      { path: '/market', element: authed(lazyPage(<MarketPage />)), handle: { page: MarketPage } },
+      { path: '/pipeline', element: authed(lazyPage(<PipelinePage />)), handle: { page: PipelinePage } },
+      { path: '/compare', element: authed(lazyPage(<ComparePage />)), handle: { page: ComparePage } },
+      { path: '/chess', element: authed(lazyPage(<ChessPage />)), handle: { page: ChessPage } },
+      {
+        path: '/watchlist',
+        element: authed(lazyPage(<WatchlistPage />), 'analyst'),
+        handle: { page: WatchlistPage },
+      },
+      { path: '/forms', element: authed(lazyPage(<FormsPage />)), handle: { page: FormsPage } },
       {
         path: '/ui',
+        handle: { page: UiPage },
         element: authed(
           <Suspense fallback={<PageLoading />}>
             <UiPage />
           </Suspense>,
         ),
       },
-      { path: '/responsive', element: authed(lazyPage(<ResponsivePage />)) },
+      {
+        path: '/responsive',
+        element: authed(lazyPage(<ResponsivePage />)),
+        handle: { page: ResponsivePage },
+      },
       { path: '/profile', element: authed(<ProfilePage />) },
       {
         path: '/invite/:token',
@@ -152,3 +192,14 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/**
+ * Loads the code of the page at `pathname` (its route's `handle.page`), so that a first load draws it when
+ * its code is here, without a fallback between: React keeps a Suspense fallback up for at least 300 ms once
+ * shown, and a page's requests leave only once it renders (main.tsx waits for this before the first render).
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const match = matchRoutes(router.routes, pathname)?.at(-1);
+  const page = (match?.route.handle as { page?: { preload(): Promise<unknown> } } | undefined)?.page;
+  return page ? page.preload() : Promise.resolve();
+}

@@ -16,16 +16,20 @@ import type { MapHandle } from './map/map-canvas';
 import { type Bounds, colourRange, GREY, pointCollection, SCALE, visibleIds } from './map/map-data';
 import { mapPicture } from './map/map-picture';
 
-// MapLibre and the basemap's style: loaded with «Рынок», not with the dashboard — asked for as the page's
-// chunk loads (with its worker started), not when the page's data have come and the card is drawn: its ~1 MB
-// of code is parsed while the page waits for its answers. Held here once loaded and drawn at once (not through
-// `lazy`, whose Suspense shows its content again only after a throttle of a few hundred ms)
+// MapLibre and the basemap's style: loaded with «Рынок», not with the dashboard — asked for as the card is first
+// made, right after the page has sent its requests (its ~1 MB of code parsed, and its worker started, while the
+// page waits for its answers, not before the requests leave), not when the page's data have come. Held here once
+// loaded and drawn at once (not through `lazy`, whose Suspense shows its content again only after a throttle)
 type MapCanvasModule = typeof import('./map/map-canvas');
 let loadedMapCanvas: MapCanvasModule | null = null;
-const mapCanvasLoad = import('./map/map-canvas').then((module) => {
-  loadedMapCanvas = module;
-  return module;
-});
+let mapCanvasLoad: Promise<MapCanvasModule> | null = null;
+const loadMapCanvas = () => {
+  mapCanvasLoad ??= import('./map/map-canvas').then((module) => {
+    loadedMapCanvas = module;
+    return module;
+  });
+  return mapCanvasLoad;
+};
 
 /** The map's module: at once when it has loaded, else once it does (an error: the card says it). */
 function useMapCanvas(): { module: MapCanvasModule | null; error: Error | null } {
@@ -36,12 +40,16 @@ function useMapCanvas(): { module: MapCanvasModule | null; error: Error | null }
   useEffect(() => {
     if (state.module) return;
     let live = true;
-    mapCanvasLoad.then(
-      (module) => live && setState({ module, error: null }),
-      (error: Error) => live && setState({ module: null, error }),
+    // after this commit's effects: the page's queries (its parent's effects, run after the card's) sent first
+    const timer = setTimeout(() =>
+      loadMapCanvas().then(
+        (module) => live && setState({ module, error: null }),
+        (error: Error) => live && setState({ module: null, error }),
+      ),
     );
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [state.module]);
   return state;
