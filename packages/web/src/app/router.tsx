@@ -106,11 +106,7 @@ export const router = createBrowserRouter([
       {
         path: '/',
         handle: { page: DashboardPage },
-        element: authed(
-          <Suspense fallback={<PageLoading />}>
-            <DashboardPage />
-          </Suspense>,
-        ),
+        element: authed(lazyPage(<DashboardPage />)),
       },
       { path: '/summary', element: open(lazyPage(<SummaryListPage />)), handle: { page: SummaryListPage } },
       {
@@ -159,11 +155,7 @@ export const router = createBrowserRouter([
       {
         path: '/ui',
         handle: { page: UiPage },
-        element: authed(
-          <Suspense fallback={<PageLoading />}>
-            <UiPage />
-          </Suspense>,
-        ),
+        element: authed(lazyPage(<UiPage />)),
       },
       {
         path: '/responsive',
