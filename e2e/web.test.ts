@@ -328,6 +328,7 @@ describe('dashboard', () => {
     // the stats, then the blocks under the charts: «Темп продаж», the distribution, the table's pace
     const wanted = ['stats/columns', 'pace', 'distribution', 'pace/rows'];
     const asked = new Map<string, string[]>(wanted.map((w) => [w, []]));
+    const ahead: string[] = [];
     let statsSeen = () => {};
     const statsRequested = new Promise<boolean>((done) => {
       statsSeen = () => done(true);
@@ -336,6 +337,8 @@ describe('dashboard', () => {
     first.on('request', (r) => {
       const what = r.url().split('/api/project/')[1];
       if (!asked.has(what)) return;
+      // the other status's stats are asked for ahead once the page is idle (counted apart, below)
+      if (what === 'stats/columns' && r.postData()?.includes('AVAILABLE')) return ahead.push(r.postData()!);
       asked.get(what)!.push(r.postData() ?? '');
       if (what === 'stats/columns') statsSeen();
     });
@@ -372,6 +375,42 @@ describe('dashboard', () => {
     expect(Object.fromEntries([...asked].map(([w, bodies]) => [w, bodies.length]))).toEqual(
       Object.fromEntries(wanted.map((w) => [w, 1])),
     );
+    // and «только свободные» of the same project and range asked for once, ahead
+    expect(ahead.map((b) => JSON.parse(b))).toEqual([
+      { ...JSON.parse(asked.get('stats/columns')![0]), status: 'AVAILABLE' },
+    ]);
+  });
+
+  it('«только свободные» switched once the page is idle redraws from the stats asked for ahead, asking the server nothing', async () => {
+    const session = await demoSession();
+    const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
+    await fresh.addInitScript((s) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('user', JSON.stringify(s));
+    }, session);
+    const tab = await fresh.newPage();
+    const stats: string[] = [];
+    tab.on('request', (r) => {
+      if (r.url().endsWith('/api/project/stats/columns')) stats.push(JSON.parse(r.postData()!).status);
+    });
+    await tab.goto(`${product.url}/`);
+    await chartsDrawn(tab);
+    // the other status asked for when the page is idle
+    await tab.waitForFunction(
+      () =>
+        performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/stats/columns')).length >= 2,
+    );
+    expect(stats).toEqual(['ALL', 'AVAILABLE']);
+    const countBefore = await tab.getAttribute('[data-testid=chart-count] .echart', 'data-series');
+    await tab.click('[data-testid=available-switch]');
+    await tab.waitForURL(/status=available/);
+    await seeAll(tab);
+    await tab.waitForFunction(
+      (before) =>
+        document.querySelector('[data-testid=chart-count] .echart')?.getAttribute('data-series') !== before,
+      countBefore,
+    );
+    expect(stats).toEqual(['ALL', 'AVAILABLE']);
+    await fresh.close();
   });
 
   it('a first load of a page whose code loads on demand draws it without the loading fallback, its requests sent as it renders', async () => {
@@ -418,18 +457,24 @@ describe('dashboard', () => {
   });
 
   it('another filter keeps the charts, dimmed, until its data come, then redraws them in place', async () => {
+    // the answer for «только свободные» is held back until the charts have been seen dimmed, as a cold
+    // server's would be (the one asked for ahead once the page is idle too: the switch then waits for it)
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route('**/api/project/stats/columns', async (route) => {
+      if (route.request().postData()?.includes('AVAILABLE')) await held;
+      await route.continue();
+    });
     await page.goto(`${product.url}/`);
     await chartsDrawn(page);
     const countBefore = await page.getAttribute('[data-testid=chart-count] .echart', 'data-series');
-    // the answer for «только свободные» is held back a second, as a cold server's would be
-    await page.route('**/api/project/stats/columns', async (route) => {
-      if (route.request().postData()?.includes('AVAILABLE')) await new Promise((r) => setTimeout(r, 1_000));
-      await route.continue();
-    });
     const canvas = await page.$('[data-testid=chart-all-rooms] canvas');
     await page.click('[data-testid=available-switch]');
     await page.waitForSelector('[data-testid=charts][aria-busy=true]', { timeout: 900 });
     expect(await page.$('[data-testid=dashboard-loading]')).toBeNull();
+    release();
     await page.waitForSelector('[data-testid=charts][aria-busy=false]');
     // the same canvas, redrawn: the charts were not made anew
     expect(await canvas!.evaluate((c) => c.isConnected)).toBe(true);

@@ -20,6 +20,7 @@ import {
   statsColumnsAnswerSchema,
 } from '@cena-metra/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { post, request } from '../../lib/api-client';
 
 /** The project's stats in columns (§12.2): the web's own form of `/project/stats`, a third of its size. */
@@ -41,6 +42,28 @@ export const projectStatsQueryOptions = (body: StatsRequest | null) =>
   });
 
 export const useProjectStats = (body: StatsRequest | null) => useQuery(projectStatsQueryOptions(body));
+
+/**
+ * The stats of the other status («только свободные» on or off) of those shown, asked for once the browser
+ * is idle after they have come: the dashboard's most frequent switch then redraws from data at hand instead
+ * of waiting for the server (issue 43). One request a project and range, under the key the page then uses.
+ */
+export function usePrefetchOtherStatus(body: StatsRequest | null, shown: boolean) {
+  const client = useQueryClient();
+  const key = body && shown ? JSON.stringify(body) : null;
+  useEffect(() => {
+    if (!key) return;
+    const shownBody = JSON.parse(key) as StatsRequest;
+    const other: StatsRequest = {
+      ...shownBody,
+      status: shownBody.status === 'AVAILABLE' ? 'ALL' : 'AVAILABLE',
+    };
+    const handle = requestIdleCallback(() => void client.prefetchQuery(projectStatsQueryOptions(other)), {
+      timeout: 3_000,
+    });
+    return () => cancelIdleCallback(handle);
+  }, [client, key]);
+}
 
 /** Server facts the UI shows (database kind, latest data, the Telegram channel of the credits). */
 export const useHealth = () =>

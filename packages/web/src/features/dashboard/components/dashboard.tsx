@@ -26,7 +26,7 @@ import {
 } from '../../../lib/dashboard-url';
 import { todayLocal } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
-import { useHealth, useProjectIndex, useProjectStats } from '../api';
+import { useHealth, usePrefetchOtherStatus, useProjectIndex, useProjectStats } from '../api';
 import { blockRequests } from '../lib/blocks';
 import { breakAtGaps, CHART_TYPE_LABELS, CHARTS, chartSeries, noDataBands } from '../lib/series';
 import { DistributionBlock } from './distribution-block';
@@ -51,6 +51,7 @@ export function Dashboard() {
   const { project, from, to, rangeError, statsRequest } = pickStats(filters, projects.data, todayLocal());
   const session = useSession();
   const stats = useProjectStats(statsRequest);
+  usePrefetchOtherStatus(statsRequest, !!stats.data && !stats.isPlaceholderData);
 
   for (const q of [developers, projects, stats]) if (q.error) toastOnce(q.error);
 
