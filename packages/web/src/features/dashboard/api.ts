@@ -22,6 +22,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { post, request } from '../../lib/api-client';
+import { whenIdle } from '../../lib/idle';
 
 /** The project's stats in columns (§12.2): the web's own form of `/project/stats`, a third of its size. */
 export const getProjectStats = (body: StatsRequest, signal?: AbortSignal) =>
@@ -58,10 +59,7 @@ export function usePrefetchOtherStatus(body: StatsRequest | null, shown: boolean
       ...shownBody,
       status: shownBody.status === 'AVAILABLE' ? 'ALL' : 'AVAILABLE',
     };
-    const handle = requestIdleCallback(() => void client.prefetchQuery(projectStatsQueryOptions(other)), {
-      timeout: 3_000,
-    });
-    return () => cancelIdleCallback(handle);
+    return whenIdle(() => void client.prefetchQuery(projectStatsQueryOptions(other)), 3_000);
   }, [client, key]);
 }
 
