@@ -47,7 +47,8 @@ export const useProjectStats = (body: StatsRequest | null) => useQuery(projectSt
 /**
  * The stats of the other status («только свободные» on or off) of those shown, asked for once the browser
  * is idle after they have come: the dashboard's most frequent switch then redraws from data at hand instead
- * of waiting for the server (issue 43). One request a project and range, under the key the page then uses.
+ * of waiting for the server (issue 43). One request a project and range, under the key the page then uses,
+ * sent when none of the page's own is in flight.
  */
 export function usePrefetchOtherStatus(body: StatsRequest | null, shown: boolean) {
   const client = useQueryClient();
@@ -59,7 +60,13 @@ export function usePrefetchOtherStatus(body: StatsRequest | null, shown: boolean
       ...shownBody,
       status: shownBody.status === 'AVAILABLE' ? 'ALL' : 'AVAILABLE',
     };
-    return whenIdle(() => void client.prefetchQuery(projectStatsQueryOptions(other)), 3_000);
+    // after the page's own requests (the blocks scrolled to): not their rival on the server
+    const ahead = () => {
+      if (client.isFetching() > 0) cancel = whenIdle(ahead, 3_000);
+      else void client.prefetchQuery(projectStatsQueryOptions(other));
+    };
+    let cancel = whenIdle(ahead, 3_000);
+    return () => cancel();
   }, [client, key]);
 }
 
