@@ -8,7 +8,8 @@ import { DEMO_USER } from './demo/run.js';
 import { createLogger, logFormatFor } from './http/log.js';
 import { JobRunner } from './jobs/jobs.js';
 import { builtWebApp } from './lib/web-root.js';
-import { startTelegram, type Telegram } from './telegram/service.js';
+import type { Telegram } from './telegram/service.js';
+import { startTelegramIfSet } from './telegram/start.js';
 import { collectJob } from './use-cases/collect-job.js';
 import { getUserByName } from './use-cases/users.js';
 
@@ -67,7 +68,7 @@ export async function serve(ctx: Context): Promise<FastifyInstance> {
   const demoUser = await getUserByName(db, DEMO_USER.username);
   process.stdout.write(`Цена метра: http://${config.host}:${port} (база: ${db.kind})\n`);
   // Telegram being unreachable must not keep the web app from serving: the bot starts beside it.
-  const starting = startTelegram(db, config, app.log).then(
+  const starting = startTelegramIfSet(db, config, app.log).then(
     (t) => {
       telegram = t;
       if (closing) void t?.stop();

@@ -1,7 +1,7 @@
 import { mkdirSync, statfsSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import type pg from 'pg';
+import type { to as copyToType } from 'pg-copy-streams';
 import { DiskFullError } from '../lib/errors.js';
 import { type BinaryType, type BinaryValue, parseCopyBinary } from './copy-binary.js';
 
@@ -224,6 +224,9 @@ class PgliteDb implements Db {
   }
 }
 
+// PostgreSQL's client, loaded when a database URL is opened (a server on PGlite starts without it)
+let copyTo: typeof copyToType;
+
 class PostgresDb implements Db {
   readonly kind = 'postgresql' as const;
   constructor(
@@ -352,6 +355,8 @@ const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS ?? '32MB';
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory). */
 export async function openDb(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
+    const [{ default: pg }, copyStreams] = await Promise.all([import('pg'), import('pg-copy-streams')]);
+    copyTo = copyStreams.to;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

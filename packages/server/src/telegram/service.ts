@@ -5,6 +5,7 @@ import { type JobLog, JobRunner } from '../jobs/jobs.js';
 import { ALERTS_JOB, AlertPublisher } from './alert-publisher.js';
 import { COMMANDS, createBot } from './bot.js';
 import { PUBLISHER_JOB, Publisher, type PublishReport } from './publisher.js';
+import { botOff } from './start.js';
 
 export type TelegramLog = JobLog;
 
@@ -53,10 +54,7 @@ export function alertPublisherFor(db: Db, config: Config, api: Api, log: Telegra
  */
 export async function startTelegram(db: Db, config: Config, log: TelegramLog): Promise<Telegram | null> {
   const token = config.telegramBotToken;
-  if (!token) {
-    log.info({}, 'telegram: бот выключен (TELEGRAM_BOT_TOKEN не задан)');
-    return null;
-  }
+  if (botOff(config, log) || !token) return null;
   const bot = createBot({ db, token, apiRoot: config.telegramApiRoot, publicUrl: config.publicUrl, log });
   const publisher = publisherFor(db, config, bot.api, log);
   const alerts = alertPublisherFor(db, config, bot.api, log);

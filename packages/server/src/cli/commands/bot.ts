@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { Bot } from 'grammy';
 import { createLogger, logFormatFor } from '../../http/log.js';
 import { CliError } from '../../lib/errors.js';
-import { alertPublisherFor, publisherFor, startTelegram } from '../../telegram/service.js';
 import { type GlobalOptions, openContext } from '../context.js';
 import { printRows } from '../output.js';
 
@@ -26,6 +24,11 @@ export function registerBot(program: Command, globals: () => GlobalOptions) {
       );
       try {
         if (!config.telegramBotToken) throw new CliError('TELEGRAM_BOT_TOKEN не задан: бот выключен', 2);
+        // the bot's code (grammY) loaded by this command alone: every other command starts without it
+        const [{ Bot }, { alertPublisherFor, publisherFor, startTelegram }] = await Promise.all([
+          import('grammy'),
+          import('../../telegram/service.js'),
+        ]);
         if (opts.once) {
           const bot = new Bot(config.telegramBotToken, {
             client: config.telegramApiRoot ? { apiRoot: config.telegramApiRoot } : undefined,
