@@ -60,6 +60,17 @@ async function demoSession(): Promise<{ token: string; username: string }> {
   return login.json();
 }
 
+/** A fresh browser context (nothing cached) holding the demo's session, as after a login some other day. */
+async function freshSignedInContext(): Promise<BrowserContext> {
+  const session = await demoSession();
+  const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
+  await fresh.addInitScript((s) => {
+    // about:blank has no storage of its own
+    if (location.protocol.startsWith('http')) localStorage.setItem('user', JSON.stringify(s));
+  }, session);
+  return fresh;
+}
+
 async function signedIn(context: BrowserContext, path = '/'): Promise<Page> {
   const page = await context.newPage();
   await signInDemo(page, product.url);
@@ -318,12 +329,7 @@ describe('dashboard', () => {
 
   it('a first load asks for its stats while the dashboard code loads, and for each block once it is scrolled to', async () => {
     // a fresh browser (nothing cached) with a session, as after a login some other day
-    const session = await demoSession();
-    const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
-    await fresh.addInitScript((s) => {
-      // about:blank has no storage of its own
-      if (location.protocol.startsWith('http')) localStorage.setItem('user', JSON.stringify(s));
-    }, session);
+    const fresh = await freshSignedInContext();
     const first = await fresh.newPage();
     // the stats, then the blocks under the charts: «Темп продаж», the distribution, the table's pace
     const wanted = ['stats/columns', 'pace', 'distribution', 'pace/rows'];
@@ -382,11 +388,7 @@ describe('dashboard', () => {
   });
 
   it('«только свободные» switched once the page is idle redraws from the stats asked for ahead, asking the server nothing', async () => {
-    const session = await demoSession();
-    const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
-    await fresh.addInitScript((s) => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('user', JSON.stringify(s));
-    }, session);
+    const fresh = await freshSignedInContext();
     const tab = await fresh.newPage();
     const stats: string[] = [];
     tab.on('request', (r) => {
@@ -414,11 +416,9 @@ describe('dashboard', () => {
   });
 
   it('a first load of a page whose code loads on demand draws it without the loading fallback, its requests sent as it renders', async () => {
-    const session = await demoSession();
-    const fresh = await newContext({ viewport: { width: 1440, height: 900 } });
-    await fresh.addInitScript((s) => {
+    const fresh = await freshSignedInContext();
+    await fresh.addInitScript(() => {
       if (!location.protocol.startsWith('http')) return;
-      localStorage.setItem('user', JSON.stringify(s));
       // every fallback of a page's Suspense shown, counted as it is added (React keeps one up ≥ 300 ms)
       const seen = { fallbacks: 0 };
       Object.assign(window, { seen });
@@ -431,7 +431,7 @@ describe('dashboard', () => {
             )
               seen.fallbacks++;
       }).observe(document, { childList: true, subtree: true });
-    }, session);
+    });
     const first = await fresh.newPage();
     for (const [path, drawn] of [
       ['/market', '[data-testid=market-row]'],
