@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { SnapshotValidationError } from '../ingest/snapshot.js';
 import { AppError, CliError, DISK_FULL_MESSAGE, isDiskFull } from '../lib/errors.js';
+import { holdLoop } from '../lib/hold-loop.js';
 import { registerBot } from './commands/bot.js';
 import { registerDemo } from './commands/demo.js';
 import { registerDoctor } from './commands/doctor.js';
@@ -53,4 +54,6 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
-program.parseAsync(process.argv).catch(fail);
+// the loop held while a command runs (lib/hold-loop.ts): PGlite's awaits alone let it run empty, and Node then
+// waits for V8's background tasks on this thread; a server's socket holds it once it listens
+holdLoop(program.parseAsync(process.argv)).catch(fail);

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, fetch, type Response } from 'undici';
+import type { Agent, Response } from 'undici';
 import {
   type AddressPolicy,
   bareHost,
@@ -45,6 +45,11 @@ export interface FetchOptions {
   /** where a collection may go (default: COLLECT_ALLOW_HOSTS and the system's resolver) */
   policy?: AddressPolicy;
 }
+
+/** undici, loaded by the first collection (~100 ms of a server's start otherwise: docs/performance.md). */
+type Undici = typeof import('undici');
+/** A collection's connections (guardedAgent) and undici's fetch. */
+type Client = { agent: Agent; fetch: Undici['fetch'] };
 
 /** Redirects followed, each hop checked: more is a loop or a trap. */
 const MAX_REDIRECTS = 5;
@@ -123,8 +128,8 @@ async function readLimited(
  * at the moment of connecting (an allowed host as it resolves). Node connects to an IP address without a
  * lookup: those are checked before each request.
  */
-function guardedAgent(policy: AddressPolicy): Agent {
-  return new Agent({
+function guardedAgent(undici: Undici, policy: AddressPolicy): Agent {
+  return new undici.Agent({
     connect: {
       lookup: ((
         hostname: string,
@@ -211,14 +216,19 @@ async function guardedGet(
   url: string,
   init: { headers: Record<string, string>; signal: AbortSignal },
   policy: AddressPolicy,
-  agent: Agent,
+  client: Client,
 ): Promise<Response> {
   let current = url;
   let headers = init.headers;
   const origin = new URL(url).origin;
   for (let hop = 0; ; hop++) {
     await checkedAddresses(current, policy, 'url');
-    const res = await fetch(current, { ...init, headers, redirect: 'manual', dispatcher: agent });
+    const res = await client.fetch(current, {
+      ...init,
+      headers,
+      redirect: 'manual',
+      dispatcher: client.agent,
+    });
     const location = res.headers.get('location');
     if (res.status < 300 || res.status >= 400 || res.status === 304 || !location) return res;
     await res.body?.cancel();
@@ -240,11 +250,12 @@ export async function fetchList(url: string, options: FetchOptions = {}): Promis
   if (bare.authorization && !Object.keys(o.headers ?? {}).some((k) => k.toLowerCase() === 'authorization'))
     o.headers = { ...o.headers, authorization: bare.authorization };
   const policy = o.policy ?? defaultPolicy();
-  const agent = guardedAgent(policy);
+  const undici = await import('undici');
+  const client = { agent: guardedAgent(undici, policy), fetch: undici.fetch };
   try {
-    return await attempts(bare.url, o, policy, agent);
+    return await attempts(bare.url, o, policy, client);
   } finally {
-    await agent.close().catch(() => {});
+    await client.agent.close().catch(() => {});
   }
 }
 
@@ -252,7 +263,7 @@ async function attempts(
   url: string,
   o: FetchOptions & { [K in keyof typeof FETCH_DEFAULTS]: number },
   policy: AddressPolicy,
-  agent: Agent,
+  client: Client,
 ): Promise<Fetched> {
   const headers: Record<string, string> = {
     'user-agent': USER_AGENT,
@@ -265,7 +276,12 @@ async function attempts(
   for (let attempt = 1; attempt <= o.retries + 1; attempt++) {
     let wait = o.backoffMs * 2 ** (attempt - 1);
     try {
-      const res = await guardedGet(url, { headers, signal: AbortSignal.timeout(o.timeoutMs) }, policy, agent);
+      const res = await guardedGet(
+        url,
+        { headers, signal: AbortSignal.timeout(o.timeoutMs) },
+        policy,
+        client,
+      );
       if (res.status === 304) {
         await res.body?.cancel();
         return { status: 'unchanged', httpStatus: 304, attempts: attempt };
