@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // The built bin as `npm start` runs it (npm test builds first), with a module hook that writes down every module
 // the process resolves: a server on PGlite without a bot loads neither grammY nor PostgreSQL's client (each
 // ~40–80 ms of a start, docs/performance.md «Session 33»), nor undici (the collector's client, ~100 ms: loaded by
-// the first collection), nor Fastify's Ajv compiler (the routes' schemas are zod's); and the CLI holds its loop while the command runs (lib/hold-loop.ts, session 34)
+// the first collection), nor Fastify's Ajv compiler (the routes' schemas are zod's), nor the Excel writer (the first
+// export loads it); and the CLI holds its loop while the command runs (lib/hold-loop.ts, session 34)
 const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../bin/cena-metra.js');
 const work = mkdtempSync(join(tmpdir(), 'cena-start-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -70,7 +71,7 @@ register(new URL('./hooks.mjs', import.meta.url), { data: { out: process.env.LOA
 const packageOf = (url: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? null;
 
 describe('a server’s start', () => {
-  it('on PGlite without TELEGRAM_BOT_TOKEN loads neither grammY, pg, undici nor Ajv (the modules it resolves)', async () => {
+  it('on PGlite without TELEGRAM_BOT_TOKEN loads neither grammY, pg, undici, Ajv nor the Excel writer (the modules it resolves)', async () => {
     const loaded = await serveAndList({ DATABASE_URL: '', TELEGRAM_BOT_TOKEN: '' });
     const packages = new Set(loaded.map(packageOf).filter((p): p is string => p !== null));
     // the record works: the database and the HTTP server it does load
@@ -78,7 +79,15 @@ describe('a server’s start', () => {
     expect(packages.has('fastify')).toBe(true);
     expect(
       [...packages].filter((p) =>
-        ['grammy', 'pg', 'pg-copy-streams', 'undici', 'ajv', '@fastify/ajv-compiler'].includes(p),
+        [
+          'grammy',
+          'pg',
+          'pg-copy-streams',
+          'undici',
+          'ajv',
+          '@fastify/ajv-compiler',
+          'write-excel-file',
+        ].includes(p),
       ),
     ).toEqual([]);
     expect(loaded.some((url) => url.endsWith('/dist/src/lib/hold-loop.js'))).toBe(true);
