@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { buildPlan, firstStart, markBuilt } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(root, 'packages/server/dist/src/cli/index.js');
+// the server's CLI as one module (packages/server/scripts/bundle.mjs)
+const cli = join(root, 'packages/server/dist/src/cli/bundle.js');
 // the server's flags (packages/server/bin/cena-metra.js); the demo runs with Node's defaults, as under serve
 const SERVER_FLAGS = ['--max-semi-space-size=4'];
 

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // the process resolves: a server on PGlite without a bot loads neither grammY nor PostgreSQL's client (each
 // ~40–80 ms of a start, docs/performance.md «Session 33»), nor undici (the collector's client, ~100 ms: loaded by
 // the first collection), nor Fastify's Ajv compiler (the routes' schemas are zod's), nor the Excel writer (the first
-// export loads it); and the CLI holds its loop while the command runs (lib/hold-loop.ts, session 34)
+// export loads it); our code is one module (the bundle); and the CLI holds its loop while the command runs
+// (lib/hold-loop.ts, session 34)
 const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../bin/cena-metra.js');
 const work = mkdtempSync(join(tmpdir(), 'cena-start-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -31,7 +32,14 @@ export async function resolve(specifier, context, next) {
   writeFileSync(
     join(work, 'register.mjs'),
     `import { register } from 'node:module';
-register(new URL('./hooks.mjs', import.meta.url), { data: { out: process.env.LOADED_OUT } });`,
+import { appendFileSync } from 'node:fs';
+register(new URL('./hooks.mjs', import.meta.url), { data: { out: process.env.LOADED_OUT } });
+// the timers the process sets up with their delays: the CLI's hold of its loop is one (lib/hold-loop.ts)
+const setInterval = globalThis.setInterval;
+globalThis.setInterval = (f, ms, ...rest) => {
+  appendFileSync(process.env.LOADED_OUT, 'interval:' + ms + '\\n');
+  return setInterval(f, ms, ...rest);
+};`,
   );
   const dataDir = mkdtempSync(join(work, 'data-'));
   return new Promise((done, fail) => {
@@ -90,6 +98,12 @@ describe('a server’s start', () => {
         ].includes(p),
       ),
     ).toEqual([]);
-    expect(loaded.some((url) => url.endsWith('/dist/src/lib/hold-loop.js'))).toBe(true);
+    // our code is one module (scripts/bundle.mjs), zod and the contract inside it
+    expect(
+      loaded.filter((url) => url.includes('/dist/src/')).map((url) => url.split('/dist/src/')[1]),
+    ).toEqual(['cli/bundle.js']);
+    expect(packages.has('zod')).toBe(false);
+    // the CLI holds its loop while the command runs
+    expect(loaded).toContain(`interval:${2 ** 30}`);
   }, 120_000);
 });

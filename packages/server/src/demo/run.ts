@@ -8,6 +8,7 @@ import { addUser, getUserByName } from '../db/queries/users.js';
 import type { Importer } from '../ingest/importer.js';
 import type { Snapshot } from '../ingest/snapshot.js';
 import { todayIso } from '../lib/days.js';
+import { SRC_ROOT } from '../lib/paths.js';
 import { commandHost } from '../use-cases/host.js';
 import { followImport } from '../use-cases/imports.js';
 import { applyRegistryImport } from '../use-cases/registry.js';
@@ -74,9 +75,9 @@ class WorkerLists {
   }
 }
 
-/** The worker's compiled script beside this one; none when running from the sources (tests). */
+/** The worker's compiled script (dist/src/demo/worker.js); none when running from the sources (tests). */
 function workerUrl(): URL | null {
-  return import.meta.url.endsWith('.js') ? new URL('./worker.js', import.meta.url) : null;
+  return import.meta.url.endsWith('.js') ? new URL('demo/worker.js', SRC_ROOT) : null;
 }
 
 /**

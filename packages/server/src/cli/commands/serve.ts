@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { CliError } from '../../lib/errors.js';
+import { SRC_ROOT } from '../../lib/paths.js';
 import { serve } from '../../server.js';
 import { countProjects } from '../../use-cases/reads.js';
 import { type GlobalOptions, openContext } from '../context.js';
 
 /** `cena-metra demo` on the same database, in a child process sharing this terminal. */
 function runDemoProcess(options: GlobalOptions): Promise<void> {
-  const entry = fileURLToPath(new URL('../index.js', import.meta.url));
+  const entry = fileURLToPath(new URL('cli/index.js', SRC_ROOT));
   const args = [entry, ...(options.dataDir ? ['--data-dir', options.dataDir] : []), 'demo'];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit', env: process.env });
