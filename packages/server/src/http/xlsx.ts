@@ -5,7 +5,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** A sheet as an Excel file: typed cells, the header row frozen, columns as wide as their values. */
 export async function xlsxBuffer(sheet: AnySheet): Promise<Buffer> {
-  // loaded by the first export (its ~80 modules were ~50 ms of every server's start)
+  // loaded by the first export (its 78 modules were ~75 ms of every server's start: docs/performance.md)
   const { default: writeExcelFile } = await import('write-excel-file/node');
   const out = await writeExcelFile(excelRows(sheet) as SheetData, {
     sheet: sheetName(sheet.name),

@@ -9,6 +9,7 @@ import { type GlobalOptions, openContext } from '../context.js';
 
 /** `cena-metra demo` on the same database, in a child process sharing this terminal. */
 function runDemoProcess(options: GlobalOptions): Promise<void> {
+  // the file-by-file CLI (the bundle's modules, one by one): a 45 s generation does not miss its 0.3 s
   const entry = fileURLToPath(new URL('cli/index.js', SRC_ROOT));
   const args = [entry, ...(options.dataDir ? ['--data-dir', options.dataDir] : []), 'demo'];
   return new Promise((done, fail) => {
