@@ -1,5 +1,6 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { STATS_MAP_KEYS, STATS_PRICE_KEYS } from '@cena-metra/contract';
+import { inflate } from './kept.js';
 import { SERIES_SEPARATOR } from './kept-series.js';
 
 /**
@@ -89,6 +90,6 @@ export const encodeColumnsMonth = (c: ColumnsMonth): string =>
 
 /** A kept month's columns, with the length of their JSON (what the reader holds of them). */
 export function decodeColumnsMonth(base64: string): { columns: ColumnsMonth; bytes: number } {
-  const json = gunzipSync(Buffer.from(base64, 'base64'));
+  const json = inflate(Buffer.from(base64, 'base64'));
   return { columns: JSON.parse(json.toString('utf8')) as ColumnsMonth, bytes: json.length };
 }

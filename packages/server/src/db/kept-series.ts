@@ -1,5 +1,6 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { fromDay } from '../lib/days.js';
+import { inflate } from './kept.js';
 
 /**
  * The kept stats series (DESIGN §11.1, `series_month`): a project's month of snapshot days under one status,
@@ -123,7 +124,7 @@ export const isLaidOut = (inflated: Buffer): boolean => inflated[0] === MAGIC;
 export function decodeSeriesMonth(
   body: Uint8Array,
   days: number[],
-  inflated: Buffer = gunzipSync(body),
+  inflated: Buffer = inflate(body),
 ): string[] {
   if (!isLaidOut(inflated)) return textsOf(inflated, days.length);
   const m = monthLayout(inflated, days);

@@ -27,10 +27,28 @@ export function seriesColumn(status: StatsStatus): 'series_all' | 'series_availa
 export const base64 = (column: string, as = column) => `encode(${column}, 'base64') as ${as}`;
 export const bytes = (text: string): Buffer => Buffer.from(text, 'base64');
 
+/** zlib's smallest output chunk, and the largest a kept body's trailer is trusted for. */
+const MIN_CHUNK = 64;
+const MAX_CHUNK = 64 * 1024 * 1024;
+
+/**
+ * A kept gzip body inflated into one buffer of its size. The gzip trailer says the inflated size (ISIZE,
+ * mod 2^32); `gunzipSync` otherwise inflates into 16 KB chunks, each a fresh allocation, and joins them —
+ * half of the inflation's time on a first request (a 3-year project's 36 months, 3.3 MB: ~100 → ~50 ms cold).
+ * A trailer that lies (a body of several members) only costs chunks again: zlib grows the output as needed.
+ */
+export function inflate(body: Uint8Array): Buffer {
+  const size =
+    body.length >= 18
+      ? Buffer.from(body.buffer, body.byteOffset, body.length).readUInt32LE(body.length - 4)
+      : 0;
+  return gunzipSync(body, { chunkSize: Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, size + 1)) });
+}
+
 /** A union's kept span (`market_span.body`, analytics/pace-union.ts): gzipped JSON, made the same way each time. */
 export const encodeSpan = (s: UnionSpan): Buffer => gzipSync(JSON.stringify(s), { level: 1 });
 export const decodeSpan = (body: Uint8Array): UnionSpan =>
-  JSON.parse(gunzipSync(body).toString('utf8')) as UnionSpan;
+  JSON.parse(inflate(body).toString('utf8')) as UnionSpan;
 
 /** Doubles of a kept hedonic link (`hedonic_link.body`): period, previous, has previous, change, variance, … */
 const LINK_DOUBLES = 10;

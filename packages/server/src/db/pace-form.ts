@@ -1,7 +1,7 @@
 import { endianness } from 'node:os';
-import { gunzipSync } from 'node:zlib';
 import type { PaceSummary } from '../analytics/pace-summary.js';
 import { type PackedSummary, packedOf, unpackSummary } from '../analytics/packed-summary.js';
+import { inflate } from './kept.js';
 
 /**
  * The stored form of a kept pace summary part (`pace_summary.body`, DESIGN §11.1). The market's pace over
@@ -136,7 +136,7 @@ export const decodeSummaries = (bodies: readonly Uint8Array[]): PaceSummary =>
 export function decodePacked(bodies: readonly Uint8Array[]): PackedSummary {
   const parts = bodies.map((body) =>
     body[0] === 0x1f && body[1] === 0x8b
-      ? encodeSummary(JSON.parse(gunzipSync(body).toString('utf8')) as PaceSummary)
+      ? encodeSummary(JSON.parse(inflate(body).toString('utf8')) as PaceSummary)
       : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
   );
   const heads: Head[] = parts.map((bytes) => {

@@ -1,7 +1,8 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { HOUSING_CLASS_NAMES } from '@cena-metra/contract';
 import { lightHistory, type StateAt } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
+import { inflate } from '../db/kept.js';
 import {
   deleteRaw,
   keptHistory,
@@ -156,7 +157,7 @@ export async function replayObject(db: Db, objId: number, from: string | null): 
     const answers: DayAnswers = {};
     for (; i < raws.length && raws[i].day === day; i++) {
       const kind = raws[i].kind as AnswerKind;
-      const facts = factsOf(kind, JSON.parse(gunzipSync(raws[i].body).toString('utf8')), objId);
+      const facts = factsOf(kind, JSON.parse(inflate(raws[i].body).toString('utf8')), objId);
       // a kept answer was read when it came: it reads the same way again
       if ('error' in facts) throw new Error(`реестр: объект ${objId}, ${day}: ${facts.error}`);
       answers[kind] = facts;

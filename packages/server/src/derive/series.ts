@@ -1,9 +1,8 @@
-import { gunzipSync } from 'node:zlib';
 import type { StatsStatus } from '@cena-metra/contract';
 import type { CubeCell } from '../analytics/cube.js';
 import { countLabels, dayCounts, GROUPS, groupPoint } from '../analytics/stats.js';
 import type { Db } from '../db/driver.js';
-import { bytes, monthOf } from '../db/kept.js';
+import { bytes, inflate, monthOf } from '../db/kept.js';
 import {
   columnsOfDays,
   columnsOfTexts,
@@ -147,8 +146,8 @@ export async function layOutKeptSeries(db: Db, onProgress?: (done: number, total
     await db.transaction(async (tx) => {
       const rows = await seriesMonthsForUpdate(tx, id);
       for (const r of rows) {
-        const all = gunzipSync(bytes(r.series_all));
-        const available = gunzipSync(bytes(r.series_available));
+        const all = inflate(bytes(r.series_all));
+        const available = inflate(bytes(r.series_available));
         if (isLaidOut(all) && isLaidOut(available)) continue;
         const laidOut = (inflated: Buffer) =>
           encodeSeriesMonth(r.days, decodeSeriesMonth(inflated, r.days, inflated)).toString('base64');

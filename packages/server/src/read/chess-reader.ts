@@ -1,11 +1,10 @@
-import { gunzipSync } from 'node:zlib';
 import type { ChessResponse } from '@cena-metra/contract';
 import { lastCarriedDay } from '../analytics/carry.js';
 import { chessboard, chessResponse } from '../analytics/chess.js';
 import { compareNatural } from '../analytics/natural.js';
 import type { Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
-import { bytes } from '../db/kept.js';
+import { bytes, inflate } from '../db/kept.js';
 import { keptChess } from '../db/queries/kept-latest.js';
 import {
   firstBuildingOnSale,
@@ -57,7 +56,7 @@ export class ChessReader {
     // the first look (its last day, the default building) as the import kept it: one row
     if (q.building === undefined && q.date === undefined && q.since === undefined) {
       const kept = await keptChess(db, q.projectId);
-      if (kept !== null) return JSON.parse(gunzipSync(bytes(kept)).toString('utf8')) as ChessResponse;
+      if (kept !== null) return JSON.parse(inflate(bytes(kept)).toString('utf8')) as ChessResponse;
     }
     const d = await this.chessData(db, q.projectId);
     const n = d.dates.length;

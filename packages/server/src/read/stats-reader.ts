@@ -1,4 +1,3 @@
-import { gunzipSync } from 'node:zlib';
 import type { StatsRequest, StatsResponse, StatsStatus } from '@cena-metra/contract';
 import { buildCubes } from '../analytics/cube.js';
 import { PackedFlats } from '../analytics/packed-flats.js';
@@ -14,7 +13,7 @@ import {
 import { DEFAULT_CARRY_DAYS } from '../analytics/types.js';
 import { flatOnDay, lastDataDay } from '../analytics/windows.js';
 import type { Db } from '../db/driver.js';
-import { bytes } from '../db/kept.js';
+import { bytes, inflate } from '../db/kept.js';
 import { columnsOfTexts, decodeColumnsMonth } from '../db/kept-columns.js';
 import { decodeSeriesMonth, monthLayout } from '../db/kept-series.js';
 import { keptSummary } from '../db/queries/kept-latest.js';
@@ -121,7 +120,7 @@ export class StatsReader {
           if (!Array.isArray(gz)) throw new Error(`stats: the months of ${s} are not read`);
           entry.months[s] = 'laid out';
           entry.monthBytes -= gz.reduce((sum, m) => sum + m.body.length, 0);
-          return gz.map((m) => monthLayout(gunzipSync(m.body), m.days));
+          return gz.map((m) => monthLayout(inflate(m.body), m.days));
         },
         this.carry,
       );
