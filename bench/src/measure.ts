@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
+import type { LeanRun } from './lean-client.js';
 
 /**
  * A numeric option of a bench command (`--flats 5000`), or its default. Anything but a whole number > 0
@@ -352,18 +353,15 @@ export function timedKeptAlive(
   return { timed, agent };
 }
 
-/** Times sequential POSTs of `bodies` from a client process of its own (lean-client.ts), in ms each. */
-export function leanClient(origin: string, token: string, path: string, bodies: object[]): Promise<number[]> {
+/** Times `run`'s requests from a client process of its own (lean-client.ts), in ms each. */
+export function leanClient(run: LeanRun): Promise<number[]> {
   return new Promise((done, fail) => {
     const script = fileURLToPath(new URL('./lean-client.js', import.meta.url));
-    execFile(
-      process.execPath,
-      [script, origin, token, path, JSON.stringify(bodies)],
-      (error, stdout, stderr) => {
-        if (error) return fail(new Error(`lean client: ${stderr || error.message}`));
-        done(JSON.parse(stdout) as number[]);
-      },
-    );
+    const child = execFile(process.execPath, [script], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) return fail(new Error(`lean client: ${stderr || error.message}`));
+      done(JSON.parse(stdout) as number[]);
+    });
+    child.stdin!.end(JSON.stringify(run));
   });
 }
 

@@ -14,7 +14,12 @@ import { keptScopes, membersVersion, scopeOf } from '../src/read/market-scopes.j
 import { ReadCache } from '../src/read/read-cache.js';
 import { cliActor, commandHost, type Host } from '../src/use-cases/host.js';
 import { applyImport } from '../src/use-cases/imports.js';
-import { keepMarketSpansLocked, ROUNDS_SHARE, roundWait } from '../src/use-cases/market-spans.js';
+import {
+  keepMarketSpans,
+  keepMarketSpansLocked,
+  ROUNDS_SHARE,
+  roundWait,
+} from '../src/use-cases/market-spans.js';
 import { rebuildProjects } from '../src/use-cases/rebuild.js';
 import { describeEachDb } from './databases.js';
 import { PROJECT_TABLES, toSnapshot } from './kept-data.js';
@@ -114,6 +119,25 @@ describeEachDb('the market’s kept spans', (ctx) => {
     expect(answer.projects).toBe(4);
     await ctx.db.query('delete from market_span');
     expect(await new MarketReader(new ReadCache()).marketPace(ctx.db, q)).toEqual(answer);
+  });
+
+  it('a round lets the thread’s other work through between spans (PGlite’s queries never leave the loop)', async () => {
+    await clear(ctx.db);
+    const importer = new Importer(ctx.db, 2, 31);
+    const [project] = fc.sample(projectArb, { numRuns: 1, seed: 11 });
+    const host = { ...commandHost(ctx.db, importer), keepMarket: async () => {} };
+    for (let p = 0; p < 3; p++)
+      await applyImport(host, { snapshots: project.map((s) => placed(p, toSnapshot(p, s))) }, cliActor());
+    const order: string[] = [];
+    const round = keepMarketSpans(ctx.db, new MarketReader(new ReadCache()), {
+      min: 1,
+      onProgress: () => order.push('spans of a filter saved'),
+    });
+    // a request's callback, queued as the round starts: it runs before the round's first filter is done
+    setImmediate(() => order.push('another task'));
+    const report = await round;
+    expect(report.made).toBeGreaterThan(0);
+    expect(order[0]).toBe('another task');
   });
 
   it('a server’s round follows an import through the API, and a fresh server answers «Рынок»’s pace from the kept span', async () => {

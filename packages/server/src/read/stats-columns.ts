@@ -2,7 +2,7 @@ import { STATS_GROUP_KEYS, STATS_MAP_KEYS, STATS_PRICE_KEYS, type StatsStatus } 
 import { countLabels } from '../analytics/stats.js';
 import type { ColumnsMonth } from '../db/kept-columns.js';
 import { fromDay } from '../lib/days.js';
-import type { ChunkedBody, SeriesJson } from './stats-json.js';
+import { BodyWriter, type ChunkedBody, type SeriesJson } from './stats-json.js';
 
 /** A kept month of columns with its snapshot days. */
 export interface KeptColumns {
@@ -102,16 +102,24 @@ export class SeriesColumns {
       }
       return values;
     };
-    /** a figure over the answer's days: `textOf` gives a month's text, undefined where it has none */
-    const column = (id: string, textOf: (m: ColumnsMonth) => string | undefined) => {
-      const parts = pieces.map((p) => {
+    /**
+     * A figure over the answer's days (`textOf` gives a month's text, undefined where it has none), written as
+     * it goes: each month's text is copied into the body once — not joined into strings that are joined again
+     * and then encoded (~4 copies of the body).
+     */
+    const column = (w: BodyWriter, id: string, textOf: (m: ColumnsMonth) => string | undefined) => {
+      w.ascii('[');
+      pieces.forEach((p, i) => {
+        if (i) w.ascii(',');
         const text = textOf(l.months[p.month].columns);
-        if (text === undefined) return nulls(p.places.length);
-        if (p.whole) return text;
-        const values = valuesOf(p, id, text);
-        return p.places.map((j) => values[j]).join(',');
+        if (text === undefined) w.ascii(nulls(p.places.length));
+        else if (p.whole) w.text(text);
+        else {
+          const values = valuesOf(p, id, text);
+          w.text(p.places.map((j) => values[j]).join(','));
+        }
       });
-      return `[${parts.join(',')}]`;
+      w.ascii(']');
     };
     const present = (id: string, textOf: (m: ColumnsMonth) => string | undefined) =>
       pieces.some((p) => {
@@ -121,33 +129,45 @@ export class SeriesColumns {
         const values = valuesOf(p, id, text);
         return p.places.some((j) => values[j] !== 'null');
       });
-    const parts = [`{"dates":${JSON.stringify(dates)}`];
-    STATS_GROUP_KEYS.forEach((g, gi) => {
-      const figures = STATS_PRICE_KEYS.map(
-        (key, i) => `"${key}":${column(`${gi}p${i}`, (m) => m.groups[gi].p[i])}`,
-      );
-      STATS_MAP_KEYS.forEach((key, i) => {
-        // the keys in the order first met over the answer's months
-        const names = new Set<string>();
-        for (const p of pieces) for (const name in l.months[p.month].columns.groups[gi].m[i]) names.add(name);
-        const entries: string[] = [];
-        for (const name of names) {
-          const id = `${gi}m${i}:${name}`;
-          const textOf = (m: ColumnsMonth) => {
-            const map = m.groups[gi].m[i];
-            return Object.hasOwn(map, name) ? map[name] : undefined;
-          };
-          if (present(id, textOf)) entries.push(`${JSON.stringify(name)}:${column(id, textOf)}`);
-        }
-        figures.push(`"${key}":{${entries.join(',')}}`);
+    return BodyWriter.build((w) => {
+      w.ascii(`{"dates":${JSON.stringify(dates)}`);
+      STATS_GROUP_KEYS.forEach((g, gi) => {
+        w.ascii(`,"${g}":{`);
+        STATS_PRICE_KEYS.forEach((key, i) => {
+          w.ascii(`${i ? ',' : ''}"${key}":`);
+          column(w, `${gi}p${i}`, (m) => m.groups[gi].p[i]);
+        });
+        STATS_MAP_KEYS.forEach((key, i) => {
+          // the keys in the order first met over the answer's months
+          const names = new Set<string>();
+          for (const p of pieces)
+            for (const name in l.months[p.month].columns.groups[gi].m[i]) names.add(name);
+          w.ascii(`,"${key}":{`);
+          let first = true;
+          for (const name of names) {
+            const id = `${gi}m${i}:${name}`;
+            const textOf = (m: ColumnsMonth) => {
+              const map = m.groups[gi].m[i];
+              return Object.hasOwn(map, name) ? map[name] : undefined;
+            };
+            if (!present(id, textOf)) continue;
+            w.text(`${first ? '' : ','}${JSON.stringify(name)}:`);
+            column(w, id, textOf);
+            first = false;
+          }
+          w.ascii('}');
+        });
+        w.ascii('}');
       });
-      parts.push(`"${g}":{${figures.join(',')}}`);
+      w.ascii(',"flatsCountList":[');
+      countLabels(status).forEach((label, c) => {
+        w.text(`${c ? ',' : ''}{"label":${JSON.stringify(label)},"counts":`);
+        column(w, `c${c}`, (m) => m.c[c]);
+        w.ascii('}');
+      });
+      w.ascii('],"shortFlatSummaryList":');
+      w.text(summaryJson);
+      w.ascii('}');
     });
-    const counts = countLabels(status).map(
-      (label, c) => `{"label":${JSON.stringify(label)},"counts":${column(`c${c}`, (m) => m.c[c])}}`,
-    );
-    parts.push(`"flatsCountList":[${counts.join(',')}]`, `"shortFlatSummaryList":${summaryJson}}`);
-    const buf = Buffer.from(parts.join(','), 'utf8');
-    return { chunks: [buf], length: buf.length, gathered: buf.length };
   }
 }

@@ -33,7 +33,7 @@ const VIEW_BYTES = 16 * 1024;
 const GATHER_BYTES = 64 * 1024;
 
 /** Writes a body as chunks: long slices by reference, everything else gathered into buffers of 64 KB. */
-class BodyWriter {
+export class BodyWriter {
   private readonly chunks: Buffer[] = [];
   private gather = Buffer.allocUnsafe(GATHER_BYTES);
   private at = 0;
