@@ -60,6 +60,7 @@ export interface Db {
 export { type BinaryType, type BinaryValue, parseCopyBinary } from './copy-binary.js';
 
 import { bytesAsBase64 } from './pglite-params.js';
+import { holdsNoCluster, pgliteTemplate } from './pglite-template.js';
 
 const PLAIN = /^[0-9A-Za-z_.:-]+$/;
 
@@ -383,7 +384,11 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     [INT8]: toNumber,
     [NUMERIC]: toNumber,
   };
-  const db = await PGlite.create(options.memory ? undefined : options.dataDir, {
+  const dataDir = options.memory ? undefined : options.dataDir;
+  // a new data dir (or an in-memory database) loaded from the build's empty cluster, not made by initdb
+  const template = holdsNoCluster(dataDir) ? pgliteTemplate() : null;
+  const db = await PGlite.create(dataDir, {
+    ...(template ? { loadDataDir: template } : {}),
     parsers,
     // PGlite's default 128 MB of shared buffers is resident from the start; the engine reads derived
     // tables in bulk and caches them, so a small pool keeps a one-machine install light (docs/performance.md)
