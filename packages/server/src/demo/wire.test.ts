@@ -27,6 +27,21 @@ describe('demo lists handed between threads (demo/wire.ts)', () => {
       }
     }
     expect(lists).toBeGreaterThan(100);
+    // every list in one chunk: more flats than the encoder's first buffer holds (it grows)
+    const all = plan.projects
+      .flatMap((_, p) => [...demoLists(plan, p)])
+      .filter((l) => l !== null)
+      .map((l) => ({ ...l, contentHash: contentHash(l) }));
+    const flats = all.reduce((n, l) => n + l.flats.length, 0);
+    expect(flats * 13).toBeGreaterThan(1 << 16);
+    const one = new WireEncoder();
+    for (const l of all) one.add(l);
+    const chunk = one.take(0, all.length, true);
+    expect(chunk.columns).toHaveLength(13 * flats);
+    expect(new WireDecoder().decode(structuredClone(chunk))).toEqual(all);
+    // taken, the encoder starts the next chunk empty
+    one.add(all[0]);
+    expect(one.take(0, 1, true).columns).toHaveLength(13 * all[0].flats.length);
     // nulls, offers and numbers all went across
     expect(offers).toBeGreaterThan(0);
   });

@@ -31,7 +31,12 @@ export class WireEncoder {
   private readonly table = new Map<string, number>();
   private texts: string[] = [];
   private lists: ListHead[] = [];
-  private values: number[] = [];
+  /**
+   * The flats' numbers, written in place and grown by doubling: pushing 13 values a flat onto a JS array (and
+   * `Float64Array.from` of it) took ~2.3 µs a flat — most of the worker's thread over the demo's 15 million.
+   */
+  private values = new Float64Array(1 << 16);
+  private used = 0;
 
   private text(value: string | null): number {
     if (value === null) return -1;
@@ -48,23 +53,30 @@ export class WireEncoder {
   add(list: Snapshot & { contentHash: string }): void {
     const { flats, ...head } = list;
     this.lists.push({ ...head, flats: flats.length });
+    const needed = this.used + flats.length * COLUMNS;
+    if (needed > this.values.length) {
+      const grown = new Float64Array(Math.max(needed, this.values.length * 2));
+      grown.set(this.values.subarray(0, this.used));
+      this.values = grown;
+    }
     const v = this.values;
-    for (const { externalId, rec } of flats)
-      v.push(
-        this.text(externalId),
-        this.text(rec.building),
-        this.text(rec.section),
-        rec.floor ?? Number.NaN,
-        this.text(rec.number),
-        rec.rooms,
-        rec.area,
-        this.text(rec.facing),
-        this.text(rec.settlementDate),
-        rec.price,
-        rec.basePrice ?? Number.NaN,
-        this.text(rec.status),
-        this.text(rec.offer),
-      );
+    let i = this.used;
+    for (const { externalId, rec } of flats) {
+      v[i++] = this.text(externalId);
+      v[i++] = this.text(rec.building);
+      v[i++] = this.text(rec.section);
+      v[i++] = rec.floor ?? Number.NaN;
+      v[i++] = this.text(rec.number);
+      v[i++] = rec.rooms;
+      v[i++] = rec.area;
+      v[i++] = this.text(rec.facing);
+      v[i++] = this.text(rec.settlementDate);
+      v[i++] = rec.price;
+      v[i++] = rec.basePrice ?? Number.NaN;
+      v[i++] = this.text(rec.status);
+      v[i++] = this.text(rec.offer);
+    }
+    this.used = i;
   }
 
   get size(): number {
@@ -73,11 +85,12 @@ export class WireEncoder {
 
   /** The lists added since the last chunk, and the texts they brought. */
   take(project: number, days: number, last: boolean): WireChunk {
-    const columns = Float64Array.from(this.values);
+    // a copy of the chunk's numbers (its buffer is transferred); the grown one is written again
+    const columns = this.values.slice(0, this.used);
     const chunk = { project, texts: this.texts, lists: this.lists, columns, days, last };
     this.texts = [];
     this.lists = [];
-    this.values = [];
+    this.used = 0;
     return chunk;
   }
 }
