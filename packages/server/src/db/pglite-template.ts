@@ -39,13 +39,11 @@ export function readTemplate(file = TEMPLATE_FILE, keyFile = TEMPLATE_KEY_FILE):
   }
 }
 
-let held: { blob: Blob | null } | undefined;
-
-/** The build's template for the installed PGlite, or null (none made, or made by another version). Read once. */
-export function pgliteTemplate(): Blob | null {
-  held ??= { blob: readTemplate() };
-  return held.blob;
-}
+/**
+ * The build's template for the installed PGlite, or null (none made, or made by another version): read for
+ * each new database (4.5 MB, a few ms), not held by a process that has opened its one.
+ */
+export const pgliteTemplate = (): Blob | null => readTemplate();
 
 /** Whether a data dir holds no cluster yet (PGlite refuses to load a template over one). */
 export const holdsNoCluster = (dataDir: string | undefined): boolean =>
