@@ -28,8 +28,10 @@ if (current !== version) {
     const dump = await db.dumpDataDir('gzip');
     await db.close();
     // written whole, then named: a build stopped halfway leaves no template, not half of one
-    writeFileSync(`${TEMPLATE_FILE}.part`, Buffer.from(await dump.arrayBuffer()));
-    renameSync(`${TEMPLATE_FILE}.part`, TEMPLATE_FILE);
+    // (a part of this process's own: two builds at once do not write into one file)
+    const part = `${TEMPLATE_FILE}.${process.pid}.part`;
+    writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
+    renameSync(part, TEMPLATE_FILE);
     writeFileSync(TEMPLATE_KEY_FILE, `${JSON.stringify({ pglite: version })}\n`);
     console.log(
       `PGlite ${version}: пустой кластер для новых баз за ${((Date.now() - started) / 1000).toFixed(1)} с`,

@@ -43,7 +43,12 @@ describe('inflate (a kept gzip body)', () => {
     expect(inflate(new Uint8Array(host.buffer, host.byteOffset + 7, body.length)).equals(a)).toBe(true);
   });
 
-  it('refuses a body that is not gzip, as gunzip does', () => {
+  it('refuses a body that is not gzip, or whose trailer lies about its size, as gunzip does', () => {
     expect(() => inflate(Buffer.from('not gzip at all, not at all'))).toThrow();
+    const body = Buffer.from(gzipSync(text(1000)));
+    // a damaged trailer claiming ~4 GB: refused (zlib checks the length), not answered with a huge buffer
+    body.writeUInt32LE(0xfffffff0, body.length - 4);
+    expect(() => gunzipSync(body)).toThrow();
+    expect(() => inflate(body)).toThrow();
   });
 });

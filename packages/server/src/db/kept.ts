@@ -30,19 +30,23 @@ export const bytes = (text: string): Buffer => Buffer.from(text, 'base64');
 /** zlib's smallest output chunk, and the largest a kept body's trailer is trusted for. */
 const MIN_CHUNK = 64;
 const MAX_CHUNK = 64 * 1024 * 1024;
+/** Deflate's greatest ratio (~1032:1): a trailer saying more than this of its body is not believed. */
+const MAX_RATIO = 1032;
 
 /**
  * A kept gzip body inflated into one buffer of its size. The gzip trailer says the inflated size (ISIZE,
  * mod 2^32); `gunzipSync` otherwise inflates into 16 KB chunks, each a fresh allocation, and joins them —
  * half of the inflation's time on a first request (a 3-year project's 36 months, 3.3 MB: ~100 → ~50 ms cold).
- * A trailer that lies (a body of several members) only costs chunks again: zlib grows the output as needed.
+ * A trailer that lies costs no more than gunzip: a body of several members is inflated in chunks again (zlib
+ * grows the output as needed), a damaged one allocates no more than its bytes could hold and fails as gunzip does.
  */
 export function inflate(body: Uint8Array): Buffer {
   const size =
     body.length >= 18
       ? Buffer.from(body.buffer, body.byteOffset, body.length).readUInt32LE(body.length - 4)
       : 0;
-  return gunzipSync(body, { chunkSize: Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, size + 1)) });
+  const chunk = Math.min(MAX_CHUNK, body.length * MAX_RATIO + MIN_CHUNK, size + 1);
+  return gunzipSync(body, { chunkSize: Math.max(MIN_CHUNK, chunk) });
 }
 
 /** A union's kept span (`market_span.body`, analytics/pace-union.ts): gzipped JSON, made the same way each time. */
