@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CopyBinaryReader } from '../src/db/copy-binary.js';
 import { openDb, parseCopyBinary } from '../src/db/driver.js';
 import { describeEachDb } from './databases.js';
 
@@ -115,5 +116,82 @@ describe('COPY binary format', () => {
     ]);
     expect(parseCopyBinary(header, ['int', 'text'])).toEqual([[7, null]]);
     expect(() => parseCopyBinary(header, ['int'])).toThrow(/2 fields, 1 expected/);
+  });
+
+  /** COPY's binary form of rows of (int, text, bytea), as PostgreSQL writes it (with a header extension). */
+  function copyOf(rows: [number, string | null, Uint8Array | null][]): Buffer {
+    const field = (b: Buffer | null) => {
+      const length = Buffer.alloc(4);
+      length.writeInt32BE(b === null ? -1 : b.length);
+      return b === null ? [length] : [length, b];
+    };
+    const int = (n: number) => {
+      const b = Buffer.alloc(4);
+      b.writeInt32BE(n);
+      return b;
+    };
+    return Buffer.concat([
+      Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'),
+      Buffer.from([0, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]),
+      ...rows.flatMap(([n, text, bytes]) => [
+        Buffer.from([0, 3]),
+        ...field(int(n)),
+        ...field(text === null ? null : Buffer.from(text)),
+        ...field(bytes === null ? null : Buffer.from(bytes)),
+      ]),
+      Buffer.from([255, 255]),
+    ]);
+  }
+
+  it('reads the same rows however the bytes are cut into chunks, a row longer than many chunks too', () => {
+    const long = Uint8Array.from({ length: 5000 }, (_, i) => (i * 31) % 256);
+    const rows: [number, string | null, Uint8Array | null][] = [
+      [1, 'Корпус «А»', Uint8Array.from([0, 255, 10])],
+      [-7, null, null],
+      [2, '', new Uint8Array(0)],
+      [3, 'x'.repeat(300), long],
+      [4, 'й', null],
+    ];
+    const whole = copyOf(rows);
+    const hex = (b: unknown) => (b === null ? null : Buffer.from(b as Uint8Array).toString('hex'));
+    const expected = rows.map(([n, t, b]) => [n, t, hex(b)]);
+    const read = (chunks: Buffer[]) => {
+      const reader = new CopyBinaryReader(['int', 'text', 'bytea']);
+      for (const c of chunks) reader.push(c);
+      return reader.end().map(([n, t, b]) => [n, t, hex(b)]);
+    };
+    expect(read([whole])).toEqual(expected);
+    // cut at every place into two, into chunks of every size from 1 to 40 bytes, and at random places
+    for (let cut = 0; cut <= whole.length; cut++)
+      expect(read([whole.subarray(0, cut), whole.subarray(cut)])).toEqual(expected);
+    for (let size = 1; size <= 40; size++) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < whole.length; at += size) chunks.push(whole.subarray(at, at + size));
+      expect(read(chunks)).toEqual(expected);
+    }
+    let seed = 7;
+    for (let run = 0; run < 50; run++) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < whole.length; ) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        const size = 1 + (seed % 700);
+        chunks.push(whole.subarray(at, at + size));
+        at += size;
+      }
+      expect(read(chunks)).toEqual(expected);
+    }
+  });
+
+  it('fails when the data end before the trailer or go on after it', () => {
+    const whole = copyOf([[1, 'a', null]]);
+    const reader = new CopyBinaryReader(['int', 'text', 'bytea']);
+    reader.push(whole.subarray(0, whole.length - 2));
+    expect(() => reader.end()).toThrow(/before the trailer/);
+    const after = new CopyBinaryReader(['int', 'text', 'bytea']);
+    after.push(whole);
+    expect(() => after.push(Buffer.from([0]))).toThrow(/after the trailer/);
+    expect(() =>
+      parseCopyBinary(Buffer.concat([whole, Buffer.from([0, 1])]), ['int', 'text', 'bytea']),
+    ).toThrow(/after the trailer/);
   });
 });

@@ -10,6 +10,7 @@ import {
   unionIndex,
   unionPace,
   unionSpan,
+  unionSpanSteps,
 } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { covers, joinRankMonths, rankMonths, rankStart, readFrom } from '../src/db/kept-rank.js';
@@ -105,6 +106,31 @@ describe('§10.5–10.6 over a union of projects', () => {
     );
     // periods whose index moved: the chain is exercised, not only its start
     expect(chained).toBeGreaterThan(50);
+  });
+
+  it('the span in steps (a server sweeps in slices of its thread) is the same span, a step at least a project', () => {
+    fc.assert(
+      fc.property(
+        fc.array(projectArb, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom(...Object.keys(FILTERS)),
+        (projects, filter) => {
+          const summaries = shiftedTimelines(
+            projects.map((p) => [p, 0] as [typeof p, number]),
+            1,
+            31,
+          ).map((t) => paceSummary(t.flats, t.events, t.firstSeen, t.dates, 31, FILTERS[filter]));
+          const steps = unionSpanSteps(summaries);
+          let yielded = 0;
+          let r = steps.next();
+          for (; !r.done; r = steps.next()) yielded++;
+          expect(r.value).toEqual(unionSpan(summaries));
+          // a step a project with data (its part, its index sums) and the three sorts of the medians' events
+          const used = summaries.filter((x) => x.dates.length > 0).length;
+          if (used > 0) expect(yielded).toBeGreaterThanOrEqual(2 * used + 3);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 
   it('on 200 random unions of 1–4 projects (gaps, flicker, partial scans) equals the day-by-day reading', () => {

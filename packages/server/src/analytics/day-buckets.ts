@@ -78,7 +78,8 @@ export class Buckets {
     const sorted = this.sorted!;
     for (let e = starts[i]; e < starts[i + 1]; e++) to.add(sorted[2 * e], sign * sorted[2 * e + 1]);
   }
-  private sort(): void {
+  /** Sorts the events by day (done by the first `apply` when not before: a step of its own in a sweep). */
+  sort(): void {
     const starts = new Int32Array(this.span + 1);
     for (let e = 0; e < this.length; e++) starts[this.days[e] + 1]++;
     for (let i = 0; i < this.span; i++) starts[i + 1] += starts[i];

@@ -1,5 +1,6 @@
 import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
+import { drain, type Steps } from '../lib/steps.js';
 import type { PacePoint, UnionPoint } from './pace-points.js';
 import type { PaceSummary } from './pace-summary.js';
 import type { PackedSummary } from './packed-summary.js';
@@ -7,7 +8,7 @@ import type { PackedSummary } from './packed-summary.js';
 /** A summary in either form: the sweep reads columns (a summary in the object form is packed first). */
 type AnySummary = PaceSummary | PackedSummary;
 
-import { unionDaySums, unionPace } from './union-sweep.js';
+import { unionDaySums, unionPace, unionPaceSteps } from './union-sweep.js';
 
 export type { PacePoint, UnionPoint };
 export { unionDaySums, unionPace };
@@ -36,13 +37,21 @@ export interface UnionSpan {
   pairSums: number[];
 }
 
-export function unionSpan(summaries: readonly AnySummary[]): UnionSpan {
+export const unionSpan = (summaries: readonly AnySummary[]): UnionSpan => drain(unionSpanSteps(summaries));
+
+/** `unionSpan` in steps (lib/steps.ts: a server sweeps the whole market in slices of its thread). */
+export function* unionSpanSteps(summaries: readonly AnySummary[]): Steps<UnionSpan> {
   const used = summaries.filter((s) => s.dates.length > 0);
   const sums = { days: [] as number[], lnSums: [] as number[], pairSums: [] as number[] };
   if (used.length === 0) return { points: [], ...sums };
-  const first = Math.min(...used.map((s) => s.dates[0]));
-  const last = Math.max(...used.map((s) => s.ends[s.ends.length - 1]));
-  return { points: unionPace(used, first, last, sums), ...sums };
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const s of used) {
+    first = Math.min(first, s.dates[0]);
+    last = Math.max(last, s.ends[s.ends.length - 1]);
+  }
+  const points = yield* unionPaceSteps(used, first, last, sums);
+  return { points, ...sums };
 }
 
 /** The points of a union's span within [from, to], its index chained from 100 on the first (as unionPace). */

@@ -1,5 +1,6 @@
 import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
+import { drain, type Steps } from '../lib/steps.js';
 import { Buckets, DayCounts } from './day-buckets.js';
 import type { UnionPoint } from './pace-points.js';
 import { type PaceSummary, WINDOW } from './pace-summary.js';
@@ -56,10 +57,17 @@ export function unionDaySums(used: IndexSummary[], start: number, to: number) {
   if (start > to) return null;
   const { at, days } = unionDays(used, start, to);
   if (days.length === 0) return null;
-  return { days, ...indexSums(used, start, to, at, days) };
+  return { days, ...drain(indexSums(used, start, to, at, days)) };
 }
 
-function indexSums(used: IndexSummary[], start: number, to: number, at: Int32Array, days: number[]) {
+/** The index's sums, in steps: one a project. */
+function* indexSums(
+  used: IndexSummary[],
+  start: number,
+  to: number,
+  at: Int32Array,
+  days: number[],
+): Steps<{ lnSums: Float64Array; pairSums: Float64Array }> {
   const lnSums = new Float64Array(days.length);
   const pairSums = new Float64Array(days.length);
   for (const s of used) {
@@ -81,6 +89,7 @@ function indexSums(used: IndexSummary[], start: number, to: number, at: Int32Arr
       }
       for (d++; d <= end; d++) pairSums[at[d - start]] += stock[k];
     }
+    yield;
   }
   return { lnSums, pairSums };
 }
@@ -249,6 +258,22 @@ export function unionPace(
   /** where to put each point's day and index sums (Σ ln, pairs) too: what `unionSpan` keeps */
   sums?: { days: number[]; lnSums: number[]; pairSums: number[] },
 ): UnionPoint[] {
+  return drain(unionPaceSteps(summaries, from, to, sums));
+}
+
+/** Days of the last pass between two steps of `unionPaceSteps`. */
+const DAYS_A_STEP = 64;
+
+/**
+ * `unionPace` in steps (lib/steps.ts): it yields after each project's part and after each run of days of the
+ * last pass, so a server runs the whole market's sweep in slices of its thread. The same points.
+ */
+export function* unionPaceSteps(
+  summaries: readonly (PaceSummary | PackedSummary)[],
+  from: number,
+  to: number,
+  sums?: { days: number[]; lnSums: number[]; pairSums: number[] },
+): Steps<UnionPoint[]> {
   const out: UnionPoint[] = [];
   const used = summaries.filter((s) => s.dates.length > 0).map(packSummary);
   if (used.length === 0 || from > to) return out;
@@ -281,13 +306,22 @@ export function unionPace(
     dom: new Buckets(from, span),
     held: new Buckets(from, span),
   };
-  for (const s of used) addProject(s, from, to, at, f, events);
-  const { lnSums, pairSums } = indexSums(used, from, to, at, days);
+  for (const s of used) {
+    addProject(s, from, to, at, f, events);
+    yield;
+  }
+  const { lnSums, pairSums } = yield* indexSums(used, from, to, at, days);
+  // the medians' events sorted by day, each a step (millions of them at the whole market)
+  for (const bucket of [events.firsts, events.dom, events.held]) {
+    bucket.sort();
+    yield;
+  }
   const firsts = new DayCounts(minDay, Math.max(1, to - minDay + 1));
   const onMarket = new DayCounts(0, longest + 1);
   let index = 100;
   let [new7, new30, gone7, gone30] = [0, 0, 0, 0];
   for (let i = 0; i < span; i++) {
+    if (i % DAYS_A_STEP === DAYS_A_STEP - 1) yield;
     events.firsts.apply(i, firsts);
     events.dom.apply(i, onMarket);
     new7 += f.new7[i];

@@ -1,9 +1,7 @@
 import { mkdirSync, statfsSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import type pg from 'pg';
-import type { to as copyToType } from 'pg-copy-streams';
 import { DiskFullError } from '../lib/errors.js';
-import { type BinaryType, type BinaryValue, parseCopyBinary } from './copy-binary.js';
+import type { BinaryType, BinaryValue } from './copy-binary.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 
@@ -83,7 +81,7 @@ export function sqlLiteral(v: unknown): string {
 }
 
 /** A statement with its `$n` parameters written in as literals (COPY takes no parameters). */
-const inlineParams = (sql: string, params: unknown[]) =>
+export const inlineParams = (sql: string, params: unknown[]) =>
   sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(params[Number(n) - 1]));
 
 /** COPY's text format read back: rows by newline, values by tab, \N null, backslash escapes undone. */
@@ -166,11 +164,11 @@ class LocalLocks {
   }
 }
 
-const TEXT_DATE = 1082;
-const INT8 = 20;
-const NUMERIC = 1700;
-const TIMESTAMPTZ = 1184;
-const TIMESTAMP = 1114;
+export const TEXT_DATE = 1082;
+export const INT8 = 20;
+export const NUMERIC = 1700;
+export const TIMESTAMPTZ = 1184;
+export const TIMESTAMP = 1114;
 
 class PgliteDb implements Db {
   readonly kind = 'pglite' as const;
@@ -225,122 +223,8 @@ class PgliteDb implements Db {
   }
 }
 
-// PostgreSQL's client, loaded when a database URL is opened (a server on PGlite starts without it)
-let copyTo: typeof copyToType;
-
-class PostgresDb implements Db {
-  readonly kind = 'postgresql' as const;
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly client: pg.PoolClient | null = null,
-  ) {}
-  /**
-   * A query on this transaction's client, else on a client of the pool taken for it. Not `pool.query`:
-   * a client the pool makes keeps the callback of the first request it served for as long as it lives,
-   * and with it that query's result — 10 clients holding the ~4 MB of rows each read at once on the
-   * market's first request, marked again by every full collection.
-   */
-  private async borrow<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    if (this.client) return use(this.client);
-    const client = await this.pool.connect();
-    let failed: Error | undefined;
-    // as `pool.query` does: the connection's own error (the server gone mid-query) fails the query, not
-    // the process, and a client whose query failed is closed, not given to the next query
-    const onError = (error: Error) => {
-      failed = error;
-    };
-    client.on('error', onError);
-    try {
-      return await use(client);
-    } catch (error) {
-      failed ??= error as Error;
-      throw error;
-    } finally {
-      client.off('error', onError);
-      client.release(failed);
-    }
-  }
-  private run(query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
-    return this.borrow((client) => client.query(query));
-  }
-  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const res = await this.run({ text: sql, values: params });
-    return res.rows as T[];
-  }
-  async exec(sql: string): Promise<void> {
-    await this.run({ text: sql });
-  }
-  async insertColumns(table: string, columns: readonly Column[], values: readonly (readonly unknown[])[]) {
-    if (!values[0]?.length) return;
-    await this.query(
-      `insert into ${table} (${columns.map(([name]) => name).join(', ')})
-       select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`,
-      values as unknown[],
-    );
-  }
-  async textRows(sql: string, params: unknown[] = []): Promise<(string | null)[][]> {
-    const res = await this.run({
-      text: sql,
-      values: params,
-      rowMode: 'array',
-      types: { getTypeParser: () => identity } as unknown as pg.CustomTypesConfig,
-    });
-    return res.rows as (string | null)[][];
-  }
-  async binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
-    return this.borrow(async (client) => {
-      const stream = client.query(copyTo(`copy (${inlineParams(sql, params)}) to stdout (format binary)`));
-      try {
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        return parseCopyBinary(Buffer.concat(chunks), types);
-      } finally {
-        // a connection with a read timeout (a replica's) arms a timer that only a query's callback clears;
-        // a COPY stream has none of its own, so the timer is cleared here (it would fail the ended stream)
-        (stream as unknown as { callback?: (error: Error | null) => void }).callback?.(null);
-      }
-    });
-  }
-  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    if (this.client) return fn(this);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await fn(new PostgresDb(this.pool, client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-  ensureSpace(): void {}
-  async withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
-      await client.query('select pg_advisory_lock(hashtext($1))', [name]);
-      try {
-        return await fn();
-      } finally {
-        await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => {
-          broken = true;
-        });
-      }
-    } finally {
-      // a connection whose unlock failed is dropped, so the server frees the lock with it
-      client.release(broken);
-    }
-  }
-  async close(): Promise<void> {
-    if (!this.client) await this.pool.end();
-  }
-}
-
-const identity = (v: string) => v;
-const toNumber = (v: string) => (v === null ? null : Number(v));
+export const identity = (v: string) => v;
+export const toNumber = (v: string) => (v === null ? null : Number(v));
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -356,25 +240,9 @@ const PGLITE_SHARED_BUFFERS = process.env.PGLITE_SHARED_BUFFERS ?? '32MB';
 /** Opens PostgreSQL when a URL is given, else PGlite in dataDir (or in memory). */
 export async function openDb(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
-    const [{ default: pg }, copyStreams] = await Promise.all([import('pg'), import('pg-copy-streams')]);
-    copyTo = copyStreams.to;
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(options.timeoutMs
-        ? { connectionTimeoutMillis: options.timeoutMs, query_timeout: options.timeoutMs }
-        : {}),
-      types: {
-        getTypeParser: ((oid: number, format?: string) => {
-          if (oid === TEXT_DATE || oid === TIMESTAMPTZ || oid === TIMESTAMP) return identity;
-          if (oid === INT8 || oid === NUMERIC) return toNumber;
-          return pg.types.getTypeParser(oid, format as 'text');
-        }) as typeof pg.types.getTypeParser,
-      },
-    });
-    // an idle client's error (server restart) must not crash the process; the next query reports it.
-    pool.on('error', () => {});
-    return new PostgresDb(pool);
+    // PostgreSQL's client, loaded when a database URL is opened (a server on PGlite starts without it)
+    const { openPostgres } = await import('./postgres-db.js');
+    return openPostgres(options.databaseUrl, options.timeoutMs);
   }
   if (!options.memory && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const parsers = {

@@ -1,9 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
 import { PACE_VARIANTS } from '../analytics/pace-summary.js';
-import { unionSpan } from '../analytics/pace-union.js';
+import { unionSpanSteps } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { encodeSpan } from '../db/kept.js';
 import { deleteSpans, keptSpanMembers, saveSpan } from '../db/queries/market-spans.js';
+import { stepped } from '../lib/steps.js';
 import type { ProjectRow } from '../read/market-projects.js';
 import type { MarketReader } from '../read/market-reader.js';
 import { keptScopes, membersVersion } from '../read/market-scopes.js';
@@ -77,7 +78,8 @@ export async function keepMarketSpans(
       // would otherwise hold every request until its end (~0.5 s for one project after a restart)
       await setImmediate();
       const swept = performance.now();
-      const span = unionSpan(members.map((p) => summaries.get(p.id)!));
+      // the sweep in slices of the thread too: the whole market's is ~0.3 s of it (lib/steps.ts)
+      const span = await stepped(unionSpanSteps(members.map((p) => summaries.get(p.id)!)));
       report.slowestMs = Math.max(report.slowestMs, read + performance.now() - swept);
       await saveSpan(db, { scope, status, rooms, members: version, body: encodeSpan(span) });
       report.made++;
