@@ -12,6 +12,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(root, 'packages/server/dist/src/cli/bundle.js');
 // the server's flags (packages/server/bin/cena-metra.js); the demo runs with Node's defaults, as under serve
 const SERVER_FLAGS = ['--max-semi-space-size=4'];
+// as the bin's shebang: malloc's fresh memory in transparent huge pages (docs/decisions.md), for the demo's
+// generation and the server alike; an operator's own setting stays
+process.env.GLIBC_TUNABLES ??= 'glibc.malloc.hugetlb=1';
 
 /** Runs a child sharing this terminal; resolves on exit 0, else exits this process with its code. */
 function run(command, args, what) {

@@ -106,4 +106,21 @@ describe('a server’s start', () => {
     // the CLI holds its loop while the command runs
     expect(loaded).toContain(`interval:${2 ** 30}`);
   }, 120_000);
+
+  it('run as its shebang says, the process has malloc’s transparent huge pages asked for (GLIBC_TUNABLES)', async () => {
+    const out = join(work, 'tunables.txt');
+    const probe = join(work, 'tunables.mjs');
+    writeFileSync(
+      probe,
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(out)}, process.env.GLIBC_TUNABLES ?? 'none');`,
+    );
+    const { GLIBC_TUNABLES: _own, ...env } = process.env;
+    await new Promise<void>((done, fail) => {
+      // the bin itself, not node with it as an argument: what npm's link and a service run
+      const child = spawn(BIN, ['--help'], { env: { ...env, NODE_OPTIONS: `--import ${probe}` }, stdio: 'ignore' });
+      child.on('error', fail);
+      child.on('close', (code) => (code === 0 ? done() : fail(new Error(`exit ${code}`))));
+    });
+    expect(readFileSync(out, 'utf8')).toBe('glibc.malloc.hugetlb=1');
+  }, 60_000);
 });

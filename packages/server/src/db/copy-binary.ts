@@ -11,8 +11,8 @@ const HEADER = 19;
  * COPY's binary format read as its chunks come (a header, then a tuple per row, a -1 last): each row is
  * made as soon as its bytes are in, so a large result is never joined into one buffer first (the market's
  * 5,000 summaries of a filter are ~68 MB: joining them cost ~0.3 s of copying, all of it on the thread).
- * A row cut by a chunk's end waits until the bytes it still needs have come, then its pieces are joined
- * once. A bytea is a view of the chunk it came in.
+ * A row cut by a chunk's end waits until the bytes it still needs have come, then its pieces (and no more)
+ * are joined once. A bytea is a view of the chunk it came in.
  */
 export class CopyBinaryReader {
   private readonly rows: BinaryValue[][] = [];
@@ -28,12 +28,26 @@ export class CopyBinaryReader {
   push(chunk: Buffer): void {
     if (chunk.length === 0) return;
     if (this.ended) throw new Error('COPY binary: data after the trailer');
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    if (this.pendingBytes < this.need) return;
-    const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
-    const at = this.read(buf);
-    const rest = buf.subarray(at);
+    let from = 0;
+    // a row cut by the last chunk's end: only the bytes it still needs are taken and joined to it (not the
+    // whole chunk: a copy of every chunk, in fresh memory each time)
+    while (this.pendingBytes > 0) {
+      const take = Math.min(chunk.length - from, this.need - this.pendingBytes);
+      if (take > 0) {
+        this.pending.push(chunk.subarray(from, from + take));
+        this.pendingBytes += take;
+        from += take;
+      }
+      if (this.pendingBytes < this.need) return;
+      const joined = Buffer.concat(this.pending, this.pendingBytes);
+      const rest = joined.subarray(this.read(joined));
+      this.pending = rest.length > 0 ? [rest] : [];
+      this.pendingBytes = rest.length;
+    }
+    if (from === chunk.length) return;
+    if (this.ended) throw new Error('COPY binary: data after the trailer');
+    const part = from === 0 ? chunk : chunk.subarray(from);
+    const rest = part.subarray(this.read(part));
     this.pending = rest.length > 0 ? [rest] : [];
     this.pendingBytes = rest.length;
   }
