@@ -117,7 +117,10 @@ describe('a server’s start', () => {
     const { GLIBC_TUNABLES: _own, ...env } = process.env;
     await new Promise<void>((done, fail) => {
       // the bin itself, not node with it as an argument: what npm's link and a service run
-      const child = spawn(BIN, ['--help'], { env: { ...env, NODE_OPTIONS: `--import ${probe}` }, stdio: 'ignore' });
+      const child = spawn(BIN, ['--help'], {
+        env: { ...env, NODE_OPTIONS: `--import ${probe}` },
+        stdio: 'ignore',
+      });
       child.on('error', fail);
       child.on('close', (code) => (code === 0 ? done() : fail(new Error(`exit ${code}`))));
     });
