@@ -190,6 +190,10 @@ describe('COPY binary format', () => {
     const after = new CopyBinaryReader(['int', 'text', 'bytea']);
     after.push(whole);
     expect(() => after.push(Buffer.from([0]))).toThrow(/after the trailer/);
+    // a field's length below −1 (null) is no length: refused, not read as a view backwards
+    const bad = Buffer.from(whole);
+    bad.writeInt32BE(-5, 19 + 3 + 2);
+    expect(() => parseCopyBinary(bad, ['int', 'text', 'bytea'])).toThrow(/a field of -5 bytes/);
     expect(() =>
       parseCopyBinary(Buffer.concat([whole, Buffer.from([0, 1])]), ['int', 'text', 'bytea']),
     ).toThrow(/after the trailer/);

@@ -119,6 +119,7 @@ export class CopyBinaryReader {
       if (buf.length - p < 4) return -(p - at + 4);
       const length = buf.readInt32BE(p);
       p += 4;
+      if (length < -1) throw new Error(`COPY binary: a field of ${length} bytes`);
       if (length > 0) {
         if (buf.length - p < length) return -(p - at + length);
         p += length;
