@@ -1,8 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fittedLnPpm, fitWindow, type HedonicObservation } from '../src/analytics/hedonic.js';
+import {
+  FIT_STEP_PROJECTS,
+  fitSums,
+  fitSumsSteps,
+  fittedLnPpm,
+  fitWindow,
+  type HedonicObservation,
+  projectPeriodSums,
+} from '../src/analytics/hedonic.js';
 import { comparables, kmBetween } from '../src/analytics/hedonic-fair.js';
-import { HEDONIC_WINDOW, hedonicIndex } from '../src/analytics/hedonic-index.js';
+import {
+  HEDONIC_WINDOW,
+  hedonicIndex,
+  linksOfSums,
+  linksOfSumsSteps,
+} from '../src/analytics/hedonic-index.js';
 import { monthDay, monthOfDay } from '../src/analytics/hedonic-observations.js';
 import { sweepSolve } from '../src/analytics/hedonic-solve.js';
 import { createRandom } from '../src/demo/random.js';
@@ -149,6 +162,45 @@ describe('the hedonic index’s properties', () => {
       .filter((o) => o.project === 1)
       .map((o) => ({ ...o, project: 98, period: o.period + 20 }));
     expect(JSON.stringify(hedonicIndex([...small, ...later], 0, 7, 6))).toBe(JSON.stringify(base));
+  });
+});
+
+describe('the fits in steps (a server fits in slices of its thread, lib/steps.ts)', () => {
+  it('are the same fits and links to the bit, a step at least every FIT_STEP_PROJECTS projects', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 90 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 5 }),
+        (projects, seed, to) => {
+          const obs = generateMarket({
+            seed,
+            months: 6,
+            cities: [{ trend: 0.005, level: 12 }],
+            projectsPerCity: projects,
+            flatsPerProject: 6,
+          }).observations;
+          const sums = projectPeriodSums(obs);
+          const steps = fitSumsSteps(sums, 0, 5);
+          let yielded = 0;
+          let r = steps.next();
+          for (; !r.done; r = steps.next()) yielded++;
+          const fit = fitSums(sums, 0, 5);
+          expect(JSON.stringify(r.value && { ...r.value, covariance: r.value.covariance(5, 4) })).toBe(
+            JSON.stringify(fit && { ...fit, covariance: fit.covariance(5, 4) }),
+          );
+          if (fit) expect(yielded).toBeGreaterThanOrEqual(1 + Math.floor(fit.projects / FIT_STEP_PROJECTS));
+          const links = linksOfSumsSteps(sums, 0, to, 4);
+          let linkSteps = 0;
+          let l = links.next();
+          for (; !l.done; l = links.next()) linkSteps++;
+          expect(JSON.stringify(l.value)).toBe(JSON.stringify(linksOfSums(sums, 0, to, 4)));
+          // the sort, then each window's fit in its own steps
+          expect(linkSteps).toBeGreaterThanOrEqual(1 + l.value.length);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
 

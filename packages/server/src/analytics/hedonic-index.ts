@@ -1,4 +1,10 @@
-import { fitSums, type HedonicObservation, type ProjectPeriodSums, projectPeriodSums } from './hedonic.js';
+import { drain, type Steps } from '../lib/steps.js';
+import {
+  fitSumsSteps,
+  type HedonicObservation,
+  type ProjectPeriodSums,
+  projectPeriodSums,
+} from './hedonic.js';
 
 /**
  * The hedonic index of DESIGN §12.4: each period's link is its step from the period before, read from the
@@ -37,7 +43,17 @@ export function linkOfSums(
   window = HEDONIC_WINDOW,
   minObservations = 5,
 ): HedonicLink | null {
-  const fit = fitSums(rows, period - window + 1, period, minObservations);
+  return drain(linkOfSumsSteps(rows, period, window, minObservations));
+}
+
+/** `linkOfSums` in steps: its window's fit's (`fitSumsSteps`). */
+function* linkOfSumsSteps(
+  rows: readonly ProjectPeriodSums[],
+  period: number,
+  window: number,
+  minObservations: number,
+): Steps<HedonicLink | null> {
+  const fit = yield* fitSumsSteps(rows, period - window + 1, period, minObservations);
   const here = fit?.byPeriod.get(period);
   if (!fit || !here) return null;
   const at = fit.periods.indexOf(period);
@@ -159,8 +175,23 @@ export function linksOfSums(
   window = HEDONIC_WINDOW,
   minObservations = 5,
 ): HedonicLink[] {
+  return drain(linksOfSumsSteps(rows, from, to, window, minObservations));
+}
+
+/**
+ * `linksOfSums` in steps (lib/steps.ts): after the sort, and each window's fit in its own (`fitSumsSteps`) —
+ * a server's round fits the whole market's windows in slices of its thread.
+ */
+export function* linksOfSumsSteps(
+  rows: readonly ProjectPeriodSums[],
+  from: number,
+  to: number,
+  window = HEDONIC_WINDOW,
+  minObservations = 5,
+): Steps<HedonicLink[]> {
   // each window's rows: the periods of [p − window + 1, p], taken from rows sorted once by period
   const sorted = [...rows].sort((a, b) => a.period - b.period);
+  yield;
   const links: HedonicLink[] = [];
   let start = 0;
   let end = 0;
@@ -168,7 +199,7 @@ export function linksOfSums(
     while (start < sorted.length && sorted[start].period < p - window + 1) start++;
     while (end < sorted.length && sorted[end].period <= p) end++;
     if (end === start) continue;
-    const link = linkOfSums(sorted.slice(start, end), p, window, minObservations);
+    const link = yield* linkOfSumsSteps(sorted.slice(start, end), p, window, minObservations);
     if (link) links.push(link);
   }
   return links;

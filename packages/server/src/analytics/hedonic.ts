@@ -1,4 +1,5 @@
 import { FACINGS, type Facing, SETTLEMENT_DONE } from '@cena-metra/contract';
+import { drain, type Steps } from '../lib/steps.js';
 import { sweepSolve } from './hedonic-solve.js';
 
 /**
@@ -230,6 +231,23 @@ export function fitSums(
   last: number,
   minObservations = 5,
 ): HedonicFit | null {
+  return drain(fitSumsSteps(rows, first, last, minObservations));
+}
+
+/** Projects whose parts of the normal equations one step of `fitSumsSteps` adds. */
+export const FIT_STEP_PROJECTS = 32;
+
+/**
+ * `fitSums` in steps (lib/steps.ts): a step after the rows are grouped, after every FIT_STEP_PROJECTS
+ * projects' parts — a window of the whole market (5,000 projects) is tens of ms of a server's thread, and a
+ * round fits hundreds of them.
+ */
+export function* fitSumsSteps(
+  rows: readonly ProjectPeriodSums[],
+  first: number,
+  last: number,
+  minObservations = 5,
+): Steps<HedonicFit | null> {
   const byProject = new Map<number, ProjectPeriodSums[]>();
   for (const r of rows) {
     if (r.period < first || r.period > last || r.sums[0] === 0) continue;
@@ -262,7 +280,9 @@ export function fitSums(
     { observations: number; projects: number; sumPrice: number; sumArea: number }
   >();
   let observationsUsed = 0;
-  for (const list of used) {
+  yield;
+  for (const [at, list] of used.entries()) {
+    if (at % FIT_STEP_PROJECTS === FIT_STEP_PROJECTS - 1) yield;
     own.fill(0);
     sum.fill(0);
     let n = 0;

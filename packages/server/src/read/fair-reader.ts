@@ -5,7 +5,7 @@ import type {
   RoomGroup,
 } from '@cena-metra/contract';
 import type { FairFit, HedonicObservation } from '../analytics/hedonic.js';
-import { fitSums } from '../analytics/hedonic.js';
+import { fitSumsSteps } from '../analytics/hedonic.js';
 import { type Candidate, comparables, fairValue, kmBetween } from '../analytics/hedonic-fair.js';
 import { HEDONIC_WINDOW } from '../analytics/hedonic-index.js';
 import {
@@ -24,6 +24,7 @@ import { flatProject, hedonicMonths, latestActiveSegments } from '../db/queries/
 import { keptFairFit } from '../db/queries/hedonic-links.js';
 import { fromDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
+import { stepped } from '../lib/steps.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { inPlace, inSegment } from './market-reader.js';
 import { latestClassOf, membersVersion, scopeOf } from './market-scopes.js';
@@ -197,10 +198,13 @@ export class FairReader {
       month - HEDONIC_WINDOW + 1,
       month,
     );
-    return fitSums(
-      months.map((m) => groupSums(m, ROOM_GROUP_BLOCKS_OF.all)),
-      month - HEDONIC_WINDOW + 1,
-      month,
+    // in slices of the thread (a whole market's window is tens of ms): other requests get through
+    return stepped(
+      fitSumsSteps(
+        months.map((m) => groupSums(m, ROOM_GROUP_BLOCKS_OF.all)),
+        month - HEDONIC_WINDOW + 1,
+        month,
+      ),
     );
   }
 

@@ -5,6 +5,7 @@ import {
   indexOfLinks,
   indexOfSums,
   linksOfSums,
+  linksOfSumsSteps,
 } from '../analytics/hedonic-index.js';
 import {
   MONTHS,
@@ -23,6 +24,7 @@ import { hedonicMonths, segmentsBetween } from '../db/queries/hedonic.js';
 import { keptLinks } from '../db/queries/hedonic-links.js';
 import { fromDay, toDay } from '../lib/days.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
+import { stepped } from '../lib/steps.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { inSegment } from './market-reader.js';
 import { membersVersion, scopeOf } from './market-scopes.js';
@@ -111,10 +113,13 @@ export class HedonicReader {
       from - HEDONIC_WINDOW + 1,
       to,
     );
-    return linksOfSums(
-      months.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF[q.rooms])),
-      from,
-      to,
+    // in slices of the thread (the whole market's 3 years are ~40 window fits): other requests get through
+    return stepped(
+      linksOfSumsSteps(
+        months.map((m) => sumsOfGroups(m, ROOM_GROUP_BLOCKS_OF[q.rooms])),
+        from,
+        to,
+      ),
     );
   }
 

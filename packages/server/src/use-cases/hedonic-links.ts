@@ -1,6 +1,11 @@
 import { ROOM_GROUPS } from '@cena-metra/contract';
-import { fitSums, type ProjectPeriodSums } from '../analytics/hedonic.js';
-import { HEDONIC_WINDOW, type HedonicLink, linksOfSums } from '../analytics/hedonic-index.js';
+import { fitSumsSteps, type ProjectPeriodSums } from '../analytics/hedonic.js';
+import {
+  HEDONIC_WINDOW,
+  type HedonicLink,
+  linksOfSums,
+  linksOfSumsSteps,
+} from '../analytics/hedonic-index.js';
 import { groupSums, ROOM_GROUP_BLOCKS_OF } from '../analytics/hedonic-observations.js';
 import type { Db } from '../db/driver.js';
 import {
@@ -14,6 +19,7 @@ import {
 } from '../db/kept.js';
 import { hedonicMonths, hedonicStamps } from '../db/queries/hedonic.js';
 import { deleteLinks, keptLinkRows, saveLinks } from '../db/queries/hedonic-links.js';
+import { Slices, stepped } from '../lib/steps.js';
 import type { ProjectRow } from '../read/market-projects.js';
 import { KEPT_SCOPE_MIN, keptScopes, membersVersion } from '../read/market-scopes.js';
 import { mergeLinks, periodsToRefit, runsOf, stampsByProject, windowsOf } from './hedonic-windows.js';
@@ -163,13 +169,20 @@ export async function keepHedonicLinks(db: Db, projects: ProjectRow[], min?: num
     from = Math.min(from, start - HEDONIC_WINDOW + 1);
     for (const p of plan.members) read.add(p.id);
   }
+  // the fits in slices of the thread (lib/steps.ts): a window of the whole market is tens of ms, and a
+  // server's requests get through between the slices of a round, not only between its rows
+  const slices = new Slices();
   const save = async (plan: Plan, months: ReadonlyMap<number, ProjectPeriodSums[]>) => {
-    // a turn of the event loop between rows: a server's round lets its requests through between fits
-    await new Promise((turn) => setImmediate(turn));
+    await slices.turn();
     const rows =
       plan.refit.length || plan.fitAt !== null ? plan.members.flatMap((p) => months.get(p.id) ?? []) : [];
-    const fitted = runsOf(plan.refit).flatMap(([a, b]) => linksOfSums(rows, a, b));
-    const fit = plan.fitAt === null ? null : fitSums(rows, plan.fitAt - HEDONIC_WINDOW + 1, plan.fitAt);
+    const fitted: HedonicLink[] = [];
+    for (const [a, b] of runsOf(plan.refit))
+      fitted.push(...(await stepped(linksOfSumsSteps(rows, a, b), slices)));
+    const fit =
+      plan.fitAt === null
+        ? null
+        : await stepped(fitSumsSteps(rows, plan.fitAt - HEDONIC_WINDOW + 1, plan.fitAt), slices);
     await saveLinks(db, {
       scope: plan.scope,
       rooms: plan.rooms,
@@ -193,11 +206,13 @@ export async function keepHedonicLinks(db: Db, projects: ProjectRow[], min?: num
   for (const rooms of ROOM_GROUPS) {
     const blocks = ROOM_GROUP_BLOCKS_OF[rooms];
     const ofGroups = new Map<number, ProjectPeriodSums[]>();
-    for (const [id, list] of months)
+    for (const [id, list] of months) {
+      await slices.turn();
       ofGroups.set(
         id,
         list.map((m) => groupSums(m, blocks)),
       );
+    }
     for (const plan of plans) if (plan.rooms === rooms) await save(plan, ofGroups);
   }
   report.ms = performance.now() - started;
