@@ -47,6 +47,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/project/index': 'viewer',
   'POST /api/market': 'viewer',
   'POST /api/market/pace': 'viewer',
+  'POST /api/market/map': 'viewer',
   'POST /api/market/hedonic': 'viewer',
   'POST /api/market/below-comparables': 'viewer',
   'POST /api/compare': 'viewer',

@@ -74,7 +74,28 @@ const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms
 /** A held span's bytes: its points (~220 B each as objects) and its day sums. */
 const spanBytes = (s: UnionSpan) => s.points.length * 250;
 
+/** A ranking's selection (§10.5–10.6, DESIGN §11.3). */
+export type RankingQuery = {
+  from: string;
+  to: string;
+  status: StatsStatus;
+  developerId?: number;
+  priceClass?: MarketRow['priceClass'];
+} & PlaceFilters;
+
+/** The selection's projects in the ranking (`chosen`, their `projects` rows), and what its unions reuse. */
+interface ProjectRows {
+  selection: string;
+  partsKey: string;
+  parts: DayParts;
+  ranks: Map<number, RankSummary>;
+  chosen: ProjectRow[];
+  projects: MarketRow[];
+}
+
 export class MarketReader {
+  /** the selections' project rows being read (`projectRows`), by selection */
+  private readonly reading = new Map<string, Promise<ProjectRows>>();
   private readonly cache: ProjectCache<Map<string, PackedSummary>>;
   private readonly rankReader: RankReader;
   private readonly list: MarketProjects;
@@ -196,42 +217,10 @@ export class MarketReader {
    * selection as a whole (unions of their projects), with the figures of the last day with data and the
    * index's change over the period — read from the rank summaries on that day alone (pace-last.ts).
    */
-  async market(
-    db: Db,
-    q: {
-      from: string;
-      to: string;
-      status: StatsStatus;
-      developerId?: number;
-      priceClass?: MarketRow['priceClass'];
-      groupBy?: PlaceGroup;
-    } & PlaceFilters,
-  ): Promise<MarketResponse> {
-    if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
+  async market(db: Db, q: RankingQuery & { groupBy?: PlaceGroup }): Promise<MarketResponse> {
     const from = toDay(q.from);
     const to = toDay(q.to);
-    const all = (await this.list.select(db, { developerId: q.developerId, from: q.from, to: q.to })).filter(
-      (p) => inPlace(p.place, q),
-    );
-    // every filter in the held sums' keys: one selection's unions never evict another's
-    const selection = [q.status, q.developerId, q.priceClass, q.region, q.city, q.district, q.station]
-      .map((v) => v ?? '')
-      .join(':');
-    const ranks = await this.rankReader.ranks(db, all, q.status, from, to);
-    const partsKey = `parts:${selection}`;
-    const parts = this.dayParts(partsKey, all);
-    const chosen: ProjectRow[] = [];
-    const projects: MarketRow[] = [];
-    for (const p of all) {
-      const row = rowOf(
-        unionLast([ranks.get(p.id)!], from, to, parts),
-        { id: p.id, name: p.name, developerId: p.developer_id, developerName: p.developer_name, projects: 1 },
-        projectClassOf(p),
-      );
-      if (!row || (q.priceClass && row.priceClass !== q.priceClass)) continue;
-      projects.push(row);
-      chosen.push(p);
-    }
+    const { selection, partsKey, parts, ranks, chosen, projects } = await this.projectRows(db, q);
     /** A union of the chosen projects as a row: its figures on its last day with data, held day sums. */
     const rowById = new Map(projects.map((r) => [r.id, r]));
     const unionRow = (key: string, list: ProjectRow[], meta: Parameters<typeof rowOf>[1]) => {
@@ -296,6 +285,50 @@ export class MarketReader {
     }
     this.shared.remeasure(partsKey);
     return { from: q.from, to: q.to, projects, developers, total, places: { by, rows: places } };
+  }
+
+  /**
+   * The selection's projects with data in the period and their rows (the ranking's, the map's): asked at
+   * once by «Рынок»'s ranking and its map, one reading of their summaries serves both.
+   */
+  projectRows(db: Db, q: RankingQuery): Promise<ProjectRows> {
+    const key = [q.from, q.to, q.status, q.developerId, q.priceClass, q.region, q.city, q.district, q.station]
+      .map((v) => v ?? '')
+      .join(':');
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const read = this.readProjectRows(db, q).finally(() => this.reading.delete(key));
+    this.reading.set(key, read);
+    return read;
+  }
+
+  private async readProjectRows(db: Db, q: RankingQuery): Promise<ProjectRows> {
+    if (q.developerId !== undefined) await this.developerExists(db, q.developerId);
+    const from = toDay(q.from);
+    const to = toDay(q.to);
+    const all = (await this.list.select(db, { developerId: q.developerId, from: q.from, to: q.to })).filter(
+      (p) => inPlace(p.place, q),
+    );
+    // every filter in the held sums' keys: one selection's unions never evict another's
+    const selection = [q.status, q.developerId, q.priceClass, q.region, q.city, q.district, q.station]
+      .map((v) => v ?? '')
+      .join(':');
+    const ranks = await this.rankReader.ranks(db, all, q.status, from, to);
+    const partsKey = `parts:${selection}`;
+    const parts = this.dayParts(partsKey, all);
+    const chosen: ProjectRow[] = [];
+    const projects: MarketRow[] = [];
+    for (const p of all) {
+      const row = rowOf(
+        unionLast([ranks.get(p.id)!], from, to, parts),
+        { id: p.id, name: p.name, developerId: p.developer_id, developerName: p.developer_name, projects: 1 },
+        projectClassOf(p),
+      );
+      if (!row || (q.priceClass && row.priceClass !== q.priceClass)) continue;
+      projects.push(row);
+      chosen.push(p);
+    }
+    return { selection, partsKey, parts, ranks, chosen, projects };
   }
 
   /**

@@ -25,10 +25,14 @@ export async function bumpDataVersion(tx: Db, id: number): Promise<void> {
 
 /** The data of every project as one mark: their count and the sum of their versions (the market's ETag). */
 export async function marketDataMark(db: Db): Promise<string> {
-  const [row] = await db.query<{ n: number; v: number }>(
-    'select count(*)::int as n, coalesce(sum(data_version + place_version), 0)::bigint as v from project',
+  // a project's data, place and class (a hand edit, the registry's) and the registry's data: whatever an
+  // answer kept per mark is made of (a class edit once left «Рынок»'s cached ranking with the old class)
+  const [row] = await db.query<{ n: number; v: number; r: string | null }>(
+    `select count(*)::int as n, coalesce(sum(data_version + place_version + class_version), 0)::bigint as v,
+       (select value from app_meta where key = 'registry_version') as r
+     from project`,
   );
-  return `${row.n}.${row.v}`;
+  return `${row.n}.${row.v}.${row.r ?? 0}`;
 }
 
 /** Finds a developer by name (trimmed, case-insensitive) or creates it. */

@@ -6,12 +6,15 @@ import {
   hedonicRequestSchema,
   hedonicResponseSchema,
   type MarketResponse,
+  marketMapRequestSchema,
+  marketMapResponseSchema,
   marketPaceRequestSchema,
   marketPaceResponseSchema,
   marketRequestSchema,
   marketResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { marketMap } from '../../use-cases/reads.js';
 import { asMade, checkSeriesRange } from '../range.js';
 import { marketBody } from './json.js';
 
@@ -33,6 +36,24 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       checkSeriesRange(request.body.from, request.body.to);
       return app.market.market(app.reads, request.body);
+    },
+  );
+  app.post(
+    '/market/map',
+    {
+      config: { cache: true },
+      schema: {
+        description:
+          'Карта «Рынка» столбцами: проекты выборки с координатами (сначала проекты только из реестра) — размер круга, цена м², индекс, вымываемость, данные реестра; проекты без координат отдельно.',
+        body: marketMapRequestSchema,
+        response: { 200: marketMapResponseSchema },
+      },
+      // ~17,000 points of the country made to the schema by the reader (the API tests hold it to the schema)
+      serializerCompiler: asMade,
+    },
+    async (request) => {
+      checkSeriesRange(request.body.from, request.body.to);
+      return marketMap(app.reads, app.market, request.body);
     },
   );
   app.post(
