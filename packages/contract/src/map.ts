@@ -18,7 +18,7 @@ export type MapConfigResponse = z.infer<typeof mapConfigResponseSchema>;
  * places and the registry's answer give them (the table's rows), without their other figures: the map of
  * the whole country is ~17,000 circles, and its rows as objects were megabytes to read and check.
  */
-export const marketMapRequestSchema = marketRequestSchema.omit({ groupBy: true }).extend({
+export const marketMapRequestSchema = marketRequestSchema.omit({ groupBy: true, projects: true }).extend({
   /** only projects with price lists (no registry-only project); a station asked implies it */
   listsOnly: z.boolean({ message: 'listsOnly: true или false' }).default(false),
 });

@@ -166,6 +166,8 @@ export const marketRequestSchema = z.object({
   station: placeFilter('station'),
   /** what the table of places groups the selection by; none: no table of places (the ranking alone) */
   groupBy: z.enum(PLACE_GROUPS, { message: `groupBy: одно из ${PLACE_GROUPS.join(', ')}` }).optional(),
+  /** the projects' rows in the answer (false: none — a table of developers or places, a map of its own) */
+  projects: z.boolean({ message: 'projects: true или false' }).default(true),
 });
 export type MarketRequest = z.input<typeof marketRequestSchema>;
 export const marketRowSchema = z.object({

@@ -275,6 +275,21 @@ describeEachDb('places through the API: import, hand edit, the market by place',
       indexChange: row.indexChange,
     });
 
+    // the projects' rows left out (a page that shows the table by place): the same places, total, developers
+    const lean = await market({ groupBy: 'district', projects: false });
+    expect(lean.projects).toEqual([]);
+    expect({ ...lean, projects: all.projects }).toEqual(all);
+    const notBoolean = await app.inject({
+      method: 'POST',
+      url: '/api/market',
+      headers,
+      payload: { from: '2026-11-01', to: '2026-11-05', projects: 'no' },
+    });
+    expect([notBoolean.statusCode, notBoolean.json().message]).toEqual([
+      400,
+      expect.stringContaining('projects'),
+    ]);
+
     const byRegion = await market({ groupBy: 'region' });
     expect(byRegion.places.rows.map((r: { name: string }) => r.name).sort()).toEqual([
       'Москва',

@@ -217,12 +217,17 @@ export class MarketReader {
    * selection as a whole (unions of their projects), with the figures of the last day with data and the
    * index's change over the period — read from the rank summaries on that day alone (pace-last.ts).
    */
-  async market(db: Db, q: RankingQuery & { groupBy?: PlaceGroup }): Promise<MarketResponse> {
+  async market(
+    db: Db,
+    q: RankingQuery & { groupBy?: PlaceGroup; projects?: boolean },
+  ): Promise<MarketResponse> {
     const from = toDay(q.from);
     const to = toDay(q.to);
-    const { selection, partsKey, parts, ranks, chosen, projects } = await this.projectRows(db, q);
+    const { selection, partsKey, parts, ranks, chosen, projects: rows } = await this.projectRows(db, q);
+    // the projects' rows sent unless left out (their unions are made of them all the same)
+    const projects = q.projects === false ? [] : rows;
     /** A union of the chosen projects as a row: its figures on its last day with data, held day sums. */
-    const rowById = new Map(projects.map((r) => [r.id, r]));
+    const rowById = new Map(rows.map((r) => [r.id, r]));
     const unionRow = (key: string, list: ProjectRow[], meta: Parameters<typeof rowOf>[1]) => {
       const members = list.map((p) => ranks.get(p.id)!);
       return rowOf(

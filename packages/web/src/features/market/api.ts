@@ -4,9 +4,11 @@ import {
   belowComparablesResponseSchema,
   type HedonicRequest,
   hedonicResponseSchema,
+  type MarketMapRequest,
   type MarketPaceRequest,
   type MarketRequest,
   mapConfigResponseSchema,
+  marketMapAnswerSchema,
   marketPaceResponseSchema,
   marketResponseSchema,
   projectPlacesResponseSchema,
@@ -21,6 +23,15 @@ export const useMarket = (body: MarketRequest | null) =>
   useQuery({
     queryKey: ['market', body],
     queryFn: ({ signal }) => post(marketResponseSchema, '/market', body!, signal),
+    enabled: body !== null,
+    placeholderData: (previous) => previous,
+  });
+
+/** «Рынок»'s map in columns (issue 46): the selection's placed projects, registry-only ones first. */
+export const useMarketMap = (body: MarketMapRequest | null) =>
+  useQuery({
+    queryKey: ['market-map', body],
+    queryFn: ({ signal }) => post(marketMapAnswerSchema, '/market/map', body!, signal),
     enabled: body !== null,
     placeholderData: (previous) => previous,
   });
@@ -57,10 +68,11 @@ function placesById(data: ProjectPlacesResponse): Map<number, Place> {
 }
 
 /** Every project's place by id (the market's map, table and exports join it to their rows). */
-export const useProjectPlaces = () =>
+export const useProjectPlaces = (enabled = true) =>
   useQuery({
     queryKey: ['places', 'projects'],
     queryFn: () => request(projectPlacesResponseSchema, { url: '/places/projects' }),
+    enabled,
     staleTime: 5 * 60_000,
     select: placesById,
   });

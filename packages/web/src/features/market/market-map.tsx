@@ -1,4 +1,4 @@
-import { formatChange, formatRoubles, type MarketRow } from '@cena-metra/contract';
+import { formatChange, formatRoubles, type MarketMapResponse } from '@cena-metra/contract';
 import { mdiFullscreen, mdiImage } from '@mdi/js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,8 +10,7 @@ import { Select } from '../../components/ui';
 import { useDarkMode } from '../../lib/dark-mode';
 import { dashboardUrl } from '../../lib/dashboard-url';
 import { useMapConfig } from './api';
-import { MAP_COLOUR_LABELS, type MapColour, mapPoints } from './lib/map-option';
-import { isRegistryOnly } from './lib/registry-rows';
+import { MAP_COLOUR_LABELS, type MapColour, mapPoints, pointTooltip } from './lib/map-option';
 import type { MapHandle } from './map/map-canvas';
 import { type Bounds, colourRange, GREY, pointCollection, SCALE, visibleIds } from './map/map-data';
 import { mapPicture } from './map/map-picture';
@@ -62,12 +61,13 @@ function useMapCanvas(): { module: MapCanvasModule | null; error: Error | null }
  * project. «Только видимые» narrows the table to the projects in the map's view. PNG with its legend.
  */
 export function MarketMap({
-  rows,
+  map,
   loading = false,
   fileName,
   onVisible,
 }: {
-  rows: MarketRow[];
+  /** the selection's map in columns (POST /api/market/map); none until it comes */
+  map: MarketMapResponse | undefined;
   /** the page's data not come yet: the map is made (its style, worker and basemap) and waits for them */
   loading?: boolean;
   fileName: string;
@@ -83,7 +83,8 @@ export function MarketMap({
   const bounds = useRef<Bounds | null>(null);
   const handle = useRef<MapHandle>(null);
   const card = useRef<HTMLDivElement>(null);
-  const { points, unplaced } = useMemo(() => mapPoints(rows), [rows]);
+  const points = useMemo(() => (map ? mapPoints(map) : []), [map]);
+  const unplaced = map?.unplaced ?? [];
   const data = useMemo(() => pointCollection(points, colour), [points, colour]);
   const range = useMemo(() => colourRange(points, colour), [points, colour]);
   const format = (v: number) => (colour === 'avgMeterPrice' ? `${formatRoubles(v)} ₽` : formatChange(v));
@@ -92,9 +93,10 @@ export function MarketMap({
     onVisible?.(on && b ? visibleIds(points, b) : null);
   };
   const open = (id: number) => {
-    const row = points.find((p) => p.row.id === id)?.row;
-    if (row && !isRegistryOnly(row)) navigate(dashboardUrl(row.developerId, row.id));
+    const point = points.find((p) => p.id === id);
+    if (point && !point.registry) navigate(dashboardUrl(point.developerId, point.id));
   };
+  const tooltip = (at: number) => (map ? pointTooltip(map, at) : '');
   const download = () => {
     const canvas = handle.current?.canvas();
     if (!canvas) return;
@@ -167,6 +169,7 @@ export function MarketMap({
             points={points}
             data={data}
             range={range}
+            tooltip={tooltip}
             onOpen={open}
             onView={(b) => report(b)}
             handle={handle}
@@ -201,7 +204,7 @@ export function MarketMap({
           {unplaced.map((r, i) => (
             <span key={r.id}>
               {i > 0 && ', '}
-              {isRegistryOnly(r) ? (
+              {r.registryOnly ? (
                 r.name
               ) : (
                 <Link

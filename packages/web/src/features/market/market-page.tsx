@@ -15,7 +15,7 @@ import { TimeChart } from '../../components/chart/time-chart';
 import { Button, Section, SectionTitle } from '../../components/ui';
 import { todayLocal } from '../../lib/dates';
 import { useTitle } from '../../lib/use-title';
-import { useMarket, useMarketPace, useProjectPlaces, useRegistryMarket } from './api';
+import { useMarket, useMarketMap, useMarketPace, useProjectPlaces, useRegistryMarket } from './api';
 import {
   type MarketFilters,
   readMarketFilters,
@@ -29,7 +29,6 @@ import { MarketHedonic } from './market-hedonic';
 import { MarketMap } from './market-map';
 import { formatDay, MarketTableCard } from './market-table-card';
 
-const NO_ROWS: MarketRow[] = [];
 const num = (v: number | null, f: (v: number) => string = String) => (v === null ? '—' : f(v));
 
 /** «Рынок»: developers, projects and places ranked by sales pace, stock, price and the index over a period. */
@@ -61,13 +60,22 @@ export function MarketPage() {
   const market = useMarket(
     rangeError
       ? null
-      : // the table by place is made only when it is shown
-        { ...selection, ...(f.view === 'places' && { groupBy: f.groupBy }) },
+      : // the table by place is made only when it is shown, the projects' rows sent only when they are (the map
+        // has its own answer: POST /api/market/map)
+        {
+          ...selection,
+          ...(f.view === 'places' && { groupBy: f.groupBy }),
+          ...(f.view !== 'projects' && { projects: false }),
+        },
   );
   const pace = useMarketPace(rangeError ? null : selection);
-  // every registry project of the selection (a station is not the registry's: with one, ours alone)
+  // the map in columns: the selection's placed projects with the registry's (issue 46)
+  const map = useMarketMap(rangeError ? null : { ...selection, listsOnly: f.listsOnly });
+  // the table of projects: every registry project of the selection beside ours (a station is not the
+  // registry's: with one, ours alone), and the projects' places — asked only when that table is shown
+  const projectsShown = f.view === 'projects';
   const registry = useRegistryMarket(
-    rangeError
+    rangeError || !projectsShown
       ? null
       : {
           developerId: f.developerId ?? undefined,
@@ -78,7 +86,7 @@ export function MarketPage() {
   );
   const [picked, setPicked] = useState<number[]>([]);
   const [visible, setVisible] = useState<Set<number> | null>(null);
-  const places = useProjectPlaces();
+  const places = useProjectPlaces(projectsShown);
   // the projects' rows with their places, joined by id (the ranking is sent without them), the registry's
   // figures joined the same way, and the registry-only projects after them
   const placedProjects = useMemo(
@@ -91,11 +99,7 @@ export function MarketPage() {
       ),
     [market.data, places.data, registry.data, f.listsOnly, f.station, f.to, f.priceClass],
   );
-  // the map is given its points once the ranking, the places and the registry's answer have all come: each
-  // set of points re-clusters them in MapLibre's worker and draws the map again (in software in a browser
-  // without a GPU), so points given in three steps cost three draws of thousands of circles
-  const mapReady = !!market.data && !places.isLoading && !registry.isLoading;
-  const registryOnly = placedProjects?.filter((r) => r.id < 0).length ?? 0;
+  const registryOnly = map.data?.registryOnly ?? 0;
   const rows = useMemo(() => {
     const list =
       f.view === 'projects'
@@ -171,8 +175,8 @@ export function MarketPage() {
         // into view), made before the page's data come: MapLibre's style and basemap while the answers are awaited
         <div className="mb-6">
           <MarketMap
-            rows={(mapReady && placedProjects) || NO_ROWS}
-            loading={!mapReady}
+            map={map.data}
+            loading={!map.data}
             fileName={`${fileBase} карта`}
             onVisible={setVisible}
           />

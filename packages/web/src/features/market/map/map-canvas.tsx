@@ -5,7 +5,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
-import { type MapPoint, pointTooltip } from '../lib/map-option';
+import type { MapPoint } from '../lib/map-option';
 import { type Bounds, fitNeeded, GREY, type PointCollection, pointsBounds, SCALE } from './map-data';
 import { basemapStyle } from './map-style';
 
@@ -36,6 +36,7 @@ export default function MapCanvas({
   points,
   data,
   range,
+  tooltip,
   onOpen,
   onView,
   handle,
@@ -48,6 +49,8 @@ export default function MapCanvas({
   points: readonly MapPoint[];
   data: PointCollection;
   range: [number, number];
+  /** the tooltip's HTML of a point (its place in the answer) */
+  tooltip: (at: number) => string;
   onOpen: (id: number) => void;
   onView: (bounds: Bounds) => void;
   handle: Ref<MapHandle>;
@@ -55,8 +58,8 @@ export default function MapCanvas({
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const ready = useRef(false);
-  const latest = useRef({ data, range, points, onOpen, onView, waiting });
-  latest.current = { data, range, points, onOpen, onView, waiting };
+  const latest = useRef({ data, range, points, tooltip, onOpen, onView, waiting });
+  latest.current = { data, range, points, tooltip, onOpen, onView, waiting };
   useImperativeHandle(handle, () => ({ canvas: () => map.current?.getCanvas() ?? null }), []);
 
   // the map, made again when its basemap changes (the style holds the points' layers); made as the element
@@ -178,10 +181,10 @@ export default function MapCanvas({
     });
     m.on('mousemove', 'points', (e: MapLayerMouseEvent) => {
       const p = e.features?.[0]?.properties;
-      const row = latest.current.points.find((x) => x.row.id === Number(p?.id))?.row;
-      if (!row) return;
-      m.getCanvas().style.cursor = row.id < 0 ? 'default' : 'pointer';
-      popup.setLngLat(e.lngLat).setHTML(pointTooltip(row)).addTo(m);
+      const point = latest.current.points.find((x) => x.id === Number(p?.id));
+      if (!point) return;
+      m.getCanvas().style.cursor = point.registry ? 'default' : 'pointer';
+      popup.setLngLat(e.lngLat).setHTML(latest.current.tooltip(point.at)).addTo(m);
     });
     m.on('mouseleave', 'points', () => {
       m.getCanvas().style.cursor = '';
@@ -238,7 +241,7 @@ function pointColour([min, max]: [number, number]): maplibregl.ExpressionSpecifi
 }
 
 /** The projects drawn, as one key. */
-const idsKey = (points: readonly MapPoint[]) => points.map((p) => p.row.id).join(',');
+const idsKey = (points: readonly MapPoint[]) => points.map((p) => p.id).join(',');
 
 /** A point feature's longitude and latitude. */
 const pointOf = (f: MapGeoJSONFeature) =>

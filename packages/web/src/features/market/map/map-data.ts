@@ -1,6 +1,5 @@
 import type { MarketRow } from '@cena-metra/contract';
-import { circleSize, circleValue, type MapColour, type MapPoint } from '../lib/map-option';
-import { isRegistryOnly } from '../lib/registry-rows';
+import { circleSize, type MapColour, type MapPoint } from '../lib/map-option';
 
 /**
  * «Рынок»'s map as MapLibre draws it (issue 46): the projects as GeoJSON points, each with its circle's
@@ -28,24 +27,24 @@ export interface PointCollection {
   }[];
 }
 
-/** The points as a GeoJSON source (registry-only projects first: drawn under ours). */
+/** The points as a GeoJSON source, in their order (the answer's: registry-only projects first, drawn under ours). */
 export function pointCollection(points: readonly MapPoint[], colour: MapColour): PointCollection {
-  const largest = Math.max(0, ...points.map((p) => circleValue(p.row)));
+  let largest = 0;
+  for (const p of points) largest = Math.max(largest, p.size);
   return {
     type: 'FeatureCollection',
     features: points.map((p, i) => {
-      const registry = isRegistryOnly(p.row);
-      const value = registry ? null : p.row[colour];
+      const value = p.registry ? null : p[colour];
       return {
         type: 'Feature',
         // a feature's id: its place in the list (registry-only rows have negative ids)
         id: i,
         geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
         properties: {
-          id: p.row.id,
-          name: p.row.name,
-          radius: circleSize(circleValue(p.row), largest) / 2,
-          registry,
+          id: p.id,
+          name: p.name,
+          radius: circleSize(p.size, largest) / 2,
+          registry: p.registry,
           ...(value !== null && { value }),
         },
       };
@@ -55,13 +54,15 @@ export function pointCollection(points: readonly MapPoint[], colour: MapColour):
 
 /** The colour scale's ends over the points' figures ([0, 1] when none has one). */
 export function colourRange(points: readonly MapPoint[], colour: MapColour): [number, number] {
-  const values = points
-    .filter((p) => !isRegistryOnly(p.row))
-    .map((p) => p.row[colour])
-    .filter((v): v is number => v !== null);
-  if (values.length === 0) return [0, 1];
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const p of points) {
+    const v = p.registry ? null : p[colour];
+    if (v === null) continue;
+    min = Math.min(min, v);
+    max = Math.max(max, v);
+  }
+  if (min > max) return [0, 1];
   return [min, max > min ? max : min + 1];
 }
 
@@ -76,20 +77,21 @@ export type Bounds = [number, number, number, number];
 export function visibleIds(points: readonly MapPoint[], [west, south, east, north]: Bounds): Set<number> {
   const inside = (lon: number) => (west <= east ? lon >= west && lon <= east : lon >= west || lon <= east);
   return new Set(
-    points
-      .filter((p) => p.latitude >= south && p.latitude <= north && inside(p.longitude))
-      .map((p) => p.row.id),
+    points.filter((p) => p.latitude >= south && p.latitude <= north && inside(p.longitude)).map((p) => p.id),
   );
 }
 
 /** The bounds around the points, with a margin (null: no point). */
 export function pointsBounds(points: readonly MapPoint[]): Bounds | null {
   if (points.length === 0) return null;
-  const lons = points.map((p) => p.longitude);
-  const lats = points.map((p) => p.latitude);
+  let [w, s, e, n] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -Infinity, -Infinity];
+  for (const p of points) {
+    w = Math.min(w, p.longitude);
+    e = Math.max(e, p.longitude);
+    s = Math.min(s, p.latitude);
+    n = Math.max(n, p.latitude);
+  }
   const pad = (a: number, b: number) => Math.max(0.05, (b - a) * 0.08);
-  const [w, e] = [Math.min(...lons), Math.max(...lons)];
-  const [s, n] = [Math.min(...lats), Math.max(...lats)];
   return [w - pad(w, e), s - pad(s, n), e + pad(w, e), n + pad(s, n)];
 }
 
