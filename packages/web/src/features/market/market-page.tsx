@@ -3,7 +3,6 @@ import {
   formatChange,
   formatPercent,
   formatRoubles,
-  type MarketRow,
   PRICE_CLASS_LABELS,
 } from '@cena-metra/contract';
 import { mdiScaleBalance, mdiStorefrontOutline } from '@mdi/js';
