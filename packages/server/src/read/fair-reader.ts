@@ -26,8 +26,7 @@ import { fromDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
 import { stepped } from '../lib/steps.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
-import { inPlace, inSegment } from './market-reader.js';
-import { latestClassOf, membersVersion, scopeOf } from './market-scopes.js';
+import { inPlace, inSegment, latestClassOf, membersVersion, scopeOf } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
 
 /** The segment's projects of a class listed in the month, each with its active flats as observations. */

@@ -26,8 +26,7 @@ import { fromDay, toDay } from '../lib/days.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { stepped } from '../lib/steps.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
-import { inSegment } from './market-reader.js';
-import { membersVersion, scopeOf } from './market-scopes.js';
+import { inSegment, membersVersion, scopeOf } from './market-scopes.js';
 import type { ReadCache } from './read-cache.js';
 
 /** A request as parsed (DESIGN §12.4): the segment, the rooms group, the months from `from`'s to `to`'s. */

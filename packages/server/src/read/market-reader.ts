@@ -32,37 +32,21 @@ import { paceSummariesOf } from '../db/queries/kept-pace.js';
 import { keptSpan } from '../db/queries/market-spans.js';
 import { toDay } from '../lib/days.js';
 import { NotFoundError } from '../lib/errors.js';
+import { groupBy } from '../lib/group.js';
 import { Slices, stepped } from '../lib/steps.js';
 import { MarketProjects, type ProjectRow } from './market-projects.js';
 import { projectClassOf, rowOf, unionClassOf } from './market-rows.js';
-import { KEPT_SCOPE_MIN, latestClassOf, membersVersion, scopeOf } from './market-scopes.js';
+import {
+  inPlace,
+  inSegment,
+  KEPT_SCOPE_MIN,
+  membersVersion,
+  type PlaceFilters,
+  scopeOf,
+} from './market-scopes.js';
 import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 import { RegistryHeld } from './registry-held.js';
-
-/** The market's place filters (§11.3): names compared case aside; a station is any of a project's. */
-interface PlaceFilters {
-  region?: string;
-  city?: string;
-  district?: string;
-  station?: string;
-}
-
-const same = (a: string | null, b: string) =>
-  a !== null && a.toLocaleLowerCase('ru') === b.toLocaleLowerCase('ru');
-
-export function inPlace(place: Place, f: PlaceFilters): boolean {
-  if (f.region && !same(place.region, f.region)) return false;
-  if (f.city && !same(place.city, f.city)) return false;
-  if (f.district && !same(place.district, f.district)) return false;
-  if (f.station && !place.stations.some((s) => same(s.name, f.station!))) return false;
-  return true;
-}
-
-/** A project in a place (as above) and of a class (as on its latest list, market-scopes.ts). */
-export function inSegment(p: ProjectRow, f: PlaceFilters & { priceClass?: PriceClass }): boolean {
-  return inPlace(p.place, f) && (!f.priceClass || latestClassOf(p) === f.priceClass);
-}
 
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
 
@@ -413,16 +397,4 @@ export class MarketReader {
     if (!(await developerExists(db, developerId)))
       throw new NotFoundError(`застройщик ${developerId} не найден`);
   }
-}
-
-/** Items grouped by a key, each group in the items' order, the groups in the order their keys first come. */
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const list = groups.get(key);
-    if (list) list.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }

@@ -90,3 +90,27 @@ export function membersVersion(projects: Pick<ProjectRow, 'id' | 'data_version'>
   }
   return `${projects.length}:${a >>> 0}:${b >>> 0}`;
 }
+
+/** The market's place filters (§11.3): names compared case aside; a station is any of a project's. */
+export interface PlaceFilters {
+  region?: string;
+  city?: string;
+  district?: string;
+  station?: string;
+}
+
+const same = (a: string | null, b: string) =>
+  a !== null && a.toLocaleLowerCase('ru') === b.toLocaleLowerCase('ru');
+
+export function inPlace(place: Place, f: PlaceFilters): boolean {
+  if (f.region && !same(place.region, f.region)) return false;
+  if (f.city && !same(place.city, f.city)) return false;
+  if (f.district && !same(place.district, f.district)) return false;
+  if (f.station && !place.stations.some((s) => same(s.name, f.station!))) return false;
+  return true;
+}
+
+/** A project in a place (as above) and of a class (as on its latest list). */
+export function inSegment(p: ProjectRow, f: PlaceFilters & { priceClass?: PriceClass }): boolean {
+  return inPlace(p.place, f) && (!f.priceClass || latestClassOf(p) === f.priceClass);
+}

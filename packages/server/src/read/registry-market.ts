@@ -8,7 +8,8 @@ import type { Db } from '../db/driver.js';
 import { registryDays } from '../db/queries/registry.js';
 import { classOf, isApartments, type RegistryFacts } from '../registry/answers.js';
 import { normaliseDeveloperName, normaliseProjectName } from '../registry/match.js';
-import { inPlace, type MarketReader } from './market-reader.js';
+import type { MarketReader } from './market-reader.js';
+import { inPlace } from './market-scopes.js';
 
 /**
  * Every registry project of the market (DESIGN §12.3): the objects matched to one of our projects as that

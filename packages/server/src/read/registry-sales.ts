@@ -11,7 +11,8 @@ import { registryDays } from '../db/queries/registry.js';
 import { toDay } from '../lib/days.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { classOf, isApartments } from '../registry/answers.js';
-import { inPlace, type MarketReader } from './market-reader.js';
+import type { MarketReader } from './market-reader.js';
+import { inPlace } from './market-scopes.js';
 
 /**
  * Registered sales by month of a project, a developer, a place or the whole market (DESIGN §12.3), with
