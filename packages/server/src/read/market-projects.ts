@@ -27,6 +27,8 @@ interface ListedProject extends ProjectRow {
 
 /** the shared cache's key of the market's list of projects */
 const LISTED = 'market:projects';
+/** the list's readings under way, by cache and version */
+const reading = new WeakMap<ReadCache, Map<string, Promise<ListedProject[]>>>();
 
 /** The market's projects with data, as its rankings, paces and comparisons select them. */
 export class MarketProjects {
@@ -59,6 +61,18 @@ export class MarketProjects {
     const version = await listedProjectsMark(db);
     const held = this.shared.get<ListedProject[]>(LISTED, version);
     if (held) return held;
+    // «Рынок» asks for its ranking, map, pace and index at once, each reader with a list of its own over the
+    // one cache: after a change they share one reading of the version, not one each
+    let reads = reading.get(this.shared);
+    if (!reads) reading.set(this.shared, (reads = new Map()));
+    const pending = reads.get(version);
+    if (pending) return pending;
+    const read = this.read(db, version).finally(() => reads.delete(version));
+    reads.set(version, read);
+    return read;
+  }
+
+  private async read(db: Db, version: string): Promise<ListedProject[]> {
     const rows = await listedProjectRows(db);
     const list = rows.map(
       (r): ListedProject => ({
