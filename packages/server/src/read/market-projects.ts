@@ -64,7 +64,10 @@ export class MarketProjects {
     // «Рынок» asks for its ranking, map, pace and index at once, each reader with a list of its own over the
     // one cache: after a change they share one reading of the version, not one each
     let reads = reading.get(this.shared);
-    if (!reads) reading.set(this.shared, (reads = new Map()));
+    if (!reads) {
+      reads = new Map();
+      reading.set(this.shared, reads);
+    }
     const pending = reads.get(version);
     if (pending) return pending;
     const read = this.read(db, version).finally(() => reads.delete(version));
