@@ -121,6 +121,50 @@ describeEachDb('the market’s kept spans', (ctx) => {
     expect(await new MarketReader(new ReadCache()).marketPace(ctx.db, q)).toEqual(answer);
   });
 
+  it('a round after one that left everything current reads nothing; a change, a span taken away, a new size do', async () => {
+    await clear(ctx.db);
+    const importer = new Importer(ctx.db, 2, 31);
+    const [project] = fc.sample(projectArb, { numRuns: 1, seed: 5 });
+    const host = { ...commandHost(ctx.db, importer), keepMarket: async () => {} };
+    const lists = (p: number) => project.map((s) => placed(p, toSnapshot(p, s)));
+    for (let p = 0; p < 2; p++) await applyImport(host, { snapshots: lists(p) }, cliActor());
+    const first = await keepAll(ctx.db);
+    expect(first.made).toBeGreaterThan(0);
+    // the statements a round reads the market with: the list of projects, the spans' members
+    let reads = 0;
+    const db = new Proxy(ctx.db, {
+      get(target, prop, receiver) {
+        if (prop === 'query')
+          return (sql: string, params?: unknown[]) => {
+            if (/join developer d on d\.id = p\.developer_id|from market_span\b(?!\))/.test(sql)) reads++;
+            return target.query(sql, params);
+          };
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const round = (min = 1) => keepMarketSpansLocked(db, new MarketReader(new ReadCache()), min);
+    const again = await round();
+    expect(reads).toBe(0);
+    expect(again).toMatchObject({ made: 0, kept: first.kept, links: { made: 0, kept: first.links.kept } });
+    // a span taken away by hand: made again
+    await ctx.db.query("delete from market_span where scope = 'market' and status = 'ALL' and rooms = 'all'");
+    expect((await round()).made).toBe(1);
+    expect(reads).toBeGreaterThan(0);
+    reads = 0;
+    expect((await round()).made).toBe(0);
+    expect(reads).toBe(0);
+    // another size of the scopes kept: a round of its own
+    const larger = await round(2);
+    expect(reads).toBeGreaterThan(0);
+    expect(larger.kept).toBeLessThan(first.kept);
+    // a new project's lists: every scope it is in made again
+    reads = 0;
+    await applyImport(host, { snapshots: lists(2) }, cliActor());
+    expect((await round()).made).toBeGreaterThan(0);
+    expect(reads).toBeGreaterThan(0);
+  });
+
   it('a round lets the thread’s other work through between spans (PGlite’s queries never leave the loop)', async () => {
     await clear(ctx.db);
     const importer = new Importer(ctx.db, 2, 31);

@@ -3,11 +3,19 @@ import { PACE_VARIANTS } from '../analytics/pace-summary.js';
 import { unionSpanSteps } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { encodeSpan } from '../db/kept.js';
-import { deleteSpans, keptSpanMembers, saveSpan } from '../db/queries/market-spans.js';
+import {
+  deleteSpans,
+  keptSpanMembers,
+  keptWord,
+  lastRound,
+  roundProjects,
+  saveRound,
+  saveSpan,
+} from '../db/queries/market-spans.js';
 import { stepped } from '../lib/steps.js';
 import type { ProjectRow } from '../read/market-projects.js';
 import type { MarketReader } from '../read/market-reader.js';
-import { keptScopes, membersVersion } from '../read/market-scopes.js';
+import { KEPT_SCOPE_MIN, keptScopes, membersVersion } from '../read/market-scopes.js';
 import { keepHedonicLinks, type LinksReport } from './hedonic-links.js';
 
 /**
@@ -42,8 +50,20 @@ export async function keepMarketSpans(
   market: MarketReader,
   options: { min?: number; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<KeepReport> {
+  // nothing changed since the last round finished (a server's round after a command's, a burst's last):
+  // two digests read, not the market's list and every scope's members (~0.3 s of a server's thread)
+  const min = options.min ?? KEPT_SCOPE_MIN;
+  const inputs = `${await roundProjects(db)}.${min}`;
+  const last = await lastRound(db);
+  if (last && last.inputs === `${inputs}.${await keptWord(db)}`)
+    return {
+      kept: last.kept,
+      made: 0,
+      slowestMs: 0,
+      links: { kept: last.links, made: 0, windows: 0, refit: 0, ms: 0 },
+    };
   const projects = await market.projects(db);
-  const scopes = keptScopes(projects, options.min);
+  const scopes = keptScopes(projects, min);
   const held = new Map(
     (await keptSpanMembers(db)).map((r) => [`${r.scope}\u0000${r.status}\u0000${r.rooms}`, r.members]),
   );
@@ -86,7 +106,12 @@ export async function keepMarketSpans(
     }
     options.onProgress?.(report.kept, total);
   }
-  report.links = await keepHedonicLinks(db, projects, options.min);
+  report.links = await keepHedonicLinks(db, projects, min);
+  await saveRound(db, {
+    inputs: `${inputs}.${await keptWord(db)}`,
+    kept: report.kept,
+    links: report.links.kept,
+  });
   return report;
 }
 

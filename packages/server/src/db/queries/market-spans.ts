@@ -53,3 +53,49 @@ export async function keptSpanBodies(
     `select scope, status, rooms, members, ${base64('body')} from market_span order by scope, status, rooms`,
   );
 }
+
+/**
+ * What a round of the market's kept data is made from, as one word: the projects with their data, place and
+ * class versions and developers. With the scopes' least size and the spans and links the round left (a row
+ * taken away or changed by hand is made again), a round that finds the word of the last one it finished has
+ * nothing to make.
+ */
+export async function roundProjects(db: Db): Promise<string> {
+  const [row] = await db.query<{ n: number; v: string; d: string }>(
+    `select count(*)::int as n, coalesce(sum(data_version + place_version + class_version), 0)::text as v,
+       coalesce(sum(developer_id::bigint * id), 0)::text as d
+     from project`,
+  );
+  return `${row.n}.${row.v}.${row.d}`;
+}
+
+/** What spans and links are kept: each row's key and the members it was made from, as two digests. */
+export async function keptWord(db: Db): Promise<string> {
+  const [row] = await db.query<{ s: string; l: string }>(
+    `select (select md5(coalesce(string_agg(scope || ' ' || status || ' ' || rooms || ' ' || members, ','
+               order by scope, status, rooms), '')) from market_span) as s,
+       (select md5(coalesce(string_agg(scope || ' ' || rooms || ' ' || members, ',' order by scope, rooms), ''))
+          from hedonic_link) as l`,
+  );
+  return `${row.s}.${row.l}`;
+}
+
+/** The last finished round: the words it was made from and left, and what it kept. */
+export interface RoundMark {
+  inputs: string;
+  kept: number;
+  links: number;
+}
+
+export async function lastRound(db: Db): Promise<RoundMark | null> {
+  const [row] = await db.query<{ value: string }>("select value from app_meta where key = 'market_round'");
+  return row ? (JSON.parse(row.value) as RoundMark) : null;
+}
+
+export async function saveRound(db: Db, round: RoundMark): Promise<void> {
+  await db.query(
+    `insert into app_meta (key, value) values ('market_round', $1)
+     on conflict (key) do update set value = excluded.value`,
+    [JSON.stringify(round)],
+  );
+}
