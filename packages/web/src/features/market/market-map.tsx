@@ -103,11 +103,15 @@ export function MarketMap({
     try {
       saveFile(
         `${fileName}.png`,
-        mapPicture(canvas, {
-          title: `Карта проектов · ${MAP_COLOUR_LABELS[colour]}`,
-          low: format(range[0]),
-          high: format(range[1]),
-        }),
+        mapPicture(
+          canvas,
+          {
+            title: `Карта проектов · ${MAP_COLOUR_LABELS[colour]}`,
+            low: format(range[0]),
+            high: format(range[1]),
+          },
+          handle.current?.labels(),
+        ),
       );
     } catch (error) {
       toast(`Не удалось выгрузить карту: ${(error as Error).message}`);

@@ -6,12 +6,24 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { Protocol } from 'pmtiles';
 import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import type { MapPoint } from '../lib/map-option';
-import { type Bounds, fitNeeded, GREY, type PointCollection, pointsBounds, SCALE } from './map-data';
+import {
+  type Bounds,
+  fitNeeded,
+  type GivenPoints,
+  GREY,
+  type PointCollection,
+  pointsBounds,
+  pointsChange,
+  SCALE,
+} from './map-data';
+import { clusterLabels, drawLabels } from './map-labels';
 import { basemapStyle } from './map-style';
 
 /** What the card asks of the drawn map: its picture (the canvas as drawn). */
 export interface MapHandle {
   canvas(): HTMLCanvasElement | null;
+  /** the clusters' counts drawn over it (map-labels.ts), of the same size */
+  labels(): HTMLCanvasElement | null;
 }
 
 // MapLibre's worker (one of our own assets: the library would look for it beside its module) started as this
@@ -58,9 +70,16 @@ export default function MapCanvas({
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const ready = useRef(false);
+  /** what the source and the circles' paint hold (given again only when it changed: map-data.ts) */
+  const given = useRef<GivenPoints | null>(null);
   const latest = useRef({ data, range, points, tooltip, onOpen, onView, waiting });
   latest.current = { data, range, points, tooltip, onOpen, onView, waiting };
-  useImperativeHandle(handle, () => ({ canvas: () => map.current?.getCanvas() ?? null }), []);
+  const counts = useRef<HTMLCanvasElement | null>(null);
+  useImperativeHandle(
+    handle,
+    () => ({ canvas: () => map.current?.getCanvas() ?? null, labels: () => counts.current }),
+    [],
+  );
 
   // the map, made again when its basemap changes (the style holds the points' layers); made as the element
   // is (a layout effect): its style, worker and tiles start before the page's other effects and its paint.
@@ -80,6 +99,22 @@ export default function MapCanvas({
       fadeDuration: 0,
     });
     map.current = m;
+    // the clusters' counts: a 2D canvas over the map's, drawn again after each of its frames
+    const overlay = document.createElement('canvas');
+    overlay.className = 'pointer-events-none absolute top-0 left-0';
+    overlay.dataset.testid = 'market-map-counts';
+    m.getCanvasContainer().appendChild(overlay);
+    counts.current = overlay;
+    m.on('render', () => {
+      const { width, height, style } = m.getCanvas();
+      if (overlay.width !== width || overlay.height !== height) {
+        overlay.width = width;
+        overlay.height = height;
+        overlay.style.width = style.width;
+        overlay.style.height = style.height;
+      }
+      if (ready.current) drawLabels(overlay, clusterLabels(m, 'projects'), m.getPixelRatio());
+    });
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-left');
     const popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false, maxWidth: '320px' });
     m.once('style.load', () => {
@@ -96,24 +131,13 @@ export default function MapCanvas({
         source: 'projects',
         filter: ['has', 'point_count'],
         paint: {
-          'circle-color': dark ? '#3b82f6' : '#2563eb',
+          // a colour of the data, as the points' is: both layers are one program of software WebGL, not two
+          'circle-color': ['case', ['has', 'point_count'], dark ? '#3b82f6' : '#2563eb', GREY],
           'circle-opacity': 0.85,
           'circle-radius': ['step', ['get', 'point_count'], 14, 10, 18, 100, 24, 1000, 30],
           'circle-stroke-color': dark ? '#0f172a' : '#ffffff',
           'circle-stroke-width': 2,
         },
-      });
-      m.addLayer({
-        id: 'cluster-count',
-        type: 'symbol',
-        source: 'projects',
-        filter: ['has', 'point_count'],
-        layout: {
-          'text-field': ['get', 'point_count_abbreviated'],
-          'text-size': 12,
-          'text-font': ['sans-serif'],
-        },
-        paint: { 'text-color': '#ffffff' },
       });
       m.addLayer({
         id: 'points',
@@ -128,6 +152,7 @@ export default function MapCanvas({
           'circle-stroke-width': 1,
         },
       });
+      given.current = { data: latest.current.data, range: latest.current.range };
       ready.current = true;
       describe();
     });
@@ -202,6 +227,7 @@ export default function MapCanvas({
       popup.remove();
       m.remove();
       map.current = null;
+      counts.current = null;
     };
   }, [config, dark]);
 
@@ -213,8 +239,11 @@ export default function MapCanvas({
     const m = map.current;
     if (!m || !ready.current) return;
     delete box.current!.dataset.drawn;
-    (m.getSource('projects') as GeoJSONSource | undefined)?.setData(data);
-    m.setPaintProperty('points', 'circle-color', pointColour(range));
+    const change = pointsChange(given.current, { data, range });
+    given.current = { data, range };
+    if (change.data) (m.getSource('projects') as GeoJSONSource | undefined)?.setData(data);
+    if (change.paint) m.setPaintProperty('points', 'circle-color', pointColour(range));
+    if (change.frame) m.triggerRepaint();
     const key = idsKey(latest.current.points);
     const bounds = pointsBounds(latest.current.points);
     if (key !== shown.current && bounds) {

@@ -2,7 +2,15 @@ import type { MarketMapResponse, MarketRow } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mapPoints, pointTooltip } from '../lib/map-option';
-import { colourRange, fitNeeded, pointCollection, pointsBounds, rowsInView, visibleIds } from './map-data';
+import {
+  colourRange,
+  fitNeeded,
+  pointCollection,
+  pointsBounds,
+  pointsChange,
+  rowsInView,
+  visibleIds,
+} from './map-data';
 
 // «Рынок»'s map as MapLibre is given it (issue 46): the points' GeoJSON, the colour scale, the view's rows.
 
@@ -147,5 +155,29 @@ describe('the map’s data', () => {
     expect(fitNeeded(russia, 2, [30, 43, 150, 79], 2)).toBe(true);
     // exactly one level closer: moved
     expect(fitNeeded(russia, 2, [30, 43, 150, 70], 3)).toBe(true);
+  });
+});
+
+describe('the map given its points once (issue 46: the page’s other answers do not cluster them again)', () => {
+  const points = mapPoints(answer([{ id: 1, lon: 37.6, lat: 55.7, avgMeterPrice: 300_000 }]));
+  const data = pointCollection(points, 'avgMeterPrice');
+  const range = colourRange(points, 'avgMeterPrice');
+  it('the first data are given; the same data again are not — a frame only; another set or range is', () => {
+    expect(pointsChange(null, { data, range })).toEqual({ data: true, paint: true, frame: false });
+    expect(pointsChange({ data, range }, { data, range: [range[0], range[1]] })).toEqual({
+      data: false,
+      paint: false,
+      frame: true,
+    });
+    const recoloured = pointCollection(points, 'indexChange');
+    expect(pointsChange({ data, range }, { data: recoloured, range })).toMatchObject({
+      data: true,
+      frame: false,
+    });
+    expect(pointsChange({ data, range }, { data, range: [range[0], range[1] + 1] })).toEqual({
+      data: false,
+      paint: true,
+      frame: false,
+    });
   });
 });

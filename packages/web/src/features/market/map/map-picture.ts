@@ -1,12 +1,14 @@
 import { GREY, SCALE } from './map-data';
 
 /**
- * The map's PNG (issue 46): the canvas as drawn with its legend under it — the colour's name, the scale
+ * The map's PNG (issue 46): the canvas as drawn, the clusters' counts over it, with its legend under it — the colour's name, the scale
  * with its two ends, the grey of registry-only projects — as one picture, like every chart's download.
  */
 export function mapPicture(
   map: HTMLCanvasElement,
   legend: { title: string; low: string; high: string },
+  /** the clusters' counts drawn over the map (a canvas of its size) */
+  labels: HTMLCanvasElement | null = null,
 ): string {
   const ratio = window.devicePixelRatio || 1;
   const strip = Math.round(40 * ratio);
@@ -18,6 +20,7 @@ export function mapPicture(
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.drawImage(map, 0, 0);
+  if (labels) ctx.drawImage(labels, 0, 0);
   const y = map.height + strip / 2;
   ctx.font = `${Math.round(13 * ratio)}px Nunito, sans-serif`;
   ctx.textBaseline = 'middle';
