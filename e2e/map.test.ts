@@ -139,6 +139,30 @@ describe('«Рынок»’s map on our own PMTiles basemap', () => {
     const [[count, cx, cy]] = await json(page, 'clusterPixels');
     expect(count).toBeGreaterThan(1);
     expect(near(await colourAt(page, cx, cy), EARTH)).toBe(false);
+    // its count written on it: the counts' canvas says so and has the text's pixels there
+    const counts = '[data-testid=market-map-counts]';
+    await expect
+      .poll(async () =>
+        (
+          JSON.parse((await page.getAttribute(counts, 'data-labels')) ?? '[]') as [string, number, number][]
+        ).some(([text, x, y]) => text === String(count) && Math.abs(x - cx) <= 2 && Math.abs(y - cy) <= 2),
+      )
+      .toBe(true);
+    const inked = await page.$eval(
+      counts,
+      (el, [x, y]) => {
+        const c = el as HTMLCanvasElement;
+        const r = c.width / c.clientWidth;
+        const px = c
+          .getContext('2d')!
+          .getImageData(Math.round((x - 8) * r), Math.round((y - 8) * r), 16 * r, 16 * r);
+        let n = 0;
+        for (let i = 3; i < px.data.length; i += 4) if (px.data[i] > 128) n++;
+        return n;
+      },
+      [cx, cy],
+    );
+    expect(inked).toBeGreaterThan(5);
     const zoom = Number(await data(page, 'zoom'));
     await page.mouse.click(lake.box.x + cx, lake.box.y + cy);
     await expect.poll(async () => Number(await data(page, 'zoom'))).toBeGreaterThan(zoom);

@@ -113,7 +113,11 @@ export default function MapCanvas({
         overlay.style.width = style.width;
         overlay.style.height = style.height;
       }
-      if (ready.current) drawLabels(overlay, clusterLabels(m, 'projects'), m.getPixelRatio());
+      if (!ready.current) return;
+      const labels = clusterLabels(m, 'projects');
+      drawLabels(overlay, labels, m.getPixelRatio());
+      // what is written where, for tests and readers of the DOM
+      overlay.dataset.labels = JSON.stringify(labels.map(([t, x, y]) => [t, Math.round(x), Math.round(y)]));
     });
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-left');
     const popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false, maxWidth: '320px' });
