@@ -43,6 +43,26 @@ const placed = (p: number, s: Snapshot): Snapshot => ({
 /** Every scope and filter, whatever its size (the rounds of these tests keep every developer and place). */
 const keepAll = (db: Db) => keepMarketSpansLocked(db, new MarketReader(new ReadCache()), 1);
 
+/** The market's list of projects as it is read (db/queries/catalog.ts `listedProjectRows`). */
+const LIST_READ = /join developer d on d\.id = p\.developer_id/;
+
+/** `db` with a count of the statements that match `pattern`. */
+function counting(target: Db, pattern: RegExp) {
+  let n = 0;
+  const db = new Proxy(target, {
+    get(t, prop, receiver) {
+      if (prop === 'query')
+        return (sql: string, params?: unknown[]) => {
+          if (pattern.test(sql)) n++;
+          return t.query(sql, params);
+        };
+      const value = Reflect.get(t, prop, receiver);
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+  });
+  return { db, reads: () => n, reset: () => (n = 0) };
+}
+
 const clear = (db: Db) => db.query(`truncate market_span, ${PROJECT_TABLES} restart identity cascade`);
 
 const spans = async (db: Db) => (await keptSpanBodies(db)).map(({ members: _members, ...span }) => span);
@@ -131,38 +151,30 @@ describeEachDb('the market’s kept spans', (ctx) => {
     const first = await keepAll(ctx.db);
     expect(first.made).toBeGreaterThan(0);
     // the statements a round reads the market with: the list of projects, the spans' members
-    let reads = 0;
-    const db = new Proxy(ctx.db, {
-      get(target, prop, receiver) {
-        if (prop === 'query')
-          return (sql: string, params?: unknown[]) => {
-            if (/join developer d on d\.id = p\.developer_id|from market_span\b(?!\))/.test(sql)) reads++;
-            return target.query(sql, params);
-          };
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const { db, reads, reset } = counting(
+      ctx.db,
+      new RegExp(`${LIST_READ.source}|from market_span\\b(?!\\))`),
+    );
     const round = (min = 1) => keepMarketSpansLocked(db, new MarketReader(new ReadCache()), min);
     const again = await round();
-    expect(reads).toBe(0);
+    expect(reads()).toBe(0);
     expect(again).toMatchObject({ made: 0, kept: first.kept, links: { made: 0, kept: first.links.kept } });
     // a span taken away by hand: made again
     await ctx.db.query("delete from market_span where scope = 'market' and status = 'ALL' and rooms = 'all'");
     expect((await round()).made).toBe(1);
-    expect(reads).toBeGreaterThan(0);
-    reads = 0;
+    expect(reads()).toBeGreaterThan(0);
+    reset();
     expect((await round()).made).toBe(0);
-    expect(reads).toBe(0);
+    expect(reads()).toBe(0);
     // another size of the scopes kept: a round of its own
     const larger = await round(2);
-    expect(reads).toBeGreaterThan(0);
+    expect(reads()).toBeGreaterThan(0);
     expect(larger.kept).toBeLessThan(first.kept);
     // a new project's lists: every scope it is in made again
-    reads = 0;
+    reset();
     await applyImport(host, { snapshots: lists(2) }, cliActor());
     expect((await round()).made).toBeGreaterThan(0);
-    expect(reads).toBeGreaterThan(0);
+    expect(reads()).toBeGreaterThan(0);
   });
 
   it('a round lets the thread’s other work through between spans (PGlite’s queries never leave the loop)', async () => {
@@ -256,6 +268,55 @@ describeEachDb('the market’s kept spans', (ctx) => {
     // a request names the scope it is kept as: a class alone, not with a place
     expect(scopeOf({ priceClass: 'comfort' })).toBe('class:comfort');
     expect(scopeOf({ priceClass: 'comfort', city: 'Москва' })).toBeNull();
+  });
+
+  it('a server holds the market’s list from its start and after each of its rounds: «Рынок»’s requests do not read it', async () => {
+    await clear(ctx.db);
+    const importer = new Importer(ctx.db, 2, 31);
+    const [project] = fc.sample(projectArb, { numRuns: 1, seed: 7 });
+    const host = { ...commandHost(ctx.db, importer), keepMarket: async () => {} };
+    const lists = (p: number) => project.map((s) => placed(p, toSnapshot(p, s)));
+    for (let p = 0; p < 2; p++) await applyImport(host, { snapshots: lists(p) }, cliActor());
+    const { db, reads } = counting(ctx.db, LIST_READ);
+    // the app made ready by its first request (a server by its listen): the list read as it got ready
+    const { app, headers } = await signedInApp(db, {}, undefined, 'list-holder');
+    expect(reads()).toBe(1);
+    const days = lists(0)
+      .map((s) => s.date)
+      .sort();
+    const index = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/market/hedonic',
+        headers,
+        payload: { from: days[0], to: days.at(-1) },
+      });
+    const first = await index();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(reads()).toBe(1);
+    // another process (the CLI) imports a project and makes the round: the server's own round finds
+    // nothing to make, and holds the list of the new data for the requests that come next
+    await applyImport(host, { snapshots: lists(2) }, cliActor());
+    await keepMarketSpansLocked(ctx.db, new MarketReader(new ReadCache()));
+    app.marketKeeper.schedule();
+    await app.marketKeeper.idle();
+    expect(reads()).toBe(2);
+    // (the server sees another process's data within a second: its version read again now)
+    app.dataVersion.invalidate();
+    const answer = await index();
+    expect(answer.statusCode).toBe(200);
+    expect(reads()).toBe(2);
+    // the held list is the new one: the answer is what a fresh server says
+    await app.close();
+    const fresh = await signedInApp(ctx.db, {}, undefined, 'list-reader');
+    const again = await fresh.app.inject({
+      method: 'POST',
+      url: '/api/market/hedonic',
+      headers: fresh.headers,
+      payload: { from: days[0], to: days.at(-1) },
+    });
+    expect(again.json()).toEqual(answer.json());
+    await fresh.app.close();
   });
 });
 

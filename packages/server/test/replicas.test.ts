@@ -174,9 +174,11 @@ describe.runIf(runnable)('reads from a streaming replica [postgresql]', () => {
     const { app: other, headers: otherHeaders } = await signedInApp(primary.db, {}, unaware, 'other');
     try {
       expect(unaware.status()[0].state).toBe('ok');
+      // (the app read the market's list from it as it got ready)
+      const before = unaware.status()[0].reads;
       replica.stop();
       expect(await dates(other, otherHeaders)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
-      expect(unaware.status()[0]).toMatchObject({ state: 'down', reads: 0 });
+      expect(unaware.status()[0]).toMatchObject({ state: 'down', reads: before });
       expect(unaware.primaryReads).toBeGreaterThan(0);
     } finally {
       await other.close();

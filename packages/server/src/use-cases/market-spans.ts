@@ -188,7 +188,11 @@ export class MarketKeeper {
     this.timer = null;
     const started = Date.now();
     this.running = keepMarketSpansLocked(this.db, this.market, this.options.min)
-      .then((report) => this.options.onRound?.(report), this.onError)
+      .then((report) => this.options.onRound?.(report))
+      // the market's list of projects of the data the round saw, held for the requests that come next (a round
+      // that found nothing to make reads nothing of it; «Рынок», the index and the fair price all select from it)
+      .then(() => this.market.projects(this.db))
+      .then(() => undefined, this.onError)
       .finally(() => {
         this.running = null;
         this.lastEnd = Date.now();
