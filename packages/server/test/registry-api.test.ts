@@ -9,9 +9,16 @@ import {
 } from '@cena-metra/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { bytes, decodeSpan, encodeSpan } from '../src/db/kept.js';
+import { keptSpanBodies } from '../src/db/queries/market-spans.js';
 import { addUser } from '../src/db/queries/users.js';
+import { MarketReader } from '../src/read/market-reader.js';
+import { ReadCache } from '../src/read/read-cache.js';
 import { readRegistryFile, type SavedAnswer } from '../src/registry/files.js';
 import { cliActor } from '../src/use-cases/host.js';
+import { keepMarketSpansLocked } from '../src/use-cases/market-spans.js';
 import { rebuildIfMarked } from '../src/use-cases/rebuild.js';
 import { applyRegistryImport } from '../src/use-cases/registry.js';
 import { describeEachDb } from './databases.js';
@@ -436,5 +443,40 @@ describeEachDb('the registry through the API (DESIGN §12.3)', (ctx) => {
     expect(
       (await app.inject({ url: '/api/registry/objects?projectId=999999', headers: viewer })).statusCode,
     ).toBe(404);
+  });
+
+  it('the whole market’s registered sales beside the kept span of its projects: gone₃₀ read, not swept again', async () => {
+    // the market's spans kept (the server's round after the imports; a command's here)
+    await keepMarketSpansLocked(ctx.db, new MarketReader(new ReadCache()));
+    const [row] = (await keptSpanBodies(ctx.db)).filter(
+      (r) => r.scope === 'market' && r.status === 'ALL' && r.rooms === 'all',
+    );
+    expect(row).toBeDefined();
+    // the kept body marked (its gone₃₀) under the same members: every project has its objects, so the whole
+    // market's sales read it; a project's are made from its summaries (the true figure, 0)
+    const span = decodeSpan(bytes(row.body));
+    span.points = span.points.map((p) => ({ ...p, gone30: 777 }));
+    await ctx.db.query(
+      `update market_span set body = $1 where scope = 'market' and status = 'ALL' and rooms = 'all'`,
+      [encodeSpan(span)],
+    );
+    const fresh = await buildApp({ db: ctx.db, config: loadConfig({ logLevel: 'silent' }, {}) });
+    try {
+      const sales = async (body: object) => {
+        const res = await fresh.inject({
+          method: 'POST',
+          url: '/api/registry/sales',
+          headers: viewer,
+          payload: { from: '2026-01-01', to: '2026-11-26', ...body },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().months.map((m: { gone30: number | null }) => m.gone30);
+      };
+      expect(await sales({})).toEqual([777, 777]);
+      expect(await sales({ projectId })).toEqual([0, 0]);
+    } finally {
+      await fresh.close();
+      await ctx.db.query('delete from market_span');
+    }
   });
 });

@@ -179,21 +179,37 @@ export class MarketReader {
     // data are those it was made from; else (a combination of filters, a scope too small to keep, or the
     // keeper not yet round) made here — the same function of the same summaries, so the same points
     const scope = scopeOf(q);
-    const key = `market-span:${q.status}:${q.rooms}:${
+    const name =
       scope ??
-      [q.developerId, q.region, q.city, q.district, q.station, q.priceClass].map((v) => v ?? '').join(':')
-    }`;
+      [q.developerId, q.region, q.city, q.district, q.station, q.priceClass].map((v) => v ?? '').join(':');
+    const span = await this.unionSpan(db, { scope, name }, members, q.status, q.rooms);
+    const points = periodOf(span, toDay(q.from), toDay(q.to));
+    return { projects: projects.length, points, last: points.at(-1) ?? null };
+  }
+
+  /**
+   * The whole span of a union of `members`: held per set of their data versions; else as kept for `scope`
+   * (use-cases/market-spans.ts) while the kept row was made from these members' data; else made here — the
+   * same function of the same summaries, so the same points. `name` tells apart the unions held.
+   */
+  async unionSpan(
+    db: Db,
+    { scope, name }: { scope: string | null; name: string },
+    members: ProjectRow[],
+    status: StatsStatus,
+    rooms: RoomGroup,
+  ): Promise<UnionSpan> {
+    const key = `market-span:${status}:${rooms}:${name}`;
     const version = membersVersion(members);
     let span = this.shared.get<UnionSpan>(key, version);
     // a scope smaller than kept has no row: no query for it
     if (!span && scope && (scope === 'market' || members.length >= KEPT_SCOPE_MIN)) {
-      const kept = await keptSpan(db, scope, q.status, q.rooms);
+      const kept = await keptSpan(db, scope, status, rooms);
       if (kept?.members === version) span = decodeSpan(bytes(kept.body));
     }
-    if (!span) span = await this.span(db, members, q.status, q.rooms);
+    if (!span) span = await this.span(db, members, status, rooms);
     this.shared.set(key, version, span, spanBytes);
-    const points = periodOf(span, toDay(q.from), toDay(q.to));
-    return { projects: projects.length, points, last: points.at(-1) ?? null };
+    return span;
   }
 
   /**

@@ -3,7 +3,7 @@ import type {
   RegistrySalesRequest,
   RegistrySalesResponse,
 } from '@cena-metra/contract';
-import { unionPace } from '../analytics/pace-union.js';
+import { periodOf } from '../analytics/pace-union.js';
 import { salesByMonth } from '../analytics/registry.js';
 import { pipeline } from '../analytics/registry-pipeline.js';
 import type { Db } from '../db/driver.js';
@@ -12,7 +12,7 @@ import { toDay } from '../lib/days.js';
 import { BadRequestError, NotFoundError } from '../lib/errors.js';
 import { classOf, isApartments } from '../registry/answers.js';
 import type { MarketReader } from './market-reader.js';
-import { inPlace } from './market-scopes.js';
+import { inPlace, scopeOf } from './market-scopes.js';
 
 /**
  * Registered sales by month of a project, a developer, a place or the whole market (DESIGN §12.3), with
@@ -73,14 +73,22 @@ async function computeSales(
   const shown = months.filter((m) => m.month >= q.from.slice(0, 7) && m.month <= q.to.slice(0, 7));
   const gone = new Map<string, number>();
   if (matched.length && shown.length) {
-    const summaries = await market.summaries(db, matched, 'ALL', 'all');
+    // the matched projects' union: the kept span of their scope when they are its members (the whole market
+    // when every project has its objects), else made once per version of their data and held
+    const scope =
+      q.projectId === undefined
+        ? scopeOf({
+            developerId: q.developerId === undefined ? undefined : Number(q.developerId),
+            region: q.region,
+            city: q.city,
+            district: q.district,
+          })
+        : null;
+    const name = `registry:${[q.projectId, q.developerId, q.region, q.city, q.district, q.housingClass].map((v) => v ?? '').join(':')}`;
+    const span = await market.unionSpan(db, { scope, name }, matched, 'ALL', 'all');
     const first = toDay(ends.get(shown[0].month)!) - 30;
     const last = toDay(ends.get(shown[shown.length - 1].month)!);
-    const points = unionPace(
-      matched.map((p) => summaries.get(p.id)!),
-      first,
-      last,
-    );
+    const points = periodOf(span, first, last);
     const byDate = new Map(points.map((p) => [p.date, p.gone30]));
     for (const m of shown) {
       const g = byDate.get(ends.get(m.month)!);
