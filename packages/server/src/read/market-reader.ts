@@ -1,7 +1,4 @@
 import {
-  type CompareMetric,
-  type CompareRequest,
-  type CompareResponse,
   type MarketPaceResponse,
   type MarketResponse,
   type MarketRow,
@@ -50,11 +47,6 @@ import { RegistryHeld } from './registry-held.js';
 
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
 
-/**
- * A developer's and the market's sales pace and index, the market's ranking and the comparison of projects
- * (§10.5–10.6), recomputed over unions of projects from each project's pace summaries, which the import
- * keeps (`pace_summary`, derive/pace.ts): a fresh process reads them, never a project's timeline.
- */
 /** A held span's bytes: its points (~220 B each as objects) and its day sums. */
 const spanBytes = (s: UnionSpan) => s.points.length * 250;
 
@@ -77,6 +69,11 @@ interface ProjectRows {
   projects: MarketRow[];
 }
 
+/**
+ * A developer's and the market's sales pace and index, the market's ranking (the comparison of projects: market-compare.ts)
+ * (§10.5–10.6), recomputed over unions of projects from each project's pace summaries, which the import
+ * keeps (`pace_summary`, derive/pace.ts): a fresh process reads them, never a project's timeline.
+ */
 export class MarketReader {
   /** the selections' project rows being read (`projectRows`), by selection */
   private readonly reading = new Map<string, Promise<ProjectRows>>();
@@ -375,38 +372,6 @@ export class MarketReader {
     const sums = unionDaySums(used, start, end);
     this.shared.set(key, version, { start, sums }, (v) => 100 + (v.sums?.days.length ?? 0) * 24);
     return sums ?? undefined;
-  }
-
-  /** Each project's series of one metric over [from, to] (the days with data). */
-  async compare(
-    db: Db,
-    q: Required<Omit<CompareRequest, 'projectIds' | 'metric'>> & {
-      projectIds: number[];
-      metric: Exclude<CompareMetric, 'hedonic'>;
-    },
-  ) {
-    const found = await this.list.select(db, { ids: q.projectIds });
-    const unknown = q.projectIds.filter((id) => !found.some((p) => p.id === id));
-    if (unknown.length) throw new NotFoundError(`проект ${unknown.join(', ')} не найден`);
-    const summaries = await this.summaries(db, found, q.status, 'all');
-    const byId = new Map(found.map((p) => [p.id, p]));
-    const response: CompareResponse = {
-      metric: q.metric,
-      series: q.projectIds.map((id) => {
-        const p = byId.get(id)!;
-        return {
-          projectId: id,
-          projectName: p.name,
-          developerName: p.developer_name,
-          place: p.place,
-          points: unionPace([summaries.get(id)!], toDay(q.from), toDay(q.to)).map((point) => ({
-            date: point.date,
-            value: point[q.metric],
-          })),
-        };
-      }),
-    };
-    return response;
   }
 
   private async developerExists(db: Db, developerId: number): Promise<void> {

@@ -22,6 +22,7 @@ export { serverVersion } from '../db/queries/meta.js';
 export { getProjectQuality } from '../db/queries/quality.js';
 export { search } from '../db/queries/search.js';
 export { getSummaries, getSummary, getSummaryProject } from '../db/queries/summaries.js';
+export { compareProjects } from '../read/market-compare.js';
 export { marketMap } from '../read/market-map.js';
 export { projectClassInfo } from '../read/project-class.js';
 export { registryCandidates } from '../read/registry-candidates.js';

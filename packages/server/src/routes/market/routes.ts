@@ -14,7 +14,7 @@ import {
   marketResponseSchema,
 } from '@cena-metra/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { marketMap } from '../../use-cases/reads.js';
+import { compareProjects, marketMap } from '../../use-cases/reads.js';
 import { asMade, checkSeriesRange } from '../range.js';
 import { marketBody } from './json.js';
 
@@ -101,7 +101,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       // the hedonic index is each project's own (a segment of one), from the kept months
       const { metric, ...rest } = request.body;
       if (metric === 'hedonic') return app.hedonic.compare(app.reads, rest);
-      return app.market.compare(app.reads, { ...rest, metric });
+      return compareProjects(app.market, app.reads, { ...rest, metric });
     },
   );
 };
