@@ -3,7 +3,6 @@ import {
   type MarketResponse,
   type MarketRow,
   NO_PLACE,
-  type Place,
   type PlaceGroup,
   type PriceClass,
   placeKey,
@@ -12,13 +11,7 @@ import {
   type StatsStatus,
 } from '@cena-metra/contract';
 import { DayParts, type DaySums, type RankSummary, unionLast } from '../analytics/pace-last.js';
-import {
-  periodOf,
-  type UnionSpan,
-  unionDaySums,
-  unionPace,
-  unionSpanSteps,
-} from '../analytics/pace-union.js';
+import { periodOf, type UnionSpan, unionDaySums, unionSpanSteps } from '../analytics/pace-union.js';
 import { EMPTY_PACKED, type PackedSummary, packedBytes } from '../analytics/packed-summary.js';
 import type { Db } from '../db/driver.js';
 import { bytes, decodeSpan } from '../db/kept.js';
