@@ -63,8 +63,8 @@ interface ProjectRows {
 }
 
 /**
- * A developer's and the market's sales pace and index, the market's ranking (the comparison of projects: market-compare.ts)
- * (§10.5–10.6), recomputed over unions of projects from each project's pace summaries, which the import
+ * A developer's and the market's sales pace and index and the market's ranking (§10.5–10.6; «Сравнение» is
+ * market-compare.ts), recomputed over unions of projects from each project's pace summaries, which the import
  * keeps (`pace_summary`, derive/pace.ts): a fresh process reads them, never a project's timeline.
  */
 export class MarketReader {
