@@ -35,6 +35,7 @@ import m034 from './migrations/034.js';
 import m035 from './migrations/035.js';
 import m036 from './migrations/036.js';
 import m037 from './migrations/037.js';
+import m038 from './migrations/038.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -79,4 +80,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m035,
   m036,
   m037,
+  m038,
 ];

@@ -13,9 +13,10 @@ export const registryObject = pgTable(
     projectId: integer('project_id').references(() => project.id, { onDelete: 'set null' }),
     building: text('building'),
     match: text('match').notNull().default('none'),
-    /** §11.1: the effective facts now and the light history (derive/registry.ts), migration 31 */
+    /** §11.1: the effective facts now (derive/registry.ts), migration 31 */
     facts: jsonb('facts'),
-    history: jsonb('history'),
+    /** §11.1: the light history as bytes (db/kept-history.ts), migration 38 */
+    history: bytea('history'),
   },
   (t) => [index('registry_object_project').on(t.projectId)],
 );

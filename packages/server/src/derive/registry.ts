@@ -3,6 +3,7 @@ import { HOUSING_CLASS_NAMES } from '@cena-metra/contract';
 import { lightHistory, type StateAt } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
 import { inflate } from '../db/kept.js';
+import { encodeHistory } from '../db/kept-history.js';
 import {
   deleteRaw,
   keptHistory,
@@ -113,7 +114,7 @@ export async function keepObjectDay(
 /** The object's light history before `from` (none when null): the kept one cut, else made from its states. */
 async function historyBefore(db: Db, objId: number, from: string | null): Promise<StateAt[]> {
   if (from === null) return [];
-  const kept = (await keptHistory(db, objId)) as StateAt[] | null;
+  const kept = await keptHistory(db, objId);
   if (kept) return kept.filter((h) => h.day < from);
   const states = await statesBefore(db, objId, from);
   return lightHistory(
@@ -136,7 +137,7 @@ export async function keepRegistryKept(db: Db): Promise<number> {
       states.map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
     );
     const facts = JSON.stringify(stateOf(states[states.length - 1].state).eff);
-    await putKept(db, id, facts, JSON.stringify(history));
+    await putKept(db, id, facts, encodeHistory(history));
   }
   return ids.length;
 }
@@ -173,7 +174,7 @@ export async function replayObject(db: Db, objId: number, from: string | null): 
   if (json !== null) {
     const history = lightHistory(await historyBefore(db, objId, from), effs);
     const facts = JSON.stringify((JSON.parse(json) as ObjectState).eff);
-    await upsertObject(db, objId, from ?? raws[0].day, json, facts, JSON.stringify(history));
+    await upsertObject(db, objId, from ?? raws[0].day, json, facts, encodeHistory(history));
   }
   await replaceStates(db, objId, from, rows);
   return rows.length > 0;

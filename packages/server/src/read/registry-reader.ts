@@ -13,6 +13,8 @@ import {
   soldShareOf,
 } from '../analytics/registry.js';
 import type { Db } from '../db/driver.js';
+import { bytes } from '../db/kept.js';
+import { decodeHistory } from '../db/kept-history.js';
 import { developerExists, projectExists } from '../db/queries/catalog.js';
 import {
   type ObjectRow,
@@ -33,18 +35,16 @@ import type { MarketReader } from './market-reader.js';
 
 /** Each object's states by day (its effective facts), in the objects' order. */
 export async function historiesOf(db: Db, rows: ObjectRow[]): Promise<StateAt[][]> {
-  const kept = (r: ObjectRow) =>
-    (typeof r.history === 'string' ? JSON.parse(r.history) : r.history) as StateAt[] | null;
   // the kept light histories (§11.1); the states only of objects kept before them
-  const missing = rows.filter((r) => kept(r) === null).map((r) => r.obj_id);
+  const missing = rows.filter((r) => r.history === null).map((r) => r.obj_id);
   const states = missing.length ? await statesOf(db, missing) : new Map();
-  return rows.map(
-    (r) =>
-      kept(r) ??
-      (states.get(r.obj_id) ?? []).map((s: { day: string; state: unknown }) => ({
-        day: s.day,
-        eff: stateOf(s.state).eff,
-      })),
+  return rows.map((r) =>
+    r.history !== null
+      ? decodeHistory(bytes(r.history))
+      : (states.get(r.obj_id) ?? []).map((s: { day: string; state: unknown }) => ({
+          day: s.day,
+          eff: stateOf(s.state).eff,
+        })),
   );
 }
 

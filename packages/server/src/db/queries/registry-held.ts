@@ -1,4 +1,5 @@
 import type { Db } from '../driver.js';
+import { base64 } from '../kept.js';
 
 // The registry's held reads' inputs (read/registry-held.ts): its version and every object's kept facts and history.
 
@@ -35,9 +36,9 @@ export async function heldObjectRows(db: Db): Promise<HeldObjectRow[]> {
   );
 }
 
-/** Every object's kept light history (null: not made yet). */
-export async function heldHistoryRows(db: Db): Promise<{ obj_id: number; history: unknown }[]> {
-  return db.query<{ obj_id: number; history: unknown }>(
-    'select obj_id, history from registry_object order by obj_id',
+/** Every object's kept light history, base64 of its bytes (db/kept-history.ts; null: not made yet). */
+export async function heldHistoryRows(db: Db): Promise<{ obj_id: number; history: string | null }[]> {
+  return db.query<{ obj_id: number; history: string | null }>(
+    `select obj_id, ${base64('history')} from registry_object order by obj_id`,
   );
 }

@@ -1,4 +1,7 @@
+import type { StateAt } from '../../analytics/registry.js';
 import type { Db } from '../driver.js';
+import { base64, bytes } from '../kept.js';
+import { decodeHistory } from '../kept-history.js';
 
 // The state registry's objects, their states by day, their raw answers and the days imported (DESIGN §12.3,
 // migration 29). The states are written by derive/registry.ts; read by read/registry-reader.ts.
@@ -115,13 +118,13 @@ export async function upsertObject(
   objId: number,
   day: string,
   state: string,
-  /** the kept figures' inputs (§11.1): the effective facts and the light history, as JSON */
+  /** the kept figures' inputs (§11.1): the effective facts as JSON, the light history as bytes */
   facts: string,
-  history: string,
+  history: Buffer,
 ): Promise<void> {
   await db.query(
     `insert into registry_object (obj_id, first_day, last_day, state, facts, history)
-     values ($1, $2::date, $2::date, $3::jsonb, $4::jsonb, $5::jsonb)
+     values ($1, $2::date, $2::date, $3::jsonb, $4::jsonb, $5)
      on conflict (obj_id) do update set first_day = least(registry_object.first_day, excluded.first_day),
        last_day = greatest(registry_object.last_day, excluded.last_day), state = excluded.state,
        facts = excluded.facts, history = excluded.history`,
@@ -129,13 +132,13 @@ export async function upsertObject(
   );
 }
 
-/** The object's kept light history (null: not made yet, before migration 31's pass). */
-export async function keptHistory(db: Db, objId: number): Promise<{ day: string; eff: unknown }[] | null> {
-  const [row] = await db.query<{ history: { day: string; eff: unknown }[] | null }>(
-    'select history from registry_object where obj_id = $1',
+/** The object's kept light history (null: not made yet, before migration 38's pass). */
+export async function keptHistory(db: Db, objId: number): Promise<StateAt[] | null> {
+  const [row] = await db.query<{ history: string | null }>(
+    `select ${base64('history')} from registry_object where obj_id = $1`,
     [objId],
   );
-  return row?.history ?? null;
+  return row?.history == null ? null : decodeHistory(bytes(row.history));
 }
 
 /** The object's states before `day` (every one when null), in day order. */
@@ -152,8 +155,8 @@ export async function statesBefore(
 }
 
 /** The kept figures' inputs of an object written (migration 31's pass). */
-export async function putKept(db: Db, objId: number, facts: string, history: string): Promise<void> {
-  await db.query('update registry_object set facts = $2::jsonb, history = $3::jsonb where obj_id = $1', [
+export async function putKept(db: Db, objId: number, facts: string, history: Buffer): Promise<void> {
+  await db.query('update registry_object set facts = $2::jsonb, history = $3 where obj_id = $1', [
     objId,
     facts,
     history,
@@ -202,12 +205,11 @@ export interface ObjectRow {
   project_id: number | null;
   building: string | null;
   match: 'auto' | 'hand' | 'none';
-  /** the kept light history (null: not made yet) */
-  history: unknown;
+  /** the kept light history, base64 of its bytes (db/kept-history.ts; null: not made yet) */
+  history: string | null;
 }
 
-const OBJECT_COLUMNS =
-  'o.obj_id, o.first_day::text, o.last_day::text, o.state, o.project_id, o.building, o.match, o.history';
+const OBJECT_COLUMNS = `o.obj_id, o.first_day::text, o.last_day::text, o.state, o.project_id, o.building, o.match, ${base64('o.history', 'history')}`;
 
 /** A project's objects, by id. */
 export async function objectsOfProject(db: Db, projectId: number): Promise<ObjectRow[]> {

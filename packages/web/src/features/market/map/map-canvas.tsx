@@ -17,7 +17,7 @@ import {
   SCALE,
 } from './map-data';
 import { clusterLabels, drawLabels } from './map-labels';
-import { basemapStyle } from './map-style';
+import { basemapStyle, RUSSIA_VIEW } from './map-style';
 
 /** What the card asks of the drawn map: its picture (the canvas as drawn). */
 export interface MapHandle {
@@ -32,9 +32,6 @@ export interface MapHandle {
 maplibregl.setWorkerUrl(workerUrl);
 maplibregl.prewarm();
 maplibregl.addProtocol('pmtiles', new Protocol().tile);
-
-/** Russia's bounds: the view when no project has coordinates. */
-const RUSSIA: Bounds = [27, 41, 180, 78];
 
 /**
  * «Рынок»'s map drawn with MapLibre GL (issue 46): the basemap of `config`, the projects as a GeoJSON source
@@ -87,7 +84,7 @@ export default function MapCanvas({
   // is drawn ('load'): the points are clustered in the worker while the basemap's tiles are made
   useLayoutEffect(() => {
     const el = box.current!;
-    const bounds = pointsBounds(latest.current.points) ?? RUSSIA;
+    const bounds = pointsBounds(latest.current.points) ?? RUSSIA_VIEW;
     const m = new maplibregl.Map({
       container: el,
       style: basemapStyle(config, dark, window.location.origin),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import countries from './countries.json';
-import { outlineStyle } from './map-style';
+import { outlineStyle, RUSSIA_VIEW } from './map-style';
 
 // The outline basemap (issue 46): the countries drawn by MapLibre as they are on the globe.
 
@@ -28,6 +28,25 @@ describe('the countries’ outline', () => {
     );
     expect(east).toBeGreaterThan(189);
     expect(east).toBeLessThan(191);
+  });
+
+  it('opens on the whole of Russia when no project is placed: Kaliningrad to Chukotka, the Caucasus to the Arctic', () => {
+    const points = rings()
+      .filter((r) => r.name === 'Russia')
+      .flatMap((r) => r.ring);
+    const [west, south, east, north] = RUSSIA_VIEW;
+    const bounds = [
+      Math.min(...points.map((c) => c[0])),
+      Math.min(...points.map((c) => c[1])),
+      Math.max(...points.map((c) => c[0])),
+      Math.max(...points.map((c) => c[1])),
+    ];
+    // every point of the outline in view, and the view no more than 0.5° wider on any side
+    expect(bounds[0]).toBeGreaterThanOrEqual(west);
+    expect(bounds[1]).toBeGreaterThanOrEqual(south);
+    expect(bounds[2]).toBeLessThanOrEqual(east);
+    expect(bounds[3]).toBeLessThanOrEqual(north);
+    for (const [i, v] of bounds.entries()) expect(Math.abs(v - RUSSIA_VIEW[i])).toBeLessThan(0.5);
   });
 
   it('closes every ring and keeps Russia apart from its neighbours', () => {

@@ -2,6 +2,13 @@ import type { MapConfigResponse } from '@cena-metra/contract';
 import { layers, namedFlavor } from '@protomaps/basemaps';
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
 import countries from './countries.json';
+import type { Bounds } from './map-data';
+
+/**
+ * Russia's outline's bounds, Kaliningrad to Chukotka (its part past the 180th meridian carried east, as the
+ * outline carries it): the map's view when no project has coordinates.
+ */
+export const RUSSIA_VIEW: Bounds = [19.6, 41.1, 190.2, 81.3];
 
 /**
  * The basemap under «Рынок»'s points (issue 46): our PMTiles archive drawn with Protomaps' style in Russian
