@@ -41,7 +41,13 @@ export const serverHost = fp(
     const keeper = new MarketKeeper(
       opts.db,
       opts.market,
-      (error: unknown) => app.log.warn({ err: error }, 'ряды рынка не сохранены'),
+      (error, what) =>
+        app.log.warn(
+          { err: error },
+          what === 'round'
+            ? 'ряды рынка не сохранены'
+            : 'список проектов рынка не прочитан после обновления рядов',
+        ),
       {
         onRound: (report) => {
           if (report.made || report.links.made) app.log.info(report, 'ряды рынка сохранены');

@@ -17,11 +17,12 @@ import { applyImport } from '../src/use-cases/imports.js';
 import {
   keepMarketSpans,
   keepMarketSpansLocked,
+  MarketKeeper,
   ROUNDS_SHARE,
   roundWait,
 } from '../src/use-cases/market-spans.js';
 import { rebuildProjects } from '../src/use-cases/rebuild.js';
-import { describeEachDb } from './databases.js';
+import { describeEachDb, freshDb } from './databases.js';
 import { PROJECT_TABLES, toSnapshot } from './kept-data.js';
 import { BASE, projectArb, shuffled } from './random-market.js';
 import { signedInApp } from './signed-in-app.js';
@@ -346,4 +347,32 @@ it('a burst of imports gives its rounds at most their share of the thread; a qui
       },
     ),
   );
+});
+
+it('a server’s keeper tells a failed round from a list not read after a round that ended', async () => {
+  const { db, drop } = await freshDb('pglite');
+  try {
+    const failing = (failAt: number) => {
+      let calls = 0;
+      const market = new MarketReader(new ReadCache(1 << 20));
+      const read = market.projects.bind(market);
+      market.projects = (d: Db) => (++calls === failAt ? Promise.reject(new Error('чтение')) : read(d));
+      return market;
+    };
+    for (const [failAt, what] of [
+      [1, 'round'],
+      [2, 'list'],
+    ] as const) {
+      const errors: string[] = [];
+      const keeper = new MarketKeeper(db, failing(failAt), (_e, w) => errors.push(w), { pauseMs: 0 });
+      // a first round reads the list itself (nothing kept yet), then the keeper reads it for the requests
+      keeper.schedule();
+      await keeper.idle();
+      expect(errors).toEqual([what]);
+      await keeper.close();
+      await db.query("delete from app_meta where key = 'market_round'");
+    }
+  } finally {
+    await drop();
+  }
 });

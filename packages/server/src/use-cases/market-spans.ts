@@ -156,7 +156,8 @@ export class MarketKeeper {
   constructor(
     private readonly db: Db,
     private readonly market: MarketReader,
-    private readonly onError: (error: unknown) => void,
+    /** a round that failed, or the list not read after a round that ended */
+    private readonly onError: (error: unknown, what: 'round' | 'list') => void,
     private readonly options: {
       pauseMs?: number;
       /** the least time from a round's end to the next one's start */
@@ -189,10 +190,17 @@ export class MarketKeeper {
     const started = Date.now();
     this.running = keepMarketSpansLocked(this.db, this.market, this.options.min)
       .then((report) => this.options.onRound?.(report))
-      // the market's list of projects of the data the round saw, held for the requests that come next (a round
-      // that found nothing to make reads nothing of it; «Рынок», the index and the fair price all select from it)
-      .then(() => this.market.projects(this.db))
-      .then(() => undefined, this.onError)
+      .then(
+        // the market's list of projects of the data the round saw, held for the requests that come next (a
+        // round that found nothing to make reads nothing of it; «Рынок», the index and the fair price select
+        // from it)
+        () =>
+          this.market.projects(this.db).then(
+            () => undefined,
+            (e) => this.onError(e, 'list'),
+          ),
+        (e) => this.onError(e, 'round'),
+      )
       .finally(() => {
         this.running = null;
         this.lastEnd = Date.now();

@@ -57,7 +57,8 @@ export async function rebuildProjects(
  * years when migration 24 asks (`pace_parts_needed`) and writes them as columns when migration 28 asks
  * (`pace_form_needed`) and keeps the projects' registry classes when migration 30 asks
  * (`registry_class_needed`) and the registry's kept figures' inputs when migration 31 asks
- * (`registry_kept_needed`), which a rebuild does too. Run at every open.
+ * (`registry_kept_needed`) or migration 38 (the light histories as bytes), which a rebuild does too. Run at
+ * every open.
  */
 export async function rebuildIfMarked(
   db: Db,
