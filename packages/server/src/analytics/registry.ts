@@ -82,8 +82,12 @@ export function soldShareOf(objects: readonly ShiftFacts[]): number | null {
     total += sold.total;
     realised += sold.realised;
   }
-  return total > 0 ? Math.round((realised / total) * 10_000) / 10_000 : null;
+  return shareOf(realised, total);
 }
+
+/** Σ realised / Σ total to four decimals; null without flats. */
+const shareOf = (realised: number, total: number) =>
+  total > 0 ? Math.round((realised / total) * 10_000) / 10_000 : null;
 
 const SHIFT_FACTS = ['ready', 'transfer', 'flats', 'soldShare', 'salesTotal', 'salesRealised'] as const;
 
@@ -147,30 +151,45 @@ export function monthEnds(registryDays: readonly string[]): [month: string, day:
  * fall a correction, summed apart over the objects (+15 and −2 are sales 15 and a correction of 2).
  */
 export function salesByMonth(
-  objects: readonly (readonly StateAt[])[],
+  objects: Iterable<readonly StateAt[]>,
   registryDays: readonly string[],
 ): SalesMonth[] {
   const ends = monthEnds(registryDays);
-  const out: SalesMonth[] = [];
-  for (const [i, [month, day]] of ends.entries()) {
-    let sales: number | null = null;
-    let corrections = 0;
-    const now: ShiftFacts[] = [];
-    for (const states of objects) {
-      const at = stateOn(states, day);
-      if (!at) continue;
-      now.push(at.eff);
-      const sold = soldOf(at.eff);
-      const before = i > 0 ? stateOn(states, ends[i - 1][1]) : undefined;
-      const soldBefore = before ? soldOf(before.eff) : null;
-      if (!sold || !soldBefore) continue;
-      const change = sold.realised - soldBefore.realised;
-      sales = (sales ?? 0) + Math.max(0, change);
-      corrections += Math.max(0, -change);
+  const n = ends.length;
+  const sales: (number | null)[] = new Array(n).fill(null);
+  const corrections: number[] = new Array(n).fill(0);
+  const total: number[] = new Array(n).fill(0);
+  const realised: number[] = new Array(n).fill(0);
+  // object by object, each history read once in day order (the country's 12,000 objects, each decoded when
+  // its turn comes: db/kept-history.ts), its figures added into each month's sums — for every month in the
+  // objects' order, as a month-by-month pass over the objects adds them, so the same bits
+  for (const states of objects) {
+    let k = -1;
+    // sold at the month end before (none: no state then, or no sold figure)
+    let before: { total: number; realised: number } | null = null;
+    for (let i = 0; i < n; i++) {
+      const day = ends[i][1];
+      // the state in force on the month's last registry day (stateOn)
+      while (k + 1 < states.length && states[k + 1].day <= day) k++;
+      const sold = k < 0 ? null : soldOf(states[k].eff);
+      if (sold) {
+        total[i] += sold.total;
+        realised[i] += sold.realised;
+        if (before) {
+          const change = sold.realised - before.realised;
+          sales[i] = (sales[i] ?? 0) + Math.max(0, change);
+          corrections[i] += Math.max(0, -change);
+        }
+      }
+      before = sold;
     }
-    out.push({ month, sales, corrections, soldShare: soldShareOf(now) });
   }
-  return out;
+  return ends.map(([month], i) => ({
+    month,
+    sales: sales[i],
+    corrections: corrections[i],
+    soldShare: shareOf(realised[i], total[i]),
+  }));
 }
 
 /** «Надёжность сроков» of a developer (or a group): over its objects' shifts of the declared completion. */

@@ -71,28 +71,38 @@ export function decodeHistory(body: Buffer): StateAt[] {
   const out: StateAt[] = new Array(n);
   let at = 4;
   let before: ShiftFacts = {};
+  const date = (bit: number, quarter: number, had: ShiftFacts['ready'], written: number, dropped: number) => {
+    if (written & bit) {
+      const value = { day: fromDay(body.readInt32LE(at)), quarter: (written & quarter) !== 0 };
+      at += 4;
+      return value;
+    }
+    return dropped & bit ? undefined : had;
+  };
+  const number = (bit: number, had: number | undefined, written: number, dropped: number) => {
+    if (written & bit) {
+      const value = body.readDoubleLE(at);
+      at += 8;
+      return value;
+    }
+    return dropped & bit ? undefined : had;
+  };
   for (let s = 0; s < n; s++) {
     if (at + 6 > body.length) throw new Error('registry_object.history: malformed');
     const day = fromDay(body.readInt32LE(at));
     const written = body[at + 4];
     const dropped = body[at + 5];
     at += 6;
-    // in shiftFactsOf's key order: each fact written, else the state before's unless dropped
-    const eff: ShiftFacts = {};
-    for (let i = 0; i < FACTS.length; i++) {
-      const k = FACTS[i];
-      if (written & (1 << i)) {
-        if (i < DATES.length) {
-          const quarter = (written & (64 << i)) !== 0;
-          (eff as Record<string, unknown>)[k] = { day: fromDay(body.readInt32LE(at)), quarter };
-          at += 4;
-        } else {
-          (eff as Record<string, unknown>)[k] = body.readDoubleLE(at);
-          at += 8;
-        }
-      } else if (!(dropped & (1 << i)) && before[k] !== undefined)
-        (eff as Record<string, unknown>)[k] = before[k];
-    }
+    // one shape for every state (a fact not stated is undefined: JSON leaves it out, as shiftFactsOf does),
+    // its keys in shiftFactsOf's order; each fact written, else the state before's unless dropped
+    const eff: ShiftFacts = {
+      ready: date(1, 64, before.ready, written, dropped),
+      transfer: date(2, 128, before.transfer, written, dropped),
+      flats: number(4, before.flats, written, dropped),
+      soldShare: number(8, before.soldShare, written, dropped),
+      salesTotal: number(16, before.salesTotal, written, dropped),
+      salesRealised: number(32, before.salesRealised, written, dropped),
+    };
     out[s] = { day, eff };
     before = eff;
   }

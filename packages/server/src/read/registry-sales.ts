@@ -62,8 +62,11 @@ async function computeSales(
   });
   const days = await registryDays(db);
   const held = await market.registry.histories(db);
+  // each object's history decoded as the sales come to it, not the country's all at once (db/kept-history.ts)
   const months = salesByMonth(
-    objects.map((o) => held.get(o.objId) ?? []),
+    (function* () {
+      for (const o of objects) yield held.get(o.objId) ?? [];
+    })(),
     days,
   );
   // our lists of the matched projects: their union's gone₃₀ on each month's last registry day
