@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { lightHistory } from 'cena-metra/dist/src/analytics/registry.js';
 import type { Db } from 'cena-metra/dist/src/db/driver.js';
+import { encodeHistory } from 'cena-metra/dist/src/db/kept-history.js';
 import { Importer } from 'cena-metra/dist/src/ingest/importer.js';
 import { fromDay } from 'cena-metra/dist/src/lib/days.js';
 import { answerHash, factsOf, readAnswer } from 'cena-metra/dist/src/registry/answers.js';
@@ -118,7 +119,7 @@ export async function loadRegistry(db: Db, plan: Plan, note: (s: string) => void
       last: [] as string[],
       state: [] as string[],
       facts: [] as string[],
-      history: [] as string[],
+      history: [] as Buffer[],
     };
     for (let i = from; i < Math.min(plan.objects, from + BATCH); i++) {
       const objId = OBJ_BASE + i;
@@ -173,12 +174,12 @@ export async function loadRegistry(db: Db, plan: Plan, note: (s: string) => void
       objects.last.push(fromDay(plan.first + plan.days - 1));
       objects.state.push(json!);
       objects.facts.push(JSON.stringify(state.eff));
-      objects.history.push(JSON.stringify(lightHistory([], effs)));
+      objects.history.push(encodeHistory(lightHistory([], effs)));
     }
     await db.transaction(async (tx) => {
       await tx.query(
         `insert into registry_object (obj_id, first_day, last_day, state, facts, history)
-         select * from unnest($1::int[], $2::date[], $3::date[], $4::jsonb[], $5::jsonb[], $6::jsonb[])`,
+         select * from unnest($1::int[], $2::date[], $3::date[], $4::jsonb[], $5::jsonb[], $6::bytea[])`,
         [objects.obj, objects.first, objects.last, objects.state, objects.facts, objects.history],
       );
       await tx.query(
