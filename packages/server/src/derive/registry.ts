@@ -31,6 +31,7 @@ import {
   applyDay,
   type DayAnswers,
   EMPTY_STATE,
+  effectsByDay,
   type ObjectState,
   stateJson,
   stateOf,
@@ -117,10 +118,7 @@ async function historyBefore(db: Db, objId: number, from: string | null): Promis
   const kept = await keptHistory(db, objId);
   if (kept) return kept.filter((h) => h.day < from);
   const states = await statesBefore(db, objId, from);
-  return lightHistory(
-    [],
-    states.map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
-  );
+  return lightHistory([], effectsByDay(states));
 }
 
 /**
@@ -132,10 +130,7 @@ export async function keepRegistryKept(db: Db): Promise<number> {
   for (const id of ids) {
     const states = await statesBefore(db, id, null);
     if (states.length === 0) continue;
-    const history = lightHistory(
-      [],
-      states.map((s) => ({ day: s.day, eff: stateOf(s.state).eff })),
-    );
+    const history = lightHistory([], effectsByDay(states));
     const facts = JSON.stringify(stateOf(states[states.length - 1].state).eff);
     await putKept(db, id, facts, encodeHistory(history));
   }

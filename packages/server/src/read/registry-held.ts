@@ -6,7 +6,7 @@ import { listedProjectsMark } from '../db/queries/catalog.js';
 import { statesOf } from '../db/queries/registry.js';
 import { heldHistoryRows, heldObjectRows, registryVersion } from '../db/queries/registry-held.js';
 import type { RegistryFacts } from '../registry/answers.js';
-import { stateOf } from '../registry/state.js';
+import { effectsByDay } from '../registry/state.js';
 import type { ReadCache } from './read-cache.js';
 
 /** An object as the registry's reads take it: its row and its effective facts now. */
@@ -88,7 +88,7 @@ export class RegistryHeld {
     if (missing.length) {
       const states = await statesOf(db, missing);
       for (const id of missing) {
-        const h = (states.get(id) ?? []).map((s) => ({ day: s.day, eff: stateOf(s.state).eff }));
+        const h = effectsByDay(states.get(id) ?? []);
         made.set(id, h);
         size += 100 + h.length * 150;
       }

@@ -25,7 +25,7 @@ import {
 } from '../db/queries/registry.js';
 import { NotFoundError } from '../lib/errors.js';
 import { classOf, isApartments, type RegistryFacts } from '../registry/answers.js';
-import { stateOf } from '../registry/state.js';
+import { effectsByDay, stateOf } from '../registry/state.js';
 import type { MarketReader } from './market-reader.js';
 
 /**
@@ -39,12 +39,7 @@ export async function historiesOf(db: Db, rows: ObjectRow[]): Promise<StateAt[][
   const missing = rows.filter((r) => r.history === null).map((r) => r.obj_id);
   const states = missing.length ? await statesOf(db, missing) : new Map();
   return rows.map((r) =>
-    r.history !== null
-      ? decodeHistory(bytes(r.history))
-      : (states.get(r.obj_id) ?? []).map((s: { day: string; state: unknown }) => ({
-          day: s.day,
-          eff: stateOf(s.state).eff,
-        })),
+    r.history !== null ? decodeHistory(bytes(r.history)) : effectsByDay(states.get(r.obj_id) ?? []),
   );
 }
 

@@ -74,3 +74,7 @@ export function stateOf(stored: unknown): ObjectState {
     sales: value.sales ?? {},
   };
 }
+
+/** Stored states by day as their effective facts by day (a history before it is made light). */
+export const effectsByDay = (states: readonly { day: string; state: unknown }[]) =>
+  states.map((s) => ({ day: s.day, eff: stateOf(s.state).eff }));
