@@ -47,6 +47,27 @@ describeEachDb('the Drizzle schema describes the migrated database', (ctx) => {
     }).sort();
     expect(actual.sort()).toEqual(expected);
   });
+
+  it('every index the schema names is the database’s, on the same columns', async () => {
+    const indexes = await ctx.db.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where schemaname = current_schema()`,
+    );
+    const actual = new Map(indexes.map((i) => [i.indexname, i.indexdef]));
+    const named = TABLES.flatMap((table) => {
+      const config = getTableConfig(table);
+      return config.indexes.map((index) => ({
+        table: config.name,
+        name: index.config.name!,
+        columns: index.config.columns.map((c) => ('name' in c ? c.name : '?')).join(', '),
+      }));
+    });
+    // the rank months by the day they reach (migration 39) among them
+    expect(named.map((i) => i.name)).toContain('rank_month_reach');
+    for (const index of named)
+      expect(actual.get(index.name), index.name).toMatch(
+        new RegExp(` ON (\\w+\\.)?${index.table} USING btree \\(${index.columns}\\)$`),
+      );
+  });
 });
 
 describeEachDb('the indexes a bulk load builds after it', (ctx) => {

@@ -36,6 +36,7 @@ import m035 from './migrations/035.js';
 import m036 from './migrations/036.js';
 import m037 from './migrations/037.js';
 import m038 from './migrations/038.js';
+import m039 from './migrations/039.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -81,4 +82,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m036,
   m037,
   m038,
+  m039,
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bytea, project } from './schema.js';
 
 // The kept derived data (DESIGN §11.1) as a Drizzle schema, part of schema.ts's TABLES: what each import
@@ -56,7 +56,11 @@ export const rankMonth = pgTable(
     /** md5 of `body` (hex): what an import and a reader compare to skip a month that did not change */
     hash: text('hash').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.status, t.month] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.status, t.month] }),
+    // a ranking reads the months that reach its period, not every month of the project (migration 39)
+    index('rank_month_reach').on(t.projectId, t.status, t.reach),
+  ],
 );
 
 /** Kept: the chessboard a project first shows (its last day), gzipped JSON (derive/chess.ts). */
