@@ -96,7 +96,10 @@ const COLUMN_OF: Record<ControlName, number[]> = Object.fromEntries(
 const LN_AREA = CONTROL_COLUMNS.length - 1;
 
 /** The control columns an observation has as 1 (or ln(area)), by the columns' place among the controls. */
-function controlsOf(o: HedonicObservation, cols: Int32Array, vals: Float64Array): number {
+/** A flat's characteristics the controls are made of. */
+type Controlled = Pick<HedonicObservation, 'roomGroup' | 'floorBand' | 'finish' | 'keysBand' | 'area'>;
+
+function controlsOf(o: Controlled, cols: Int32Array, vals: Float64Array): number {
   let n = 0;
   const put = (col: number, v: number) => {
     if (col < 0) return;
@@ -362,14 +365,15 @@ export function fittedLnPpm(fit: FairFit, o: Omit<HedonicObservation, 'price' | 
   return delta + effect + controlsEffect(fit.beta, o);
 }
 
+const EFFECT_COLS = new Int32Array(8);
+const EFFECT_VALS = new Float64Array(8);
+
 /** Σ β·x over the controls of a flat's characteristics. */
-export function controlsEffect(
-  beta: Float64Array,
-  o: Omit<HedonicObservation, 'price' | 'flat' | 'period' | 'project'>,
-): number {
-  const cols = new Int32Array(8);
-  const vals = new Float64Array(8);
-  const m = controlsOf({ ...o, period: 0, project: 0, flat: 0, price: 1 }, cols, vals);
+export function controlsEffect(beta: Float64Array, o: Controlled): number {
+  // one pair of columns for every call (synchronous): a fair price's comparables ask for thousands
+  const cols = EFFECT_COLS;
+  const vals = EFFECT_VALS;
+  const m = controlsOf(o, cols, vals);
   let sum = 0;
   for (let j = 0; j < m; j++) sum += beta[cols[j]] * vals[j];
   return sum;
