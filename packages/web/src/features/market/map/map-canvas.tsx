@@ -244,7 +244,8 @@ export default function MapCanvas({
     given.current = { data, range };
     if (change.data) (m.getSource('projects') as GeoJSONSource | undefined)?.setData(data);
     if (change.paint) m.setPaintProperty('points', 'circle-color', pointColour(range));
-    if (change.frame) m.triggerRepaint();
+    // a frame only for the idle's word that it is drawn: a map still loading says it when it has loaded
+    if (change.frame && m.loaded()) m.triggerRepaint();
     const key = idsKey(latest.current.points);
     const bounds = pointsBounds(latest.current.points);
     if (key !== shown.current && bounds) {

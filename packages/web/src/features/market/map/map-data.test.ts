@@ -77,9 +77,9 @@ describe('the map’s data', () => {
     );
     const data = pointCollection(points, 'avgMeterPrice');
     expect(data.features.map((f) => f.properties)).toEqual([
-      { id: -7, name: 'Проект -7', radius: 24, registry: true },
-      { id: 1, name: 'Проект 1', radius: 24, registry: false, value: 300_000 },
-      { id: 2, name: 'Проект 2', radius: 14, registry: false },
+      { id: -7, radius: 24, registry: true },
+      { id: 1, radius: 24, registry: false, value: 300_000 },
+      { id: 2, radius: 14, registry: false },
     ]);
     expect(data.features[1].geometry.coordinates).toEqual([37.6, 55.7]);
     expect(colourRange(points, 'avgMeterPrice')).toEqual([300_000, 300_001]);

@@ -4,12 +4,13 @@ import { circleSize, type MapColour, type MapPoint } from '../lib/map-option';
 /**
  * «Рынок»'s map as MapLibre draws it (issue 46): the projects as GeoJSON points, each with its circle's
  * radius (its stock; a registry-only project's flats), the figure its colour shows (none for a registry-only
- * project: grey), its name and whether it has a dashboard; the colour scale's ends; the projects in a view.
+ * project: grey) and whether it has a dashboard (its name is the tooltip's, from the answer: the worker is sent
+ * what it draws and nothing more — the country's 7,000 points are cloned to it); the colour scale's ends; the
+ * projects in a view.
  */
 
 export interface PointProperties {
   id: number;
-  name: string;
   /** px */
   radius: number;
   /** the coloured figure; absent: grey */
@@ -42,7 +43,6 @@ export function pointCollection(points: readonly MapPoint[], colour: MapColour):
         geometry: { type: 'Point', coordinates: [p.longitude, p.latitude] },
         properties: {
           id: p.id,
-          name: p.name,
           radius: circleSize(p.size, largest) / 2,
           registry: p.registry,
           ...(value !== null && { value }),
