@@ -244,8 +244,7 @@ export default function MapCanvas({
     given.current = { data, range };
     if (change.data) (m.getSource('projects') as GeoJSONSource | undefined)?.setData(data);
     if (change.paint) m.setPaintProperty('points', 'circle-color', pointColour(range));
-    // a frame only for the idle's word that it is drawn: a map still loading says it when it has loaded
-    if (change.frame && m.loaded()) m.triggerRepaint();
+    if (change.frame) m.triggerRepaint();
     const key = idsKey(latest.current.points);
     const bounds = pointsBounds(latest.current.points);
     if (key !== shown.current && bounds) {
