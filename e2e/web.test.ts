@@ -387,31 +387,6 @@ describe('dashboard', () => {
     ]);
   });
 
-  it('a load of the address opened before asks at once for the stats it asked for, not after the developers and projects', async () => {
-    const fresh = await freshSignedInContext();
-    const tab = await fresh.newPage();
-    await tab.goto(`${product.url}/`);
-    await chartsDrawn(tab);
-    const stats: string[] = [];
-    tab.on('request', (r) => {
-      if (r.url().endsWith('/api/project/stats/columns')) stats.push(r.postData()!);
-    });
-    // the developers held back on the next load until the stats are asked for (10 s at most)
-    let statsBeforeDevelopers = false;
-    await fresh.route(/\/api\/developers(\?|$)/, async (route) => {
-      const started = Date.now();
-      while (stats.length === 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
-      statsBeforeDevelopers = stats.length > 0;
-      await route.continue();
-    });
-    await tab.goto(`${product.url}/`);
-    await chartsDrawn(tab);
-    expect(statsBeforeDevelopers).toBe(true);
-    // the page took the answer of the request asked for at once: one request of the status shown
-    expect(stats.filter((b) => JSON.parse(b).status === 'ALL')).toHaveLength(1);
-    await fresh.close();
-  });
-
   it('«только свободные» switched once the page is idle redraws from the stats asked for ahead, asking the server nothing', async () => {
     const fresh = await freshSignedInContext();
     const tab = await fresh.newPage();

@@ -41,7 +41,6 @@ const render = () =>
 // a first load: the page's code fetched beside the app's own and the app drawn when it is here (the page then
 // renders without a fallback between and sends its requests at once); a signed-in dashboard's data fetched
 // with its code, not after it
-const signedIn = sessionStore.get();
-if (window.location.pathname === '/' && signedIn)
-  void prefetchDashboard(queryClient, new URLSearchParams(window.location.search), signedIn.username);
+if (window.location.pathname === '/' && sessionStore.get())
+  void prefetchDashboard(queryClient, new URLSearchParams(window.location.search));
 preloadPage(window.location.pathname).then(render, render);
