@@ -95,10 +95,10 @@ const COLUMN_OF: Record<ControlName, number[]> = Object.fromEntries(
 ) as Record<ControlName, number[]>;
 const LN_AREA = CONTROL_COLUMNS.length - 1;
 
-/** The control columns an observation has as 1 (or ln(area)), by the columns' place among the controls. */
 /** A flat's characteristics the controls are made of. */
 type Controlled = Pick<HedonicObservation, 'roomGroup' | 'floorBand' | 'finish' | 'keysBand' | 'area'>;
 
+/** The control columns an observation has as 1 (or ln(area)), by the columns' place among the controls. */
 function controlsOf(o: Controlled, cols: Int32Array, vals: Float64Array): number {
   let n = 0;
   const put = (col: number, v: number) => {
