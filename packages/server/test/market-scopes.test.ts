@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inPlace, nameKey } from '../src/read/market-scopes.js';
+import { inPlace, keptScopes, nameKey, scopeOf } from '../src/read/market-scopes.js';
 
-const place = (city: string) => ({
-  region: 'Московская область',
+/** A project's place: a city (of a region, unless told none). */
+const place = (city: string | null, region: string | null = 'Московская область') => ({
+  region,
   city,
   district: null,
   address: null,
@@ -42,6 +43,38 @@ describe('a place filter compares names case aside', () => {
         expect(inPlace(place(a.toLocaleUpperCase('ru')), { city: b })).toBe(false);
       }),
     );
-    expect(inPlace({ ...place(''), city: null }, { city: 'москва' })).toBe(false);
+    expect(inPlace(place(null), { city: 'москва' })).toBe(false);
+  });
+});
+
+describe('the market’s kept scopes', () => {
+  it('scopes: the whole market always, a developer, place or class from the size kept, names compared case aside', () => {
+    const row = (id: number, developer: number, city: string | null, handClass: string | null = null) => ({
+      id,
+      name: `П${id}`,
+      data_version: 1,
+      developer_id: developer,
+      developer_name: `З${developer}`,
+      hand_class: handClass,
+      registry_class: null,
+      last_ppm: null,
+      place: place(city, null),
+    });
+    const scopes = keptScopes(
+      [
+        row(1, 1, 'Москва', 'comfort'),
+        row(2, 1, 'МОСКВА', 'comfort'),
+        row(3, 2, 'москва'),
+        row(4, 2, null, 'comfort'),
+        row(5, 3, null, 'premium'),
+      ],
+      3,
+    );
+    expect([...scopes.keys()].sort()).toEqual(['city:москва', 'class:comfort', 'market']);
+    expect(scopes.get('city:москва')!.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(scopes.get('class:comfort')!.map((p) => p.id)).toEqual([1, 2, 4]);
+    // a request names the scope it is kept as: a class alone, not with a place
+    expect(scopeOf({ priceClass: 'comfort' })).toBe('class:comfort');
+    expect(scopeOf({ priceClass: 'comfort', city: 'Москва' })).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { Importer } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
 import { fromDay } from '../src/lib/days.js';
 import { MarketReader } from '../src/read/market-reader.js';
-import { keptScopes, membersVersion, scopeOf } from '../src/read/market-scopes.js';
+import { membersVersion } from '../src/read/market-scopes.js';
 import { ReadCache } from '../src/read/read-cache.js';
 import { cliActor, commandHost, type Host } from '../src/use-cases/host.js';
 import { applyImport } from '../src/use-cases/imports.js';
@@ -231,44 +231,6 @@ describeEachDb('the market’s kept spans', (ctx) => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(marketPaceResponseSchema.parse(answer.json()).points[0].stock).toBe(987_654);
     await fresh.close();
-  });
-
-  it('scopes: the whole market always, a developer, place or class from the size kept, names compared case aside', () => {
-    const row = (id: number, developer: number, city: string | null, handClass: string | null = null) => ({
-      id,
-      name: `П${id}`,
-      data_version: 1,
-      developer_id: developer,
-      developer_name: `З${developer}`,
-      hand_class: handClass,
-      registry_class: null,
-      last_ppm: null,
-      place: {
-        region: null,
-        city,
-        district: null,
-        address: null,
-        latitude: null,
-        longitude: null,
-        stations: [],
-      },
-    });
-    const scopes = keptScopes(
-      [
-        row(1, 1, 'Москва', 'comfort'),
-        row(2, 1, 'МОСКВА', 'comfort'),
-        row(3, 2, 'москва'),
-        row(4, 2, null, 'comfort'),
-        row(5, 3, null, 'premium'),
-      ],
-      3,
-    );
-    expect([...scopes.keys()].sort()).toEqual(['city:москва', 'class:comfort', 'market']);
-    expect(scopes.get('city:москва')!.map((p) => p.id)).toEqual([1, 2, 3]);
-    expect(scopes.get('class:comfort')!.map((p) => p.id)).toEqual([1, 2, 4]);
-    // a request names the scope it is kept as: a class alone, not with a place
-    expect(scopeOf({ priceClass: 'comfort' })).toBe('class:comfort');
-    expect(scopeOf({ priceClass: 'comfort', city: 'Москва' })).toBeNull();
   });
 
   it('a server holds the market’s list from its start and after each of its rounds: «Рынок»’s requests do not read it', async () => {
