@@ -298,6 +298,9 @@ export function* unionPaceSteps(
   let longest = 0;
   for (const s of used) {
     minDay = Math.min(minDay, s.dates[0]);
+    // a flat's first presence is never before its project's first list, but may be before a tail's
+    // (pace-tail.ts): in its whole first presences, or when it comes back into the stock later
+    for (let j = 0; j < s.delta.length; j += 2) if (s.delta[j] < minDay) minDay = s.delta[j];
     for (let r = 0; r < s.removalK.length; r++)
       longest = Math.max(longest, s.dates[s.removalK[r]] - s.removalFirst[r]);
   }
