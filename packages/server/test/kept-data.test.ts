@@ -171,6 +171,19 @@ describeEachDb('kept derived data', (ctx) => {
     expect(await ctx.db.query(`select key from app_meta where key = 'ranks_by_month_needed'`)).toEqual([]);
   });
 
+  it('migration 40 has the pace summaries’ tails made from the kept summaries at the next open, byte for byte as the import keeps them', async () => {
+    const market = await importedMarket(ctx.db, 40, 7);
+    const { tails } = await keptData(ctx.db);
+    // some tails begin after their project's first list (cut), some are whole
+    expect(tails.some((t) => (t as { whole: boolean }).whole === false)).toBe(true);
+    await ctx.db.query('delete from pace_tail');
+    await ctx.db.query(`insert into app_meta (key, value) values ('pace_tails_needed', 'тест')`);
+    const lines: string[] = [];
+    await rebuildIfMarked(ctx.db, market.grace, market.carry, (line) => lines.push(line));
+    expect(lines).toEqual(['хвосты сводок темпа продаж…']);
+    expect((await keptData(ctx.db)).tails).toEqual(tails);
+  });
+
   it('migration 24 has the pace summaries kept whole split into years at the next open, byte for byte as the import keeps them', async () => {
     const market = await importedMarket(ctx.db, 24, 9);
     const kept = await keptData(ctx.db);

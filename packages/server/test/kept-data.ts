@@ -11,7 +11,7 @@ import type { OracleSnapshot } from './oracle.js';
 /** Every table a project's data live in (emptied between cases). */
 export const PROJECT_TABLES =
   'flat_observation, flat_segment, series_month, flat_event, summary_project, daily_summary, pace_summary, ' +
-  'rank_month, chess_latest, offer_day, hedonic_month, active_latest, ' +
+  'rank_month, chess_latest, offer_day, hedonic_month, active_latest, pace_tail, pace_change, ' +
   'project_latest, snapshot, flat, project, developer';
 
 const chessRows = (db: Db) =>
@@ -35,6 +35,11 @@ export async function keptData(db: Db) {
     pace: hex(
       await db.query<{ project_id: number; status: string; rooms: string; part: string; body: Uint8Array }>(
         'select project_id, status, rooms, part::text, body from pace_summary order by project_id, status, rooms, part',
+      ),
+    ),
+    tails: hex(
+      await db.query<{ body: Uint8Array }>(
+        'select project_id, status, rooms, whole, body from pace_tail order by 1, 2, 3',
       ),
     ),
     chess: hex(await chessRows(db)),

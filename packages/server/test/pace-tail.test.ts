@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paceSummary, WINDOW } from '../src/analytics/pace-summary.js';
 import { nextTail, tailOf, tailServes, tailStart } from '../src/analytics/pace-tail.js';
-import { unionPace } from '../src/analytics/pace-union.js';
+import { appendedSpanSteps, unionPace, unionSpan } from '../src/analytics/pace-union.js';
 import type { FlatRecord } from '../src/analytics/types.js';
+import { encodeSpan } from '../src/db/kept.js';
 import { decodePacked, encodeSummary } from '../src/db/pace-form.js';
 import { lowerBound } from '../src/lib/sorted.js';
+import { drain } from '../src/lib/steps.js';
 import { timelineOf } from './pace-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
@@ -109,22 +111,86 @@ describe('a pace summary’s tail', () => {
           if (k < 1) return;
           // the old summary: the snapshots before k; its tail from its own start
           const before = timelineOf(snaps.slice(0, k), 1, carry);
-          const old = paceSummary(before.flats, before.events, before.firstSeen, before.dates, carry, FILTERS.all);
-          const t0 = Math.min(tailStart(old), k - 1);
+          const old = paceSummary(
+            before.flats,
+            before.events,
+            before.firstSeen,
+            before.dates,
+            carry,
+            FILTERS.all,
+          );
+          const t0 = tailStart(old);
           const oldTail = tailOf(old, t0);
           // the first snapshot a change from k rewrites (derive/pace.ts: the one before it, and back over the
           // removals whose 30 days reach it), or any before
           const last = lowerBound(s.dates, Math.min(s.dates[k - 1], s.dates[k] - WINDOW));
           for (let kP = 0; kP <= last; kP++) {
             const next = nextTail(s, kP, k, { tail: oldTail, t0 });
-            expect(next).not.toBeNull();
-            const start = n - next!.dates.length;
-            expect(next).toEqual(tailOf(s, start));
+            // the tail as a rebuild makes it, unless it would begin before the old one (made from the whole)
+            if (kP > 0 && (t0 > tailStart(s) || t0 >= k)) expect(next).toBeNull();
+            else expect(next).toEqual(tailOf(s, tailStart(s)));
           }
           expect(nextTail(s, 1, t0, { tail: oldTail, t0 })).toBeNull();
+          expect(nextTail(s, 1, k, null)).toBeNull();
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('a span brought up to date from its members’ tails is the span of their whole summaries, to the bit', () => {
+    fc.assert(
+      fc.property(
+        summariesArb,
+        fc.array(fc.double({ min: 0.5, max: 1, noNaN: true }), { minLength: 6, maxLength: 6 }),
+        ({ projects, carry, filter }, cuts) => {
+          // each project's old summary: its first lists; the new one: all of them (some unchanged)
+          const made = projects.map(([snaps, shift], i) => {
+            const moved = snaps.map((x) => ({ ...x, day: x.day + shift }));
+            const m = Math.max(1, Math.ceil(cuts[i] * moved.length));
+            const summaryOf = (list: typeof moved) => {
+              const t = timelineOf(list, 1, carry);
+              return paceSummary(t.flats, t.events, t.firstSeen, t.dates, carry, FILTERS[filter]);
+            };
+            return { old: summaryOf(moved.slice(0, m)), now: summaryOf(moved) };
+          });
+          // the first snapshot whose entries moved (but for the carried end before it and the days back)
+          let since = Number.POSITIVE_INFINITY;
+          for (const { old, now } of made) {
+            const same = (k: number) =>
+              k < old.dates.length &&
+              old.dates[k] === now.dates[k] &&
+              old.stock[k] === now.stock[k] &&
+              Object.is(old.priceSum[k], now.priceSum[k]) &&
+              Object.is(old.lnSum[k], now.lnSum[k]) &&
+              old.fresh[k] === now.fresh[k] &&
+              old.pairs[k] === now.pairs[k] &&
+              JSON.stringify(old.firstDelta[k]) === JSON.stringify(now.firstDelta[k]) &&
+              JSON.stringify(old.removals.filter((r) => r.k === k).map((r) => r.flatId)) ===
+                JSON.stringify(now.removals.filter((r) => r.k === k).map((r) => r.flatId));
+            let k = 0;
+            while (k < now.dates.length && same(k)) k++;
+            if (k === now.dates.length && old.dates.length === now.dates.length) continue;
+            since = Math.min(since, k > 0 ? now.dates[k - 1] : Number.NEGATIVE_INFINITY);
+          }
+          const whole = unionSpan(made.map((p) => p.now));
+          const old = unionSpan(made.map((p) => p.old));
+          // every tail serves the day the sweep starts on: from the snapshot 30 days before it
+          const start = old.days[old.days.findLastIndex((d) => d < since)] ?? Number.NEGATIVE_INFINITY;
+          const tails = made.map(({ now }) => {
+            const k0 = Math.max(0, lowerBound(now.dates, start - WINDOW + 1) - 1);
+            return decodePacked([encodeSummary(tailOf(now, k0))]);
+          });
+          const appended = drain(appendedSpanSteps(old, since, tails));
+          if (since === Number.POSITIVE_INFINITY || start === Number.NEGATIVE_INFINITY) {
+            if (appended) expect(encodeSpan(appended)).toEqual(encodeSpan(whole));
+            return;
+          }
+          expect(appended).not.toBeNull();
+          expect(JSON.stringify(appended)).toBe(JSON.stringify(whole));
+        },
+      ),
+      { numRuns: 600 },
     );
   });
 });

@@ -12,17 +12,20 @@ import { type PaceSummary, WINDOW } from './pace-summary.js';
  * their history.
  */
 
-/** A tail is cut again when its first snapshot is more than TAIL_MAX days before its last day with data … */
-export const TAIL_MAX = 120;
-/** … to the snapshot on or before TAIL_KEEP days before it (a month of windows and two of changes). */
-export const TAIL_KEEP = 90;
+/**
+ * A tail begins at the snapshot on or before the last multiple of TAIL_STEP days (since 1970) at least
+ * TAIL_STEP days before its last day with data: 60 to 120 days of it, the same for the same summary
+ * however it was made (an import's, a rebuild's: the kept bytes compare).
+ */
+export const TAIL_STEP = 60;
 
 /** The stock's first presences at snapshot k: its first change and every one after, added up, by day. */
 function firstsAt(s: PaceSummary, k: number): number[] {
   const counts = new Map<number, number>();
   for (let i = 0; i <= k; i++) {
     const delta = s.firstDelta[i];
-    for (let j = 0; j < delta.length; j += 2) counts.set(delta[j], (counts.get(delta[j]) ?? 0) + delta[j + 1]);
+    for (let j = 0; j < delta.length; j += 2)
+      counts.set(delta[j], (counts.get(delta[j]) ?? 0) + delta[j + 1]);
   }
   const out: number[] = [];
   for (const day of [...counts.keys()].sort((a, b) => a - b)) {
@@ -53,16 +56,13 @@ export function tailOf(s: PaceSummary, k0: number): PaceSummary {
   };
 }
 
-/** Where a summary's tail begins: the snapshot on or before TAIL_KEEP days before its last day with data. */
+/** Where a summary's tail begins (TAIL_STEP): a snapshot's index, 0 for a summary kept whole. */
 export function tailStart(s: Pick<PaceSummary, 'dates' | 'ends'>): number {
   const n = s.dates.length;
   if (n === 0) return 0;
-  return Math.max(0, lowerBound(s.dates, s.ends[n - 1] - TAIL_KEEP + 1) - 1);
+  const anchor = Math.floor(s.ends[n - 1] / TAIL_STEP) * TAIL_STEP - TAIL_STEP;
+  return Math.max(0, lowerBound(s.dates, anchor + 1) - 1);
 }
-
-/** Whether a tail is long enough to be cut again (its first snapshot TAIL_MAX days before its last day). */
-export const tailTooLong = (t: Pick<PaceSummary, 'dates' | 'ends'>): boolean =>
-  t.dates.length > 1 && t.ends[t.ends.length - 1] - t.dates[0] > TAIL_MAX;
 
 /**
  * The first day from which a sweep over a tail gives the whole summary's points: 30 days after its first
@@ -78,7 +78,7 @@ export const tailServes = (t: Pick<PaceSummary, 'dates'>, whole: boolean): numbe
  * for what a change moves from `kP` on; `old` is the tail as kept and `t0` its first snapshot in the
  * summary's numbering. The old tail's entries before `kP` and its first presences at `t0` stand when
  * t0 < k; null when they do not (no tail kept, a change before it): the tail is then made from the whole
- * summary as kept.
+ * summary as kept (and when the tail would begin before the old one).
  */
 export function nextTail(
   summary: PaceSummary,
@@ -86,8 +86,9 @@ export function nextTail(
   k: number,
   old: { tail: PaceSummary; t0: number } | null,
 ): PaceSummary | null {
-  if (kP === 0) return tailOf(summary, tailStart(summary));
-  if (!old || old.t0 >= k || old.tail.dates[0] !== summary.dates[old.t0]) return null;
+  const start = tailStart(summary);
+  if (kP === 0) return tailOf(summary, start);
+  if (!old || old.t0 >= k || old.t0 > start || old.tail.dates[0] !== summary.dates[old.t0]) return null;
   const { tail, t0 } = old;
   // the old tail's entries from t0 to kP, the summary's from kP (or t0) on
   const from = Math.max(t0, kP);
@@ -111,6 +112,5 @@ export function nextTail(
   };
   // the first presences at t0 as the old tail holds them whole
   joined.firstDelta[0] = tail.firstDelta[0];
-  return tailTooLong(joined) ? tailOf(joined, tailStart(joined)) : joined;
+  return tailOf(joined, start - t0);
 }
-

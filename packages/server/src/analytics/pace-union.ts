@@ -54,6 +54,42 @@ export function* unionSpanSteps(summaries: readonly AnySummary[]): Steps<UnionSp
   return { points, ...sums };
 }
 
+/**
+ * A union's span brought up to date after its members' summaries changed from day `since` on (nothing
+ * before it moved): its points before the union's last day with data before `since` as they are, the rest
+ * swept again from that day over the members' tails (pace-tail.ts: each must serve it), and the index
+ * chained again over the whole span — the span `unionSpan` makes of the whole summaries, to the bit. Null
+ * when the span has no day before `since`.
+ */
+export function* appendedSpanSteps(
+  old: UnionSpan,
+  since: number,
+  tails: readonly AnySummary[],
+): Steps<UnionSpan | null> {
+  // the day the sweep starts on counts no index sums: it is taken from the span as it is
+  const j0 = lowerBound(old.days, since) - 1;
+  const used = tails.filter((s) => s.dates.length > 0);
+  if (j0 < 0 || used.length === 0) return null;
+  const start = old.days[j0];
+  let last = Number.NEGATIVE_INFINITY;
+  for (const s of used) last = Math.max(last, s.ends[s.ends.length - 1]);
+  const sums = { days: [] as number[], lnSums: [] as number[], pairSums: [] as number[] };
+  const fresh = yield* unionPaceSteps(used, start, last, sums);
+  if (sums.days[0] !== start) return null;
+  const span: UnionSpan = {
+    points: old.points.slice(0, j0).concat(fresh),
+    days: old.days.slice(0, j0).concat(sums.days),
+    lnSums: old.lnSums.slice(0, j0 + 1).concat(sums.lnSums.slice(1)),
+    pairSums: old.pairSums.slice(0, j0 + 1).concat(sums.pairSums.slice(1)),
+  };
+  let index = 100;
+  for (let j = 0; j < span.points.length; j++) {
+    if (j > 0 && span.pairSums[j]) index *= Math.exp(span.lnSums[j] / span.pairSums[j]);
+    span.points[j] = { ...span.points[j], index: Math.round(index * 100) / 100 };
+  }
+  return span;
+}
+
 /** The points of a union's span within [from, to], its index chained from 100 on the first (as unionPace). */
 export function periodOf(span: UnionSpan, from: number, to: number): UnionPoint[] {
   const { points, days } = span;

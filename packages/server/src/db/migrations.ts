@@ -37,6 +37,7 @@ import m036 from './migrations/036.js';
 import m037 from './migrations/037.js';
 import m038 from './migrations/038.js';
 import m039 from './migrations/039.js';
+import m040 from './migrations/040.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -83,4 +84,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m037,
   m038,
   m039,
+  m040,
 ];

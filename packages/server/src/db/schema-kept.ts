@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bytea, project } from './schema.js';
 
 // The kept derived data (DESIGN §11.1) as a Drizzle schema, part of schema.ts's TABLES: what each import
@@ -121,8 +121,43 @@ export const marketSpan = pgTable(
     rooms: text('rooms').notNull(),
     members: text('members').notNull(),
     body: bytea('body').notNull(),
+    /** its members' ids and data versions as Int32 pairs (migration 40); null for a span made before */
+    versions: bytea('versions'),
   },
   (t) => [primaryKey({ columns: [t.scope, t.status, t.rooms] })],
+);
+
+/**
+ * Kept (migration 40): a project's pace summary per filter from about three months before its last day on,
+ * the stock's first presences whole at its first snapshot (analytics/pace-tail.ts) — what a kept span is
+ * brought up to date from.
+ */
+export const paceTail = pgTable(
+  'pace_tail',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    status: text('status').notNull(),
+    rooms: text('rooms').notNull(),
+    /** it begins at the project's first snapshot */
+    whole: boolean('whole').notNull(),
+    body: bytea('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms] })],
+);
+
+/** Kept (migration 40): a change of a project's pace summaries on top of a data version, from its first day. */
+export const paceChange = pgTable(
+  'pace_change',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => project.id),
+    version: integer('version').notNull(),
+    fromDay: date('from_day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.version] })],
 );
 
 /**

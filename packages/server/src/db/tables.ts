@@ -46,4 +46,6 @@ export const TABLES = [
   kept.hedonicMonth,
   kept.hedonicLink,
   kept.activeLatest,
+  kept.paceTail,
+  kept.paceChange,
 ];

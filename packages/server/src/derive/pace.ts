@@ -9,6 +9,7 @@ import {
   variantFilter,
   WINDOW,
 } from '../analytics/pace-summary.js';
+import { nextTail, tailOf, tailStart } from '../analytics/pace-tail.js';
 import type { FlatRecord, Segment } from '../analytics/types.js';
 import type { Db } from '../db/driver.js';
 import { bytes, monthOf } from '../db/kept.js';
@@ -24,6 +25,7 @@ import {
   rankMonthHashes,
   replaceRankMonths,
 } from '../db/queries/kept-pace.js';
+import { notePaceChange, paceTailsOf, savePaceTails } from '../db/queries/pace-tails.js';
 import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
 
@@ -119,6 +121,55 @@ export async function keepPace(
   await deletePaceParts(db, model.projectId, fromDay(kP > 0 ? partOf(dates[kP]) : 0));
   await writeParts(db, model.projectId, summaries, kP);
   await keepRanks(db, model.projectId, summaries, kP);
+  await keepTails(db, model.projectId, dates, summaries, kP, k);
+  // the points a change from snapshot k may move begin at the snapshot before it (its carried end moves);
+  // the removals whose days back move are later (use-cases/market-spans.ts brings the spans up to date)
+  await notePaceChange(db, model.projectId, fromDay(k > 0 ? dates[k - 1] : 0));
+}
+
+/**
+ * The summaries' tails (analytics/pace-tail.ts) after a change from snapshot k, the summaries real from kP
+ * on: from the tails as kept while the change is after their first snapshot, else from the whole summaries
+ * as now kept (a change before a tail, a project's first import after migration 40).
+ */
+async function keepTails(
+  db: Db,
+  projectId: number,
+  dates: number[],
+  summaries: PaceSummary[],
+  kP: number,
+  k: number,
+): Promise<void> {
+  const kept = new Map<string, PaceSummary>();
+  if (kP > 0)
+    for (const r of await paceTailsOf(db, projectId))
+      kept.set(`${r.status}:${r.rooms}`, decodeSummary(bytes(r.body)));
+  let whole: PaceSummary[] | null = null;
+  const rows: { status: string; rooms: string; whole: boolean; body: Buffer }[] = [];
+  for (const [i, v] of PACE_VARIANTS.entries()) {
+    const old = kept.get(`${v.status}:${v.rooms}`);
+    const t0 = old?.dates.length ? lowerBound(dates, old.dates[0]) : -1;
+    let tail = nextTail(summaries[i], kP, k, old && t0 >= 0 ? { tail: old, t0 } : null);
+    if (!tail) {
+      whole ??= await storedSummaries(db, projectId);
+      if (!whole) throw new Error(`the kept pace summaries of project ${projectId} are missing a variant`);
+      tail = tailOf(whole[i], tailStart(whole[i]));
+    }
+    rows.push({
+      status: v.status,
+      rooms: v.rooms,
+      whole: tail.dates.length === 0 || tail.dates[0] === dates[0],
+      body: encodeSummary(tail),
+    });
+  }
+  await savePaceTails(db, projectId, rows);
+}
+
+/** Makes every project's tails from its kept summaries (after migration 40): nothing recomputed. */
+export async function keepTailsOfKeptSummaries(db: Db, onProgress?: (done: number, total: number) => void) {
+  await eachKeptProject(db, onProgress, async (tx, id, summaries) =>
+    keepTails(tx, id, summaries[0].dates, summaries, 0, 0),
+  );
 }
 
 /** Writes the summaries' parts from snapshot kP on (`summaries` in PACE_VARIANTS order). */

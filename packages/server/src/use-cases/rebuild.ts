@@ -7,7 +7,7 @@ import { loadModel } from '../db/queries/model.js';
 import { bumpDataVersion, lockProject, projectsSince } from '../db/queries/projects.js';
 import { keepHedonicOfAll } from '../derive/hedonic.js';
 import { rebuildProjectDerived } from '../derive/index.js';
-import { keepRanksOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
+import { keepRanksOfKeptSummaries, keepTailsOfKeptSummaries, splitKeptPace } from '../derive/pace.js';
 import { keepRegistryClasses, keepRegistryKept } from '../derive/registry.js';
 import { keepSeriesColumns, layOutKeptSeries } from '../derive/series.js';
 import { MarketReader } from '../read/market-reader.js';
@@ -57,7 +57,8 @@ export async function rebuildProjects(
  * years when migration 24 asks (`pace_parts_needed`) and writes them as columns when migration 28 asks
  * (`pace_form_needed`) and keeps the projects' registry classes when migration 30 asks
  * (`registry_class_needed`) and the registry's kept figures' inputs when migration 31 asks
- * (`registry_kept_needed`) or migration 38 (the light histories as bytes), which a rebuild does too. Run at
+ * (`registry_kept_needed`) or migration 38 (the light histories as bytes) and makes the pace summaries'
+ * tails when migration 40 asks (`pace_tails_needed`), which a rebuild does too. Run at
  * every open.
  */
 export async function rebuildIfMarked(
@@ -81,6 +82,10 @@ export async function rebuildIfMarked(
       if (marked.has('pace_parts_needed') || marked.has('pace_form_needed')) {
         say('сводки темпа продаж записываются заново (по годам, столбцами)…');
         await splitKeptPace(db);
+      }
+      if (marked.has('pace_tails_needed')) {
+        say('хвосты сводок темпа продаж…');
+        await keepTailsOfKeptSummaries(db);
       }
       if (marked.has('ranks_by_month_needed')) {
         say('сводки для рейтинга рынка раскладываются по месяцам…');

@@ -26,7 +26,7 @@ export async function serverVersion(db: Db): Promise<string> {
 /** What a migration asks the next open to do (app_meta keys). */
 const MARKS = `'rebuild_needed', 'ranks_by_month_needed', 'series_layout_needed', 'pace_parts_needed',
   'series_columns_needed', 'pace_form_needed', 'registry_class_needed',
-  'registry_kept_needed', 'hedonic_months_needed'`;
+  'registry_kept_needed', 'hedonic_months_needed', 'pace_tails_needed'`;
 
 /** The marks migrations left for the next open, by key. */
 export async function migrationMarks(db: Db): Promise<Map<string, string>> {
