@@ -106,6 +106,48 @@ describeEachDb('the market’s kept spans', (ctx) => {
     expect(compared).toBeGreaterThan(100);
   });
 
+  it('lists day after day bring the spans up to date from their members’ tails: the bytes of spans made whole', async () => {
+    const made = { appended: 0, whole: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(projectArb, { minLength: 2, maxLength: 4 }),
+        fc.constantFrom(7, 31),
+        async (projects, carry) => {
+          await clear(ctx.db);
+          const importer = new Importer(ctx.db, 2, carry);
+          const host: Host = {
+            ...commandHost(ctx.db, importer),
+            keepMarket: async () => {
+              const report = await keepAll(ctx.db);
+              // from each project's eighth list on, a change moves its summaries after their first weeks
+              if (rounds++ < 7) return;
+              made.appended += report.appended;
+              made.whole += report.made - report.appended;
+            },
+          };
+          let rounds = 0;
+          // every project's first list at once, then the lists of each day as they come: two lists half a
+          // year before (the tails begin after a project's first list), then one every 5 days
+          const regular = projects.map((snaps) =>
+            snaps.map((s, i) => ({ ...s, day: i < 2 ? BASE - 200 + 10 * i : BASE + 5 * i })),
+          );
+          const firsts = regular.map((snaps, p) => placed(p, toSnapshot(p, snaps[0])));
+          await applyImport(host, { snapshots: firsts }, cliActor());
+          const later = regular.flatMap((snaps, p) => snaps.slice(1).map((s) => placed(p, toSnapshot(p, s))));
+          for (const day of [...new Set(later.map((l) => l.date))].sort())
+            await applyImport(host, { snapshots: later.filter((l) => l.date === day) }, cliActor());
+          const kept = await keptSpanBodies(ctx.db);
+          await ctx.db.query('delete from market_span');
+          await keepAll(ctx.db);
+          expect(await keptSpanBodies(ctx.db)).toEqual(kept);
+        },
+      ),
+      { numRuns: ctx.kind === 'pglite' ? 6 : 4, seed: 20261129 },
+    );
+    // a span is made whole then when its members are another set (a project's class moved)
+    expect(made.appended).toBeGreaterThan(5 * made.whole);
+  });
+
   it('each kept span is the union of its members made afresh, and a span made for older data is not served', async () => {
     await clear(ctx.db);
     const importer = new Importer(ctx.db, 2, 31);

@@ -69,7 +69,7 @@ export function tailStart(s: Pick<PaceSummary, 'dates' | 'ends'>): number {
  * snapshot (WINDOW: nothing before the snapshot covering the day 30 days back is read), any day for a
  * summary kept whole (`whole`: its tail begins at its first snapshot).
  */
-export const tailServes = (t: Pick<PaceSummary, 'dates'>, whole: boolean): number =>
+export const tailServes = (t: { dates: ArrayLike<number> }, whole: boolean): number =>
   whole || t.dates.length === 0 ? Number.NEGATIVE_INFINITY : t.dates[0] + WINDOW;
 
 /**

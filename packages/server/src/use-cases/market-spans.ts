@@ -1,6 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
+import type { RoomGroup, StatsStatus } from '@cena-metra/contract';
 import { PACE_VARIANTS } from '../analytics/pace-summary.js';
-import { unionSpanSteps } from '../analytics/pace-union.js';
+import { type UnionSpan, unionSpanSteps } from '../analytics/pace-union.js';
 import type { Db } from '../db/driver.js';
 import { encodeSpan } from '../db/kept.js';
 import {
@@ -12,11 +13,20 @@ import {
   saveRound,
   saveSpan,
 } from '../db/queries/market-spans.js';
+import { forgetPaceChanges } from '../db/queries/pace-tails.js';
 import { stepped } from '../lib/steps.js';
 import type { ProjectRow } from '../read/market-projects.js';
 import type { MarketReader } from '../read/market-reader.js';
 import { KEPT_SCOPE_MIN, keptScopes, membersVersion } from '../read/market-scopes.js';
 import { keepHedonicLinks, type LinksReport } from './hedonic-links.js';
+import {
+  type Append,
+  appendedSpan,
+  appendOf,
+  encodeVersions,
+  readChanges,
+  readTails,
+} from './span-append.js';
 
 /**
  * The market's pace and index kept (DESIGN §11.1, §12): the whole span of the whole market and of every
@@ -38,6 +48,8 @@ export interface KeepReport {
   kept: number;
   /** spans made in this round (the others were current) */
   made: number;
+  /** of them, those brought up to date from their members' tails (span-append.ts) */
+  appended: number;
   /** the slowest span's time, ms: its filter's summaries read (once for every scope) and its sweep */
   slowestMs: number;
   /** the hedonic index's links kept in the same round (use-cases/hedonic-links.ts) */
@@ -59,53 +71,78 @@ export async function keepMarketSpans(
     return {
       kept: last.kept,
       made: 0,
+      appended: 0,
       slowestMs: 0,
       links: { kept: last.links, made: 0, windows: 0, refit: 0, ms: 0 },
     };
   const projects = await market.projects(db);
   const scopes = keptScopes(projects, min);
   const held = new Map(
-    (await keptSpanMembers(db)).map((r) => [`${r.scope}\u0000${r.status}\u0000${r.rooms}`, r.members]),
+    (await keptSpanMembers(db)).map((r) => [`${r.scope}\u0000${r.status}\u0000${r.rooms}`, r]),
   );
   const gone = new Set([...held.keys()].map((k) => k.split('\u0000')[0]).filter((s) => !scopes.has(s)));
   await deleteSpans(db, [...gone]);
+  const changes = await readChanges(db);
   const report: KeepReport = {
     kept: 0,
     made: 0,
+    appended: 0,
     slowestMs: 0,
     links: { kept: 0, made: 0, windows: 0, refit: 0, ms: 0 },
   };
   const total = scopes.size * PACE_VARIANTS.length;
-  for (const { status, rooms } of PACE_VARIANTS) {
-    const stale: [string, ProjectRow[], string][] = [];
+  for (const filter of PACE_VARIANTS) {
+    const { status, rooms } = filter;
+    const stale: Stale[] = [];
     for (const [scope, members] of scopes) {
       const version = membersVersion(members);
-      if (held.get(`${scope}\u0000${status}\u0000${rooms}`) !== version)
-        stale.push([scope, members, version]);
+      const kept = held.get(`${scope}\u0000${status}\u0000${rooms}`);
+      if (kept?.members !== version) stale.push({ scope, members, version, held: kept?.versions ?? null });
     }
     report.kept += scopes.size;
     if (stale.length === 0) continue;
-    // each member's summary read once for every scope of the filter (a project is in the market, its
-    // region, city and district): the whole market's time is the reading and its sweep
-    const started = performance.now();
-    const needed = new Map<number, ProjectRow>();
-    for (const [, members] of stale) for (const p of members) needed.set(p.id, p);
-    await setImmediate();
-    const summaries = await market.summaries(db, [...needed.values()], status, rooms);
-    const read = performance.now() - started;
-    for (const [scope, members, version] of stale) {
-      // a turn of the event loop between spans: PGlite's queries never leave the loop, so a server's round
-      // would otherwise hold every request until its end (~0.5 s for one project after a restart)
-      await setImmediate();
-      const swept = performance.now();
-      // the sweep in slices of the thread too: the whole market's is ~0.3 s of it (lib/steps.ts)
-      const span = await stepped(unionSpanSteps(members.map((p) => summaries.get(p.id)!)));
-      report.slowestMs = Math.max(report.slowestMs, read + performance.now() - swept);
-      await saveSpan(db, { scope, status, rooms, members: version, body: encodeSpan(span) });
-      report.made++;
+    // a span whose members moved from a day on is brought up to date from their tails (span-append.ts)
+    const whole: Stale[] = [];
+    const appends: Append[] = [];
+    // each with the time of its kept span's reading (its part of the «computed» time)
+    const readMs = new Map<string, number>();
+    for (const st of stale) {
+      const t = performance.now();
+      const a = await appendOf(db, st.scope, st.members, st.version, filter, st.held, changes);
+      readMs.set(st.scope, performance.now() - t);
+      if (a) appends.push(a);
+      else whole.push(st);
     }
+    if (appends.length) {
+      const started = performance.now();
+      const ids = new Set<number>();
+      for (const a of appends) for (const p of a.members) ids.add(p.id);
+      const tails = await readTails(db, filter, [...ids]);
+      const read = performance.now() - started;
+      for (const a of appends) {
+        await setImmediate();
+        const swept = performance.now();
+        const span = await appendedSpan(a, tails);
+        if (!span) {
+          whole.push({ ...a, held: null });
+          continue;
+        }
+        const ms = readMs.get(a.scope)! + read + performance.now() - swept;
+        report.slowestMs = Math.max(report.slowestMs, ms);
+        await save(db, a, filter, span);
+        report.made++;
+        report.appended++;
+      }
+    }
+    if (whole.length) await makeWhole(db, market, filter, whole, report);
     options.onProgress?.(report.kept, total);
   }
+  // the changes every span is now made after are not read again
+  await forgetPaceChanges(
+    db,
+    projects.map((p) => p.id),
+    projects.map((p) => p.data_version),
+  );
   report.links = await keepHedonicLinks(db, projects, min);
   await saveRound(db, {
     inputs: `${inputs}.${await keptWord(db)}`,
@@ -113,6 +150,58 @@ export async function keepMarketSpans(
     links: report.links.kept,
   });
   return report;
+}
+
+/** A span to make: its scope, its members now and their digest, and the versions it was made from. */
+interface Stale {
+  scope: string;
+  members: ProjectRow[];
+  version: string;
+  held: string | null;
+}
+
+const save = (
+  db: Db,
+  s: Pick<Stale, 'scope' | 'members' | 'version'>,
+  filter: { status: string; rooms: string },
+  span: UnionSpan,
+) =>
+  saveSpan(db, {
+    ...filter,
+    scope: s.scope,
+    members: s.version,
+    body: encodeSpan(span),
+    versions: encodeVersions(s.members),
+  });
+
+/**
+ * Spans made whole: each member's summary read once for every scope of the filter (a project is in the
+ * market, its region, city and district): the whole market's time is the reading and its sweep.
+ */
+async function makeWhole(
+  db: Db,
+  market: MarketReader,
+  filter: { status: StatsStatus; rooms: RoomGroup },
+  whole: Stale[],
+  report: KeepReport,
+): Promise<void> {
+  const started = performance.now();
+  const needed = new Map<number, ProjectRow>();
+  for (const { members } of whole) for (const p of members) needed.set(p.id, p);
+  await setImmediate();
+  const summaries = await market.summaries(db, [...needed.values()], filter.status, filter.rooms);
+  const read = performance.now() - started;
+  for (const st of whole) {
+    // a turn of the event loop between spans: PGlite's queries never leave the loop, so a server's round
+    // would otherwise hold every request until its end (~0.5 s for one project after a restart)
+    await setImmediate();
+    const swept = performance.now();
+    // the sweep in slices of the thread too: the whole market's is ~0.3 s of it (lib/steps.ts)
+    const span = await stepped(unionSpanSteps(st.members.map((p) => summaries.get(p.id)!)));
+    report.slowestMs = Math.max(report.slowestMs, read + performance.now() - swept);
+    await save(db, st, filter, span);
+    report.made++;
+  }
 }
 
 /** A round under the lock: one at a time across the processes of one database. */

@@ -3,11 +3,14 @@ import { base64 } from '../kept.js';
 
 // The market's kept spans (migration 27, use-cases/market-spans.ts): one row per scope × status × rooms.
 
-/** What each kept span was made from (its members' data versions), without its body. */
+/**
+ * What each kept span was made from (its members' data versions as one digest, and as [id, version] pairs
+ * in base64, null for a span made before migration 40), without its body.
+ */
 export async function keptSpanMembers(
   db: Db,
-): Promise<{ scope: string; status: string; rooms: string; members: string }[]> {
-  return db.query('select scope, status, rooms, members from market_span');
+): Promise<{ scope: string; status: string; rooms: string; members: string; versions: string | null }[]> {
+  return db.query(`select scope, status, rooms, members, ${base64('versions')} from market_span`);
 }
 
 /** One kept span, its body as base64 (db/kept.ts bytes); null when none is kept. */
@@ -26,12 +29,13 @@ export async function keptSpan(
 
 export async function saveSpan(
   db: Db,
-  span: { scope: string; status: string; rooms: string; members: string; body: Buffer },
+  span: { scope: string; status: string; rooms: string; members: string; body: Buffer; versions: Buffer },
 ): Promise<void> {
   await db.query(
-    `insert into market_span (scope, status, rooms, members, body) values ($1, $2, $3, $4, $5)
-     on conflict (scope, status, rooms) do update set members = excluded.members, body = excluded.body`,
-    [span.scope, span.status, span.rooms, span.members, span.body],
+    `insert into market_span (scope, status, rooms, members, body, versions) values ($1, $2, $3, $4, $5, $6)
+     on conflict (scope, status, rooms) do update set members = excluded.members, body = excluded.body,
+       versions = excluded.versions`,
+    [span.scope, span.status, span.rooms, span.members, span.body, span.versions],
   );
 }
 
