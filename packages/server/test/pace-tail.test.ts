@@ -8,6 +8,7 @@ import { encodeSpan } from '../src/db/kept.js';
 import { decodePacked, encodeSummary } from '../src/db/pace-form.js';
 import { lowerBound } from '../src/lib/sorted.js';
 import { drain } from '../src/lib/steps.js';
+import { changedSince, encodeVersions } from '../src/use-cases/span-append.js';
 import { timelineOf } from './pace-reference.js';
 import { BASE, projectArb } from './random-market.js';
 
@@ -192,5 +193,112 @@ describe('a pace summary’s tail', () => {
       ),
       { numRuns: 600 },
     );
+  });
+});
+
+describe('the first day a kept span’s members moved (use-cases/span-append.ts)', () => {
+  const members = (pairs: [number, number][]) => pairs.map(([id, data_version]) => ({ id, data_version }));
+  const changes = new Map([
+    [
+      1,
+      new Map([
+        [3, 19_800],
+        [4, 19_790],
+        [5, 19_810],
+      ]),
+    ],
+    [2, new Map([[7, 19_805]])],
+  ]);
+  it('is the least noted day over every version each member moved through', () => {
+    const held = encodeVersions(
+      members([
+        [1, 3],
+        [2, 7],
+      ]),
+    );
+    expect(
+      changedSince(
+        held,
+        members([
+          [1, 3],
+          [2, 7],
+        ]),
+        changes,
+      ),
+    ).toBe(Number.POSITIVE_INFINITY);
+    expect(
+      changedSince(
+        held,
+        members([
+          [1, 4],
+          [2, 7],
+        ]),
+        changes,
+      ),
+    ).toBe(19_800);
+    expect(
+      changedSince(
+        held,
+        members([
+          [1, 6],
+          [2, 8],
+        ]),
+        changes,
+      ),
+    ).toBe(19_790);
+    expect(
+      changedSince(
+        encodeVersions(
+          members([
+            [1, 5],
+            [2, 7],
+          ]),
+        ),
+        members([
+          [1, 6],
+          [2, 8],
+        ]),
+        changes,
+      ),
+    ).toBe(19_805);
+  });
+  it('cannot say when a version step has no note, the members are another set, or a version went back', () => {
+    const held = encodeVersions(
+      members([
+        [1, 3],
+        [2, 7],
+      ]),
+    );
+    expect(
+      changedSince(
+        held,
+        members([
+          [1, 7],
+          [2, 7],
+        ]),
+        changes,
+      ),
+    ).toBeNull();
+    expect(
+      changedSince(
+        held,
+        members([
+          [1, 3],
+          [3, 7],
+        ]),
+        changes,
+      ),
+    ).toBeNull();
+    expect(changedSince(held, members([[1, 3]]), changes)).toBeNull();
+    expect(
+      changedSince(
+        held,
+        members([
+          [1, 2],
+          [2, 7],
+        ]),
+        changes,
+      ),
+    ).toBeNull();
   });
 });
