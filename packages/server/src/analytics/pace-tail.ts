@@ -14,10 +14,12 @@ import { type PaceSummary, WINDOW } from './pace-summary.js';
 
 /**
  * A tail begins at the snapshot on or before the last multiple of TAIL_STEP days (since 1970) at least
- * TAIL_STEP days before its last day with data: 60 to 120 days of it, the same for the same summary
- * however it was made (an import's, a rebuild's: the kept bytes compare).
+ * TAIL_KEEP days before its last day with data: 45 to 75 days of it, so it serves a sweep from 15 days before
+ * its end (a day's change moves the last few), the same for the same summary however it was made (an
+ * import's, a rebuild's: the kept bytes compare).
  */
-export const TAIL_STEP = 60;
+export const TAIL_STEP = 30;
+export const TAIL_KEEP = 45;
 
 /** The stock's first presences at snapshot k: its first change and every one after, added up, by day. */
 function firstsAt(s: PaceSummary, k: number): number[] {
@@ -60,7 +62,7 @@ export function tailOf(s: PaceSummary, k0: number): PaceSummary {
 export function tailStart(s: Pick<PaceSummary, 'dates' | 'ends'>): number {
   const n = s.dates.length;
   if (n === 0) return 0;
-  const anchor = Math.floor(s.ends[n - 1] / TAIL_STEP) * TAIL_STEP - TAIL_STEP;
+  const anchor = Math.floor((s.ends[n - 1] - TAIL_KEEP) / TAIL_STEP) * TAIL_STEP;
   return Math.max(0, lowerBound(s.dates, anchor + 1) - 1);
 }
 
