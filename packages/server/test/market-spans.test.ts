@@ -322,6 +322,21 @@ describeEachDb('the market’s kept spans', (ctx) => {
     });
     expect(again.json()).toEqual(answer.json());
     await fresh.app.close();
+    // a burst of imports whose next round waits its share of the thread (a minute here): the list of the
+    // new data is read once the imports pause, before that round, for the requests that come meanwhile
+    const reader = new MarketReader(new ReadCache());
+    const keeper = new MarketKeeper(db, reader, () => {}, { pauseMs: 20, gapMs: 60_000 });
+    keeper.schedule();
+    await keeper.idle();
+    const before = reads();
+    await applyImport(host, { snapshots: lists(3) }, cliActor());
+    keeper.schedule();
+    expect(reads()).toBe(before);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(reads()).toBe(before + 1);
+    await reader.projects(db);
+    expect(reads()).toBe(before + 1);
+    await keeper.close();
   });
 });
 

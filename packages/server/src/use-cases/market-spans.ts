@@ -235,6 +235,9 @@ export function roundWait(o: {
  */
 export class MarketKeeper {
   private timer: NodeJS.Timeout | null = null;
+  /** the list read again `pauseMs` after the last change, whenever the next round comes */
+  private listTimer: NodeJS.Timeout | null = null;
+  private listing: Promise<void> | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
@@ -258,6 +261,10 @@ export class MarketKeeper {
 
   schedule(): void {
     if (this.closed) return;
+    // the market's list of the new data held once the changes pause (a burst's rounds wait their share of
+    // the thread: a request after the burst would otherwise read the list itself, ~0.2 s at 5,000 projects)
+    if (this.listTimer) clearTimeout(this.listTimer);
+    this.listTimer = setTimeout(() => this.readList(), this.options.pauseMs ?? 2000);
     if (this.running) {
       this.again = true;
       return;
@@ -272,6 +279,20 @@ export class MarketKeeper {
       gapMs: this.options.gapMs ?? 30_000,
     });
     this.timer ??= setTimeout(() => this.run(), wait);
+  }
+
+  private readList(): void {
+    this.listTimer = null;
+    if (this.closed) return;
+    this.listing = this.market
+      .projects(this.db)
+      .then(
+        () => undefined,
+        (e) => this.onError(e, 'list'),
+      )
+      .finally(() => {
+        this.listing = null;
+      });
   }
 
   private run(): void {
@@ -303,6 +324,12 @@ export class MarketKeeper {
 
   /** Waits until no round is scheduled or running (a test; a server closing). */
   async idle(): Promise<void> {
+    if (this.listTimer) {
+      clearTimeout(this.listTimer);
+      // a round reads the list when it ends
+      if (this.timer || this.running) this.listTimer = null;
+      else this.readList();
+    }
     while (this.timer || this.running) {
       if (this.timer) {
         clearTimeout(this.timer);
@@ -310,13 +337,17 @@ export class MarketKeeper {
       }
       await this.running;
     }
+    await this.listing;
   }
 
   /** No round after this one; the running one ends before the database closes. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.listTimer) clearTimeout(this.listTimer);
     this.timer = null;
+    this.listTimer = null;
     await this.running;
+    await this.listing;
   }
 }
