@@ -38,9 +38,9 @@ export type Changes = Map<number, Map<number, number>>;
 export async function readChanges(db: Db): Promise<Changes> {
   const out: Changes = new Map();
   for (const [p, v, d] of await paceChanges(db)) {
-    let of = out.get(p);
-    if (!of) out.set(p, (of = new Map()));
+    const of = out.get(p) ?? new Map<number, number>();
     of.set(v, d);
+    out.set(p, of);
   }
   return out;
 }
