@@ -197,7 +197,12 @@ describe('a pace summary’s tail', () => {
 });
 
 describe('the first day a kept span’s members moved (use-cases/span-append.ts)', () => {
-  const members = (pairs: [number, number][]) => pairs.map(([id, data_version]) => ({ id, data_version }));
+  /** members as «id:version id:version …» */
+  const members = (text: string) =>
+    text.split(' ').map((pair) => {
+      const [id, data_version] = pair.split(':').map(Number);
+      return { id, data_version };
+    });
   const changes = new Map([
     [
       1,
@@ -209,96 +214,18 @@ describe('the first day a kept span’s members moved (use-cases/span-append.ts)
     ],
     [2, new Map([[7, 19_805]])],
   ]);
+  const since = (held: string, now: string) =>
+    changedSince(encodeVersions(members(held)), members(now), changes);
   it('is the least noted day over every version each member moved through', () => {
-    const held = encodeVersions(
-      members([
-        [1, 3],
-        [2, 7],
-      ]),
-    );
-    expect(
-      changedSince(
-        held,
-        members([
-          [1, 3],
-          [2, 7],
-        ]),
-        changes,
-      ),
-    ).toBe(Number.POSITIVE_INFINITY);
-    expect(
-      changedSince(
-        held,
-        members([
-          [1, 4],
-          [2, 7],
-        ]),
-        changes,
-      ),
-    ).toBe(19_800);
-    expect(
-      changedSince(
-        held,
-        members([
-          [1, 6],
-          [2, 8],
-        ]),
-        changes,
-      ),
-    ).toBe(19_790);
-    expect(
-      changedSince(
-        encodeVersions(
-          members([
-            [1, 5],
-            [2, 7],
-          ]),
-        ),
-        members([
-          [1, 6],
-          [2, 8],
-        ]),
-        changes,
-      ),
-    ).toBe(19_805);
+    expect(since('1:3 2:7', '1:3 2:7')).toBe(Number.POSITIVE_INFINITY);
+    expect(since('1:3 2:7', '1:4 2:7')).toBe(19_800);
+    expect(since('1:3 2:7', '1:6 2:8')).toBe(19_790);
+    expect(since('1:5 2:7', '1:6 2:8')).toBe(19_805);
   });
   it('cannot say when a version step has no note, the members are another set, or a version went back', () => {
-    const held = encodeVersions(
-      members([
-        [1, 3],
-        [2, 7],
-      ]),
-    );
-    expect(
-      changedSince(
-        held,
-        members([
-          [1, 7],
-          [2, 7],
-        ]),
-        changes,
-      ),
-    ).toBeNull();
-    expect(
-      changedSince(
-        held,
-        members([
-          [1, 3],
-          [3, 7],
-        ]),
-        changes,
-      ),
-    ).toBeNull();
-    expect(changedSince(held, members([[1, 3]]), changes)).toBeNull();
-    expect(
-      changedSince(
-        held,
-        members([
-          [1, 2],
-          [2, 7],
-        ]),
-        changes,
-      ),
-    ).toBeNull();
+    expect(since('1:3 2:7', '1:7 2:7')).toBeNull();
+    expect(since('1:3 2:7', '1:3 3:7')).toBeNull();
+    expect(since('1:3 2:7', '1:3')).toBeNull();
+    expect(since('1:3 2:7', '1:2 2:7')).toBeNull();
   });
 });
