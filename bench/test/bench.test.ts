@@ -183,7 +183,7 @@ describe('bench tools (tiny datasets)', () => {
     // the market's kept spans: every one made after the load (the whole market × 10 filters), each ≤ 1 s
     expect(
       report.rows.find((r) => r.what.startsWith("the market's kept spans after the load: a round"))?.what,
-    ).toContain('(10 of 10 scopes × filters made)');
+    ).toContain('(10 of 10 scopes × filters made,');
     for (const when of ['after the load', 'after the day'])
       expect(
         report.rows.find((r) => r.what.startsWith(`the market's kept spans ${when}: the slowest span`)),
