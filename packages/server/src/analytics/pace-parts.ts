@@ -12,6 +12,21 @@ export function partOf(day: number): number {
   return Date.UTC(new Date(day * 86_400_000).getUTCFullYear(), 0, 1) / 86_400_000;
 }
 
+/** The entries of snapshots [k0, k1) of a summary, without its removals (a part's, a tail's). */
+export function snapshotsOf(s: PaceSummary, k0: number, k1 = s.dates.length): Omit<PaceSummary, 'removals'> {
+  return {
+    dates: s.dates.slice(k0, k1),
+    ends: s.ends.slice(k0, k1),
+    stock: s.stock.slice(k0, k1),
+    priceSum: s.priceSum.slice(k0, k1),
+    areaSum: s.areaSum.slice(k0, k1),
+    fresh: s.fresh.slice(k0, k1),
+    lnSum: s.lnSum.slice(k0, k1),
+    pairs: s.pairs.slice(k0, k1),
+    firstDelta: s.firstDelta.slice(k0, k1),
+  };
+}
+
 /** The summary's parts from snapshot `fromK` on (the first snapshot of a part), in order. */
 export function splitSummary(s: PaceSummary, fromK = 0): { part: number; summary: PaceSummary }[] {
   const out: { part: number; summary: PaceSummary }[] = [];
@@ -25,21 +40,7 @@ export function splitSummary(s: PaceSummary, fromK = 0): { part: number; summary
     while (k1 < s.dates.length && partOf(s.dates[k1]) === part) k1++;
     const r0 = r;
     while (r < s.removals.length && s.removals[r].k < k1) r++;
-    out.push({
-      part,
-      summary: {
-        dates: s.dates.slice(k0, k1),
-        ends: s.ends.slice(k0, k1),
-        stock: s.stock.slice(k0, k1),
-        priceSum: s.priceSum.slice(k0, k1),
-        areaSum: s.areaSum.slice(k0, k1),
-        fresh: s.fresh.slice(k0, k1),
-        lnSum: s.lnSum.slice(k0, k1),
-        pairs: s.pairs.slice(k0, k1),
-        firstDelta: s.firstDelta.slice(k0, k1),
-        removals: s.removals.slice(r0, r),
-      },
-    });
+    out.push({ part, summary: { ...snapshotsOf(s, k0, k1), removals: s.removals.slice(r0, r) } });
     k0 = k1;
   }
   return out;

@@ -1,4 +1,5 @@
 import { lowerBound } from '../lib/sorted.js';
+import { joinSummaries, snapshotsOf } from './pace-parts.js';
 import { type PaceSummary, WINDOW } from './pace-summary.js';
 
 /**
@@ -44,18 +45,9 @@ export function tailOf(s: PaceSummary, k0: number): PaceSummary {
     s.removals.map((r) => r.k),
     k0,
   );
-  return {
-    dates: s.dates.slice(k0),
-    ends: s.ends.slice(k0),
-    stock: s.stock.slice(k0),
-    priceSum: s.priceSum.slice(k0),
-    areaSum: s.areaSum.slice(k0),
-    fresh: s.fresh.slice(k0),
-    lnSum: s.lnSum.slice(k0),
-    pairs: s.pairs.slice(k0),
-    firstDelta: [firstsAt(s, k0), ...s.firstDelta.slice(k0 + 1)],
-    removals: s.removals.slice(r0).map((r) => ({ ...r, k: r.k - k0 })),
-  };
+  const from = snapshotsOf(s, k0);
+  from.firstDelta[0] = firstsAt(s, k0);
+  return { ...from, removals: s.removals.slice(r0).map((r) => ({ ...r, k: r.k - k0 })) };
 }
 
 /** Where a summary's tail begins (TAIL_STEP): a snapshot's index, 0 for a summary kept whole. */
@@ -92,26 +84,18 @@ export function nextTail(
   if (kP === 0) return tailOf(summary, start);
   if (!old || old.t0 >= k || old.t0 > start || old.tail.dates[0] !== summary.dates[old.t0]) return null;
   const { tail, t0 } = old;
-  // the old tail's entries from t0 to kP, the summary's from kP (or t0) on
+  // the old tail's entries from t0 to kP, the summary's from kP (or t0) on, numbered from t0
   const from = Math.max(t0, kP);
-  const head = kP - t0;
-  const keep = <T>(pick: (s: PaceSummary) => T[]) =>
-    head > 0 ? pick(tail).slice(0, head).concat(pick(summary).slice(from)) : pick(summary).slice(from);
-  const joined: PaceSummary = {
-    dates: keep((s) => s.dates),
-    ends: keep((s) => s.ends),
-    stock: keep((s) => s.stock),
-    priceSum: keep((s) => s.priceSum),
-    areaSum: keep((s) => s.areaSum),
-    fresh: keep((s) => s.fresh),
-    lnSum: keep((s) => s.lnSum),
-    pairs: keep((s) => s.pairs),
-    firstDelta: keep((s) => s.firstDelta),
-    removals: [
-      ...tail.removals.filter((r) => r.k < head),
-      ...summary.removals.filter((r) => r.k >= from).map((r) => ({ ...r, k: r.k - t0 })),
-    ],
+  const rest: PaceSummary = {
+    ...snapshotsOf(summary, from),
+    removals: summary.removals.filter((r) => r.k >= from).map((r) => ({ ...r, k: r.k - t0 })),
   };
+  const head = kP - t0;
+  const joined = joinSummaries(
+    head > 0
+      ? [{ ...snapshotsOf(tail, 0, head), removals: tail.removals.filter((r) => r.k < head) }, rest]
+      : [rest],
+  );
   // the first presences at t0 as the old tail holds them whole
   joined.firstDelta[0] = tail.firstDelta[0];
   return tailOf(joined, start - t0);
