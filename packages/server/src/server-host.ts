@@ -46,7 +46,7 @@ export const serverHost = fp(
           { err: error },
           what === 'round'
             ? 'ряды рынка не сохранены'
-            : 'список проектов рынка не прочитан после обновления рядов',
+            : 'список проектов и первый рейтинг рынка не прочитаны',
         ),
       {
         onRound: (report) => {
@@ -65,11 +65,13 @@ export const serverHost = fp(
       keepMarket: async () => keeper.schedule(),
     } satisfies Host);
     // the market's list of projects (every «Рынок» request, the hedonic index and the fair price select from it)
-    // read as the server gets ready, not by its first request: one query, ~0.1 s at 5,000 projects
+    // read as the server gets ready, not by its first request: one query, ~0.1 s at 5,000 projects; then, in
+    // the background, «Рынок»'s first ranking's months (~0.8 s: a ranking asked meanwhile waits for them)
     app.addHook('onReady', async () => {
       await opts.market
         .projects(app.reads)
         .catch((error: unknown) => app.log.warn({ err: error }, 'список проектов рынка не прочитан'));
+      keeper.holdAhead();
     });
     // a computation under way finishes before the database closes
     app.addHook('onClose', async () => {

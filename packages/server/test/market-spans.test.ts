@@ -8,8 +8,8 @@ import { bytes, decodeSpan, encodeSpan } from '../src/db/kept.js';
 import { keptSpanBodies } from '../src/db/queries/market-spans.js';
 import { Importer } from '../src/ingest/importer.js';
 import type { Snapshot } from '../src/ingest/snapshot.js';
-import { fromDay } from '../src/lib/days.js';
-import { MarketReader } from '../src/read/market-reader.js';
+import { fromDay, toDay } from '../src/lib/days.js';
+import { FIRST_VIEW_DAYS, MarketReader } from '../src/read/market-reader.js';
 import { membersVersion } from '../src/read/market-scopes.js';
 import { ReadCache } from '../src/read/read-cache.js';
 import { cliActor, commandHost, type Host } from '../src/use-cases/host.js';
@@ -46,16 +46,17 @@ const keepAll = (db: Db) => keepMarketSpansLocked(db, new MarketReader(new ReadC
 
 /** The market's list of projects as it is read (db/queries/catalog.ts `listedProjectRows`). */
 const LIST_READ = /join developer d on d\.id = p\.developer_id/;
+const RANK_READ = /from rank_month r/;
 
 /** `db` with a count of the statements that match `pattern`. */
 function counting(target: Db, pattern: RegExp) {
   let n = 0;
   const db = new Proxy(target, {
     get(t, prop, receiver) {
-      if (prop === 'query')
-        return (sql: string, params?: unknown[]) => {
+      if (prop === 'query' || prop === 'binaryRows')
+        return (sql: string, ...rest: unknown[]) => {
           if (pattern.test(sql)) n++;
-          return t.query(sql, params);
+          return (t[prop] as (sql: string, ...rest: unknown[]) => unknown)(sql, ...rest);
         };
       const value = Reflect.get(t, prop, receiver);
       return typeof value === 'function' ? value.bind(t) : value;
@@ -337,6 +338,66 @@ describeEachDb('the market’s kept spans', (ctx) => {
     await reader.projects(db);
     expect(reads()).toBe(before + 1);
     await keeper.close();
+  });
+  it('a server holds «Рынок»’s first ranking from its start and once imports pause: its first request reads no month', async () => {
+    await clear(ctx.db);
+    const importer = new Importer(ctx.db, 2, 31);
+    const [project] = fc.sample(projectArb, { numRuns: 1, seed: 11 });
+    const host = { ...commandHost(ctx.db, importer), keepMarket: async () => {} };
+    const lists = (p: number) => project.map((s) => placed(p, toSnapshot(p, s)));
+    for (let p = 0; p < 3; p++) await applyImport(host, { snapshots: lists(p) }, cliActor());
+    const { db, reads, reset } = counting(ctx.db, RANK_READ);
+    const { app, headers } = await signedInApp(db, {}, undefined, 'rank-holder');
+    await app.marketKeeper.idle();
+    expect(reads()).toBeGreaterThan(0);
+    // the first view: 90 days to the lists' last day (their days are long before today)
+    const last = toDay(
+      lists(0)
+        .map((s) => s.date)
+        .sort()
+        .at(-1)!,
+    );
+    const view = (end: number) => ({ from: fromDay(end - FIRST_VIEW_DAYS), to: fromDay(end) });
+    const ranking = (payload: { from: string; to: string }) =>
+      app.inject({ method: 'POST', url: '/api/market', headers, payload });
+    reset();
+    const period = view(last);
+    const first = await ranking(period);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(reads()).toBe(0);
+    // what a reader with nothing held computes
+    const computed = await new MarketReader(new ReadCache()).market(ctx.db, { ...period, status: 'ALL' });
+    expect(first.json()).toEqual(JSON.parse(JSON.stringify(computed)));
+    expect(computed.projects.length).toBe(3);
+    // another process imports a day: the server's round, then the months of the new data held
+    const next = lists(1).map((s) => ({ ...s, date: fromDay(last + 1) }));
+    await applyImport(host, { snapshots: [next.at(-1)!] }, cliActor());
+    app.dataVersion.invalidate();
+    reset();
+    app.marketKeeper.schedule();
+    await app.marketKeeper.idle();
+    expect(reads()).toBeGreaterThan(0);
+    reset();
+    const after = await ranking(view(last + 1));
+    expect(after.statusCode, after.body).toBe(200);
+    expect(reads()).toBe(0);
+    const recomputed = await new MarketReader(new ReadCache()).market(ctx.db, {
+      ...view(last + 1),
+      status: 'ALL',
+    });
+    expect(after.json()).toEqual(JSON.parse(JSON.stringify(recomputed)));
+    expect(after.json()).not.toEqual(first.json());
+    await app.close();
+    // a ranking asked while the months are being held waits for them: read once, not twice
+    const alone = counting(ctx.db, RANK_READ);
+    await new MarketReader(new ReadCache()).holdFirstRanking(alone.db, fromDay(last + 1));
+    const both = counting(ctx.db, RANK_READ);
+    const reader = new MarketReader(new ReadCache());
+    const holding = reader.holdFirstRanking(both.db, fromDay(last + 1));
+    const asked = await reader.market(both.db, { ...view(last + 1), status: 'ALL' });
+    await holding;
+    expect(both.reads()).toBe(alone.reads());
+    expect(asked).toEqual(recomputed);
   });
 });
 

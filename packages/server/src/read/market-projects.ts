@@ -57,6 +57,13 @@ export class MarketProjects {
     );
   }
 
+  /** The last day of the market's lists (null: no project has data). */
+  async lastDay(db: Db): Promise<number | null> {
+    let last: number | null = null;
+    for (const p of await this.listed(db)) if (last === null || p.last > last) last = p.last;
+    return last;
+  }
+
   private async listed(db: Db): Promise<ListedProject[]> {
     const version = await listedProjectsMark(db);
     const held = this.shared.get<ListedProject[]>(LISTED, version);

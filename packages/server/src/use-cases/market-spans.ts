@@ -14,6 +14,7 @@ import {
   saveSpan,
 } from '../db/queries/market-spans.js';
 import { forgetPaceChanges } from '../db/queries/pace-tails.js';
+import { todayIso } from '../lib/days.js';
 import { stepped } from '../lib/steps.js';
 import type { ProjectRow } from '../read/market-projects.js';
 import type { MarketReader } from '../read/market-reader.js';
@@ -264,7 +265,7 @@ export class MarketKeeper {
     // the market's list of the new data held once the changes pause (a burst's rounds wait their share of
     // the thread: a request after the burst would otherwise read the list itself, ~0.2 s at 5,000 projects)
     if (this.listTimer) clearTimeout(this.listTimer);
-    this.listTimer = setTimeout(() => this.readList(), this.options.pauseMs ?? 2000);
+    this.listTimer = setTimeout(() => this.holdAhead(), this.options.pauseMs ?? 2000);
     if (this.running) {
       this.again = true;
       return;
@@ -281,18 +282,23 @@ export class MarketKeeper {
     this.timer ??= setTimeout(() => this.run(), wait);
   }
 
-  private readList(): void {
+  /**
+   * The market's list read, and «Рынок»'s first ranking's months held (read/market-reader.ts
+   * `holdFirstRanking`), in the background: at a server's start and `pauseMs` after the last change.
+   */
+  holdAhead(): void {
     this.listTimer = null;
     if (this.closed) return;
-    this.listing = this.market
-      .projects(this.db)
-      .then(
-        () => undefined,
-        (e) => this.onError(e, 'list'),
-      )
+    this.listing = this.readAhead()
+      .catch((e) => this.onError(e, 'list'))
       .finally(() => {
         this.listing = null;
       });
+  }
+
+  private async readAhead(): Promise<void> {
+    await this.market.projects(this.db);
+    await this.market.holdFirstRanking(this.db, todayIso());
   }
 
   private run(): void {
@@ -301,14 +307,10 @@ export class MarketKeeper {
     this.running = keepMarketSpansLocked(this.db, this.market, this.options.min)
       .then((report) => this.options.onRound?.(report))
       .then(
-        // the market's list of projects of the data the round saw, held for the requests that come next (a
-        // round that found nothing to make reads nothing of it; «Рынок», the index and the fair price select
-        // from it)
-        () =>
-          this.market.projects(this.db).then(
-            () => undefined,
-            (e) => this.onError(e, 'list'),
-          ),
+        // the market's list of projects of the data the round saw, and «Рынок»'s first ranking, held for the
+        // requests that come next (a round that found nothing to make reads nothing of them; «Рынок», the index
+        // and the fair price select from the list)
+        () => this.readAhead().catch((e) => this.onError(e, 'list')),
         (e) => this.onError(e, 'round'),
       )
       .finally(() => {
@@ -328,7 +330,7 @@ export class MarketKeeper {
       clearTimeout(this.listTimer);
       // a round reads the list when it ends
       if (this.timer || this.running) this.listTimer = null;
-      else this.readList();
+      else this.holdAhead();
     }
     while (this.timer || this.running) {
       if (this.timer) {
