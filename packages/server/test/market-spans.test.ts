@@ -398,6 +398,11 @@ describeEachDb('the market’s kept spans', (ctx) => {
     await holding;
     expect(both.reads()).toBe(alone.reads());
     expect(asked).toEqual(recomputed);
+    // two holds at once (a server's start and its first round's end): the second reads nothing
+    const twice = counting(ctx.db, RANK_READ);
+    const again = new MarketReader(new ReadCache());
+    await Promise.all([0, 1].map(() => again.holdFirstRanking(twice.db, fromDay(last + 1))));
+    expect(twice.reads()).toBe(alone.reads());
   });
 });
 

@@ -147,7 +147,13 @@ export class MarketReader {
    * (its lists lag today: a ranking to their last day needs it).
    */
   holdFirstRanking(db: Db, today: string): Promise<void> {
-    const run = this.readFirstRanking(db, today);
+    // one after another (a server's start, its first round's end, its pause after imports): the later finds
+    // the months held by the earlier, not read beside it
+    const before = this.holding;
+    const run = (async () => {
+      if (before) await before;
+      await this.readFirstRanking(db, today);
+    })();
     const held = run.catch(() => undefined);
     this.holding = held;
     return run.finally(() => {
