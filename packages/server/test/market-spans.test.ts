@@ -48,6 +48,19 @@ const keepAll = (db: Db) => keepMarketSpansLocked(db, new MarketReader(new ReadC
 const LIST_READ = /join developer d on d\.id = p\.developer_id/;
 const RANK_READ = /from rank_month r/;
 
+/**
+ * `count` projects of one generated history (the seed's), each in a place of its own, imported through the
+ * command's door with no round after it (the test makes its rounds): the host and each project's lists.
+ */
+async function importedMarket(db: Db, seed: number, count: number) {
+  const importer = new Importer(db, 2, 31);
+  const [project] = fc.sample(projectArb, { numRuns: 1, seed });
+  const host = { ...commandHost(db, importer), keepMarket: async () => {} };
+  const lists = (p: number) => project.map((s) => placed(p, toSnapshot(p, s)));
+  for (let p = 0; p < count; p++) await applyImport(host, { snapshots: lists(p) }, cliActor());
+  return { host, lists };
+}
+
 /** `db` with a count of the statements that match `pattern`. */
 function counting(target: Db, pattern: RegExp) {
   let n = 0;
@@ -187,11 +200,7 @@ describeEachDb('the market’s kept spans', (ctx) => {
 
   it('a round after one that left everything current reads nothing; a change, a span taken away, a new size do', async () => {
     await clear(ctx.db);
-    const importer = new Importer(ctx.db, 2, 31);
-    const [project] = fc.sample(projectArb, { numRuns: 1, seed: 5 });
-    const host = { ...commandHost(ctx.db, importer), keepMarket: async () => {} };
-    const lists = (p: number) => project.map((s) => placed(p, toSnapshot(p, s)));
-    for (let p = 0; p < 2; p++) await applyImport(host, { snapshots: lists(p) }, cliActor());
+    const { host, lists } = await importedMarket(ctx.db, 5, 2);
     const first = await keepAll(ctx.db);
     expect(first.made).toBeGreaterThan(0);
     // the statements a round reads the market with: the list of projects, the spans' members
@@ -278,11 +287,7 @@ describeEachDb('the market’s kept spans', (ctx) => {
 
   it('a server holds the market’s list from its start and after each of its rounds: «Рынок»’s requests do not read it', async () => {
     await clear(ctx.db);
-    const importer = new Importer(ctx.db, 2, 31);
-    const [project] = fc.sample(projectArb, { numRuns: 1, seed: 7 });
-    const host = { ...commandHost(ctx.db, importer), keepMarket: async () => {} };
-    const lists = (p: number) => project.map((s) => placed(p, toSnapshot(p, s)));
-    for (let p = 0; p < 2; p++) await applyImport(host, { snapshots: lists(p) }, cliActor());
+    const { host, lists } = await importedMarket(ctx.db, 7, 2);
     const { db, reads } = counting(ctx.db, LIST_READ);
     // the app made ready by its first request (a server by its listen): the list read as it got ready
     const { app, headers } = await signedInApp(db, {}, undefined, 'list-holder');
@@ -339,13 +344,10 @@ describeEachDb('the market’s kept spans', (ctx) => {
     expect(reads()).toBe(before + 1);
     await keeper.close();
   });
+
   it('a server holds «Рынок»’s first ranking from its start and once imports pause: its first request reads no month', async () => {
     await clear(ctx.db);
-    const importer = new Importer(ctx.db, 2, 31);
-    const [project] = fc.sample(projectArb, { numRuns: 1, seed: 11 });
-    const host = { ...commandHost(ctx.db, importer), keepMarket: async () => {} };
-    const lists = (p: number) => project.map((s) => placed(p, toSnapshot(p, s)));
-    for (let p = 0; p < 3; p++) await applyImport(host, { snapshots: lists(p) }, cliActor());
+    const { host, lists } = await importedMarket(ctx.db, 11, 3);
     const { db, reads, reset } = counting(ctx.db, RANK_READ);
     const { app, headers } = await signedInApp(db, {}, undefined, 'rank-holder');
     await app.marketKeeper.idle();
