@@ -71,8 +71,6 @@ interface ProjectRows {
  * keeps (`pace_summary`, derive/pace.ts): a fresh process reads them, never a project's timeline.
  */
 export class MarketReader {
-  /** «Рынок»'s first ranking's months being read ahead (`holdFirstRanking`): a ranking waits, not reading them twice */
-  private holding: Promise<unknown> | null = null;
   /** the selections' project rows being read (`projectRows`), by selection */
   private readonly reading = new Map<string, Promise<ProjectRows>>();
   private readonly cache: ProjectCache<Map<string, PackedSummary>>;
@@ -147,27 +145,14 @@ export class MarketReader {
    * (its lists lag today: a ranking to their last day needs it).
    */
   holdFirstRanking(db: Db, today: string): Promise<void> {
-    // one after another (a server's start, its first round's end, its pause after imports): the later finds
-    // the months held by the earlier, not read beside it
-    const before = this.holding;
-    const run = (async () => {
-      if (before) await before;
-      await this.readFirstRanking(db, today);
-    })();
-    const held = run.catch(() => undefined);
-    this.holding = held;
-    return run.finally(() => {
-      if (this.holding === held) this.holding = null;
+    return this.rankReader.hold(db, async () => {
+      const last = await this.list.lastDay(db);
+      if (last === null) return null;
+      const to = toDay(today);
+      const from = Math.min(last, to) - FIRST_VIEW_DAYS;
+      const projects = await this.list.select(db, { from: fromDay(from), to: today });
+      return { projects, status: 'ALL', from, to };
     });
-  }
-
-  private async readFirstRanking(db: Db, today: string): Promise<void> {
-    const last = await this.list.lastDay(db);
-    if (last === null) return;
-    const to = toDay(today);
-    const from = Math.min(last, to) - FIRST_VIEW_DAYS;
-    const all = await this.list.select(db, { from: fromDay(from), to: today });
-    await this.rankReader.ranks(db, all, 'ALL', from, to);
   }
 
   /** A union's whole span from its members' summaries, added in the members' order (the kept spans' too). */
@@ -344,7 +329,6 @@ export class MarketReader {
     const selection = [q.status, q.developerId, q.priceClass, q.region, q.city, q.district, q.station]
       .map((v) => v ?? '')
       .join(':');
-    if (this.holding) await this.holding;
     const ranks = await this.rankReader.ranks(db, all, q.status, from, to);
     const partsKey = `parts:${selection}`;
     const parts = this.dayParts(partsKey, all);

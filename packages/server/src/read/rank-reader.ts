@@ -59,6 +59,8 @@ const heldBytes = ({ summary: s, months, hashes }: HeldRank) =>
 export class RankReader {
   private readonly all: ProjectCache<HeldRank>;
   private readonly available: ProjectCache<HeldRank>;
+  /** the months being read ahead (`hold`): a ranking waits for them, not reading them beside it */
+  private holding: Promise<unknown> | null = null;
 
   constructor(cache: ReadCache) {
     this.all = new ProjectCache(cache, 'rank-all', heldBytes);
@@ -71,6 +73,39 @@ export class RankReader {
    * (its data end within a month of `from`), from the month of `from` − 31 on.
    */
   async ranks(
+    db: Db,
+    projects: RankProject[],
+    status: StatsStatus,
+    from: number,
+    to: number,
+  ): Promise<Map<number, RankSummary>> {
+    if (this.holding) await this.holding;
+    return this.read(db, projects, status, from, to);
+  }
+
+  /**
+   * Reads ahead what a ranking will read (`what` says it; null: nothing): marked at once, so a ranking asked
+   * meanwhile waits for it; one after another (a server's start, its first round's end, its pause after
+   * imports): the later finds the months the earlier held.
+   */
+  hold(
+    db: Db,
+    what: () => Promise<{ projects: RankProject[]; status: StatsStatus; from: number; to: number } | null>,
+  ): Promise<void> {
+    const before = this.holding;
+    const run = (async () => {
+      if (before) await before;
+      const w = await what();
+      if (w) await this.read(db, w.projects, w.status, w.from, w.to);
+    })();
+    const held = run.catch(() => undefined);
+    this.holding = held;
+    return run.finally(() => {
+      if (this.holding === held) this.holding = null;
+    });
+  }
+
+  private async read(
     db: Db,
     projects: RankProject[],
     status: StatsStatus,
@@ -95,7 +130,7 @@ export class RankReader {
       const worker = async () => {
         while (next < chunks.length) {
           const chunk = chunks[next++];
-          const read = await this.read(db, chunk, status, need, cache);
+          const read = await this.readChunk(db, chunk, status, need, cache);
           for (const p of chunk) {
             const held = read.get(p.id)!;
             cache.keep(p.id, p.data_version, held);
@@ -116,7 +151,7 @@ export class RankReader {
    * The chunk's months reaching `need`, in one query (one snapshot of the data): the body of each month the
    * project's held summary (of an earlier version, or from a later day) does not have with the same hash.
    */
-  private async read(
+  private async readChunk(
     db: Db,
     chunk: RankProject[],
     status: StatsStatus,
