@@ -1,8 +1,9 @@
+import { MARKET_FIRST_VIEW_DAYS } from '@cena-metra/contract';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { Db } from '../src/db/driver.js';
 import { fromDay, toDay } from '../src/lib/days.js';
-import { FIRST_VIEW_DAYS, MarketReader } from '../src/read/market-reader.js';
+import { MarketReader } from '../src/read/market-reader.js';
 import { ReadCache } from '../src/read/read-cache.js';
 import { cliActor } from '../src/use-cases/host.js';
 import { applyImport } from '../src/use-cases/imports.js';
@@ -94,7 +95,7 @@ describeEachDb('a server’s market keeper', (ctx) => {
         .sort()
         .at(-1)!,
     );
-    const view = (end: number) => ({ from: fromDay(end - FIRST_VIEW_DAYS), to: fromDay(end) });
+    const view = (end: number) => ({ from: fromDay(end - MARKET_FIRST_VIEW_DAYS), to: fromDay(end) });
     const ranking = (payload: { from: string; to: string }) =>
       app.inject({ method: 'POST', url: '/api/market', headers, payload });
     reset();

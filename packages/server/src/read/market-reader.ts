@@ -1,4 +1,5 @@
 import {
+  MARKET_FIRST_VIEW_DAYS,
   type MarketPaceResponse,
   type MarketResponse,
   type MarketRow,
@@ -37,9 +38,6 @@ import {
 import { RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 import { RegistryHeld } from './registry-held.js';
-
-/** «Рынок»'s first view: the last 90 days (web: readMarketFilters). */
-export const FIRST_VIEW_DAYS = 90;
 
 const variantKey = (status: StatsStatus, rooms: RoomGroup) => `${status}:${rooms}`;
 
@@ -149,7 +147,7 @@ export class MarketReader {
       const last = await this.list.lastDay(db);
       if (last === null) return null;
       const to = toDay(today);
-      const from = Math.min(last, to) - FIRST_VIEW_DAYS;
+      const from = Math.min(last, to) - MARKET_FIRST_VIEW_DAYS;
       const projects = await this.list.select(db, { from: fromDay(from), to: today });
       return { projects, status: 'ALL', from, to };
     });

@@ -1,4 +1,5 @@
 import {
+  MARKET_FIRST_VIEW_DAYS,
   type MarketRow,
   PLACE_GROUPS,
   type PlaceGroup,
@@ -85,7 +86,9 @@ const shiftDays = (iso: string, days: number) =>
 /** Reads the page's URL; the default period is the 90 days to `today`, sorted by absorption, highest first. */
 export function readMarketFilters(params: URLSearchParams, today: string): MarketFilters {
   const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : today;
-  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : shiftDays(to, -90);
+  const from = DATE.test(params.get('from') ?? '')
+    ? params.get('from')!
+    : shiftDays(to, -MARKET_FIRST_VIEW_DAYS);
   const sort = params.get('sort') ?? '-absorption';
   const key = sort.replace(/^-/, '') as MarketSortKey;
   const cls = params.get('class') as PriceClass | null;
