@@ -35,7 +35,7 @@ import {
   type PlaceFilters,
   scopeOf,
 } from './market-scopes.js';
-import { RankReader } from './rank-reader.js';
+import { RANK_CACHE_BYTES, RankReader } from './rank-reader.js';
 import { ProjectCache, type ReadCache } from './read-cache.js';
 import { RegistryHeld } from './registry-held.js';
 
@@ -82,7 +82,7 @@ export class MarketReader {
     this.cache = new ProjectCache(shared, 'market', (m) =>
       [...m.values()].reduce((sum, s) => sum + packedBytes(s), 0),
     );
-    this.rankReader = new RankReader(shared);
+    this.rankReader = new RankReader(shared.part('rank', RANK_CACHE_BYTES));
     this.list = new MarketProjects(shared);
   }
 

@@ -46,6 +46,13 @@ const EMPTY_RANK: RankSummary = rankSummaryOf(EMPTY_SUMMARY);
 const QUERIES = 2;
 const CHUNK = 500;
 
+/**
+ * The rank months' own share of the read cache (ReadCache.part), so the projects' pages opened before
+ * «Рынок»'s first request do not push out the months read ahead for it: its first view of the whole
+ * country holds ~33 MB (4 months of 5,000 projects), a period reaching a month further ~41 MB.
+ */
+export const RANK_CACHE_BYTES = 64 * 1024 * 1024;
+
 // a snapshot: 44 bytes of arrays and 8 of its chain factor (pace-last.ts)
 const heldBytes = ({ summary: s, months, hashes }: HeldRank) =>
   200 + months.length * 4 + hashes.length + s.dates.length * 52 + s.removalK.length * 12 + s.back.length * 4;

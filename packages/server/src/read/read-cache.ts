@@ -12,17 +12,36 @@ interface Entry {
 /**
  * The one bounded in-memory layer in front of the kept data (DESIGN §11.1): every reader's per-project
  * values and the serialized responses share one byte budget (CACHE_MB, default 256 MB), least recently
- * used out first (lru-cache, docs/decisions.md). Nothing here is needed for a quick first answer — the
+ * used out first (lru-cache, docs/decisions.md); a reader whose values others must not push out has a share of
+ * that budget of its own (`part`). Nothing here is needed for a quick first answer — the
  * kept tables are — it only spares a repeated one the reading.
  */
 export class ReadCache {
-  private readonly lru: LRUCache<string, Entry>;
+  private lru: LRUCache<string, Entry>;
+  private budget: number;
+  private readonly parts = new Map<string, ReadCache>();
 
-  constructor(readonly maxBytes = DEFAULT_CACHE_BYTES) {
-    this.lru = new LRUCache<string, Entry>({
-      maxSize: maxBytes,
-      sizeCalculation: (e) => Math.max(1, Math.ceil(e.bytes(e.value))),
-    });
+  constructor(maxBytes = DEFAULT_CACHE_BYTES) {
+    this.budget = maxBytes;
+    this.lru = lruOf(maxBytes);
+  }
+
+  /**
+   * A share of this budget of its own, named — `bytes` of it, at most half; this one's smaller by as much —
+   * whose values only its own push out (least recently used first): «Рынок»'s rank months, read ahead at a
+   * server's start, were pushed out by the projects' pages opened before the market's first request. The
+   * same name gives the same share; a new share is asked before anything is kept.
+   */
+  part(name: string, bytes: number): ReadCache {
+    const had = this.parts.get(name);
+    if (had) return had;
+    if (this.lru.size) throw new Error('ReadCache.part: asked after values were kept');
+    const share = Math.min(bytes, Math.floor(this.budget / 2));
+    this.budget -= share;
+    this.lru = lruOf(this.budget);
+    const part = new ReadCache(share);
+    this.parts.set(name, part);
+    return part;
   }
 
   /** The value of `key` if it is kept at `version` (and then the most recently used). */
@@ -63,6 +82,12 @@ export class ReadCache {
     return this.lru.size;
   }
 }
+
+const lruOf = (maxSize: number) =>
+  new LRUCache<string, Entry>({
+    maxSize,
+    sizeCalculation: (e) => Math.max(1, Math.ceil(e.bytes(e.value))),
+  });
 
 /** One reader's per-project values in the shared cache: key `kind:projectId`, stale versions replaced. */
 export class ProjectCache<V> {
