@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import type { Db } from '../src/db/driver.js';
 import { fromDay, toDay } from '../src/lib/days.js';
 import { MarketReader } from '../src/read/market-reader.js';
+import { RANK_CACHE_BYTES } from '../src/read/rank-reader.js';
 import { ReadCache } from '../src/read/read-cache.js';
 import { cliActor } from '../src/use-cases/host.js';
 import { applyImport } from '../src/use-cases/imports.js';
@@ -143,13 +144,19 @@ describeEachDb('a server’s market keeper', (ctx) => {
     expect(twice.reads()).toBe(alone.reads());
     // the projects' pages opened before «Рынок»'s first request (values past the whole cache's budget) do
     // not push out the months held for it: they have a share of the cache of their own
+    // — nor what its ranking made of them (its projects' day figures, its unions' day sums): the request
+    // holds nothing more than the read ahead did
     const cache = new ReadCache(8 << 20);
     const paged = new MarketReader(cache);
     await paged.holdFirstRanking(ctx.db, fromDay(last + 1));
+    const ranked = cache.part('rank', RANK_CACHE_BYTES);
+    const made = ranked.bytes;
     for (let i = 0; i < 16; i++) cache.set(`stats:${i}`, 1, i, () => 1 << 20);
     const later = counting(ctx.db, RANK_READ);
     expect(await paged.market(later.db, { ...view(last + 1), status: 'ALL' })).toEqual(recomputed);
     expect(later.reads()).toBe(0);
+    expect(made).toBeGreaterThan(0);
+    expect(ranked.bytes).toBe(made);
   });
 });
 

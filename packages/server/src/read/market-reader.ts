@@ -73,6 +73,8 @@ export class MarketReader {
   private readonly reading = new Map<string, Promise<ProjectRows>>();
   private readonly cache: ProjectCache<Map<string, PackedSummary>>;
   private readonly rankReader: RankReader;
+  /** the ranking's own share of the cache: its months, its projects' day figures, its unions' day sums */
+  private readonly ranked: ReadCache;
   private readonly list: MarketProjects;
   /** the state registry's objects and histories, held per its version (DESIGN §12.3) */
   readonly registry: RegistryHeld;
@@ -82,7 +84,8 @@ export class MarketReader {
     this.cache = new ProjectCache(shared, 'market', (m) =>
       [...m.values()].reduce((sum, s) => sum + packedBytes(s), 0),
     );
-    this.rankReader = new RankReader(shared.part('rank', RANK_CACHE_BYTES));
+    this.ranked = shared.part('rank', RANK_CACHE_BYTES);
+    this.rankReader = new RankReader(this.ranked);
     this.list = new MarketProjects(shared);
   }
 
@@ -136,21 +139,24 @@ export class MarketReader {
   }
 
   /**
-   * Holds the rank months of «Рынок»'s first view — its 90 days to today, every status (web:
-   * readMarketFilters) — before it is asked for: a server at its start and once imports pause. The first
-   * ranking of a fresh server, or after a day of imports, otherwise read them itself (36 MB of months at 5,000
-   * projects: ~0.8 s of its ~1 s). Read from the 90th day before the market's last day when that is earlier
-   * (its lists lag today: a ranking to their last day needs it).
+   * Computes «Рынок»'s first view — its 90 days to today, every status (web: readMarketFilters) — before it
+   * is asked for, and holds what its ranking reads and makes (its rank months, its projects' day figures, its
+   * unions' day sums): a server at its start and once imports pause. The first ranking of a fresh server, or
+   * after a day of imports, otherwise read and made them itself (36 MB of months at 5,000 projects: ~0.8 s
+   * of its ~1 s; the whole market's and its developers' day sums most of the rest). Read from the 90th day
+   * before the market's last day when that is earlier (its lists lag today: a ranking to their last day
+   * needs it).
    */
-  holdFirstRanking(db: Db, today: string): Promise<void> {
-    return this.rankReader.hold(db, async () => {
+  async holdFirstRanking(db: Db, today: string): Promise<void> {
+    const view = await this.rankReader.hold(db, async () => {
       const last = await this.list.lastDay(db);
       if (last === null) return null;
       const to = toDay(today);
       const from = Math.min(last, to) - MARKET_FIRST_VIEW_DAYS;
       const projects = await this.list.select(db, { from: fromDay(from), to: today });
-      return { projects, status: 'ALL', from, to };
+      return { projects, status: 'ALL' as const, from, to };
     });
+    if (view) await this.market(db, { from: fromDay(view.from), to: fromDay(view.to), status: 'ALL' });
   }
 
   /** A union's whole span from its members' summaries, added in the members' order (the kept spans' too). */
@@ -272,7 +278,7 @@ export class MarketReader {
     });
     const by = q.groupBy;
     if (!by) {
-      this.shared.remeasure(partsKey);
+      this.ranked.remeasure(partsKey);
       return { from: q.from, to: q.to, projects, developers, total, places: null };
     }
     // a place within its parent (a district of its city, a city of its region): «Академический» of
@@ -297,7 +303,7 @@ export class MarketReader {
       if (row) row.parent = parent;
       if (row) places.push(row);
     }
-    this.shared.remeasure(partsKey);
+    this.ranked.remeasure(partsKey);
     return { from: q.from, to: q.to, projects, developers, total, places: { by, rows: places } };
   }
 
@@ -352,10 +358,10 @@ export class MarketReader {
    */
   private dayParts(key: string, projects: ProjectRow[]): DayParts {
     const version = membersVersion(projects);
-    let parts = this.shared.get<DayParts>(key, version);
+    let parts = this.ranked.get<DayParts>(key, version);
     if (!parts) {
       parts = new DayParts(projects.length);
-      this.shared.set(key, version, parts, (v) => v.bytes());
+      this.ranked.set(key, version, parts, (v) => v.bytes());
     }
     return parts;
   }
@@ -374,7 +380,7 @@ export class MarketReader {
     to: number,
   ): DaySums | undefined {
     const version = membersVersion(projects);
-    const held = this.shared.get<{ start: number; sums: DaySums | null }>(key, version);
+    const held = this.ranked.get<{ start: number; sums: DaySums | null }>(key, version);
     if (held && held.start <= from) return held.sums ?? undefined;
     const used = summaries.filter((s) => s.dates.length > 0);
     if (used.length < 2) return undefined;
@@ -382,7 +388,7 @@ export class MarketReader {
     let end = start;
     for (const s of used) end = Math.max(end, s.ends[s.ends.length - 1]);
     const sums = unionDaySums(used, start, end);
-    this.shared.set(key, version, { start, sums }, (v) => 100 + (v.sums?.days.length ?? 0) * 24);
+    this.ranked.set(key, version, { start, sums }, (v) => 100 + (v.sums?.days.length ?? 0) * 24);
     return sums ?? undefined;
   }
 

@@ -91,19 +91,20 @@ export class RankReader {
   }
 
   /**
-   * Reads ahead what a ranking will read (`what` says it; null: nothing): marked at once, so a ranking asked
-   * meanwhile waits for it; one after another (a server's start, its first round's end, its pause after
-   * imports): the later finds the months the earlier held.
+   * Reads ahead what a ranking will read (`what` says it, and is what it returns; null: nothing): marked at
+   * once, so a ranking asked meanwhile waits for it; one after another (a server's start, its first round's
+   * end, its pause after imports): the later finds the months the earlier held.
    */
-  hold(
+  hold<W extends { projects: RankProject[]; status: StatsStatus; from: number; to: number }>(
     db: Db,
-    what: () => Promise<{ projects: RankProject[]; status: StatsStatus; from: number; to: number } | null>,
-  ): Promise<void> {
+    what: () => Promise<W | null>,
+  ): Promise<W | null> {
     const before = this.holding;
     const run = (async () => {
       if (before) await before;
       const w = await what();
       if (w) await this.read(db, w.projects, w.status, w.from, w.to);
+      return w;
     })();
     const held = run.catch(() => undefined);
     this.holding = held;
