@@ -61,5 +61,14 @@ describeEachDb('the market’s list of projects', (ctx) => {
     expect(reads()).toBe(2);
     expect(e).toEqual(d);
     expect(d[0].data_version).toBeGreaterThan(a[0].data_version);
+    // projects' pages opened meanwhile (values past the whole cache's budget) do not push it out: the list
+    // has a share of the cache of its own
+    const small = new ReadCache(8 << 20);
+    const paged = new HedonicReader(small);
+    await paged.index(db, period);
+    expect(reads()).toBe(3);
+    for (let i = 0; i < 16; i++) small.set(`stats:${i}`, 1, i, () => 1 << 20);
+    await paged.index(db, { ...period, from: '2026-10-01' });
+    expect(reads()).toBe(3);
   });
 });
