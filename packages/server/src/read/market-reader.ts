@@ -69,11 +69,11 @@ interface ProjectRows {
  * keeps (`pace_summary`, derive/pace.ts): a fresh process reads them, never a project's timeline.
  */
 export class MarketReader {
-  /** the project rows being read (`projectRows`), by selection */
+  /** the selections' project rows being read (`projectRows`), by selection */
   private readonly reading = new Map<string, Promise<ProjectRows>>();
   private readonly cache: ProjectCache<Map<string, PackedSummary>>;
   private readonly rankReader: RankReader;
-  /** the ranking's share of the cache: its months, its projects' day figures, its unions' day sums */
+  /** the ranking's own share of the cache: its months, its projects' day figures, its unions' day sums */
   private readonly ranked: ReadCache;
   private readonly list: MarketProjects;
   /** the state registry's objects and histories, held per its version (DESIGN §12.3) */
@@ -139,10 +139,13 @@ export class MarketReader {
   }
 
   /**
-   * Computes «Рынок»'s first view — 90 days to today, every status (web: readMarketFilters) — before it is
-   * asked for (a server at its start, once imports pause), holding what its ranking reads and makes: its
-   * months (36 MB at 5,000 projects, ~0.8 s), its projects' day figures, its unions' day sums. From the 90th
-   * day before the lists' last day when that is earlier (a ranking to their last day needs it).
+   * Computes «Рынок»'s first view — its 90 days to today, every status (web: readMarketFilters) — before it
+   * is asked for, and holds what its ranking reads and makes (its rank months, its projects' day figures, its
+   * unions' day sums): a server at its start and once imports pause. The first ranking of a fresh server, or
+   * after a day of imports, otherwise read and made them itself (36 MB of months at 5,000 projects: ~0.8 s
+   * of its ~1 s; the whole market's and its developers' day sums most of the rest). Read from the 90th day
+   * before the market's last day when that is earlier (its lists lag today: a ranking to their last day
+   * needs it).
    */
   async holdFirstRanking(db: Db, today: string): Promise<void> {
     const view = await this.rankReader.hold(db, async () => {
@@ -255,10 +258,7 @@ export class MarketReader {
       );
     };
     const developers: MarketRow[] = [];
-    // in slices of the thread: the whole country's ranking makes hundreds of unions (~0.3 s when none is held)
-    const slices = new Slices();
     for (const list of groupBy(chosen, (p) => String(p.developer_id)).values()) {
-      await slices.turn();
       const { developer_id: developerId, developer_name: name } = list[0];
       const row = unionRow(`developer:${developerId}`, list, {
         id: developerId,
@@ -269,7 +269,6 @@ export class MarketReader {
       });
       if (row) developers.push(row);
     }
-    await slices.turn();
     const total = unionRow('all', chosen, {
       id: 0,
       name: 'Все',
@@ -293,7 +292,6 @@ export class MarketReader {
       const { name, parent } = placeOf(p);
       return `${parent}\u0000${name}`;
     })) {
-      await slices.turn();
       const { name, parent } = placeOf(list[0]);
       const row = unionRow(`${by}:${key}`, list, {
         id: places.length + 1,
@@ -340,9 +338,7 @@ export class MarketReader {
     const parts = this.dayParts(partsKey, all);
     const chosen: ProjectRow[] = [];
     const projects: MarketRow[] = [];
-    const slices = new Slices();
     for (const p of all) {
-      await slices.turn();
       const row = rowOf(
         unionLast([ranks.get(p.id)!], from, to, parts),
         { id: p.id, name: p.name, developerId: p.developer_id, developerName: p.developer_name, projects: 1 },
@@ -371,9 +367,10 @@ export class MarketReader {
   }
 
   /**
-   * A union's index day sums (§10.6) from the first day the ranking read of every member on (`rankStart`) to
-   * its last day with data: made once per set of its members' data versions and held, so a ranking over
-   * another period of the same data chains its index over them, not every project's days again (pace-last.ts).
+   * A union's index day sums (§10.6) from the first day the ranking read of every member on (`rankStart`), to
+   * its last day with data: made
+   * once per set of its members' data versions and held, so a ranking over another period of the same
+   * data chains its index over them instead of adding up every project's days again (pace-last.ts).
    */
   private daySums(
     key: string,
