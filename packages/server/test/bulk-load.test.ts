@@ -44,7 +44,15 @@ describeEachDb('the statistics after an import', (ctx) => {
     expect(await isBulkLoad(host, { lists: BULK_LOAD - 1, flats: 1e9 })).toBe(false);
     const first = Array.from({ length: 12 }, (_, p) => list(p, 1, 100));
     await applyImport(host, { snapshots: first }, cliActor());
-    // after it the statistics count its rows (1,200 observations)
+    // after it the statistics count its rows (1,200 observations), and the pace summaries are laid out by
+    // filter (migration 41: a round reads one filter of every project), not project by project as written
+    const laid = await ctx.db.query<{ status: string; rooms: string; project_id: number }>(
+      'select status, rooms, project_id from pace_summary order by ctid',
+    );
+    const key = (r: (typeof laid)[number]) =>
+      `${r.status}\u0000${r.rooms}\u0000${String(r.project_id).padStart(9)}`;
+    expect(laid.length).toBeGreaterThan(12);
+    expect(laid.map(key)).toEqual(laid.map(key).sort());
     const planned = await plannedObservations(ctx.db);
     expect(planned).toBeGreaterThanOrEqual(1000);
     // a batch of a tenth of them is a bulk load, a smaller one is not

@@ -38,6 +38,7 @@ import m037 from './migrations/037.js';
 import m038 from './migrations/038.js';
 import m039 from './migrations/039.js';
 import m040 from './migrations/040.js';
+import m041 from './migrations/041.js';
 
 /**
  * Schema migrations, one file each (db/migrations/NNN.ts), applied in order at start and recorded in
@@ -85,4 +86,5 @@ export const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   m038,
   m039,
   m040,
+  m041,
 ];

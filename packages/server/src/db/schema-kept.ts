@@ -38,7 +38,11 @@ export const paceSummary = pgTable(
     part: date('part').notNull(),
     body: bytea('body').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.status, t.rooms, t.part] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.status, t.rooms, t.part] }),
+    // the table is laid out by it (CLUSTER, migration 41): a filter's parts of every project together
+    index('pace_summary_by_filter').on(t.status, t.rooms, t.projectId, t.part),
+  ],
 );
 
 /**
