@@ -16,14 +16,14 @@ import { safeText } from './text.js';
 const optionalId = (name: string) => idSchema(name).optional();
 const rooms = intInRange('rooms', 0, 50);
 
+/** «Рынок»'s first view: the last 90 days to today (the web's default period; the server computes it ahead). */
+export const MARKET_FIRST_VIEW_DAYS = 90;
+
 // --- discounts (§4.3) ---
 /**
  * What a discount is measured from: `history` — the flat's highest price in the period's window (§4.3);
  * `developer` — the crossed-out price the developer shows (§11.4). Never mixed.
  */
-/** «Рынок»'s first view: the last 90 days to today (the web's default period; the server reads its ranking ahead). */
-export const MARKET_FIRST_VIEW_DAYS = 90;
-
 export const DISCOUNT_BASES = ['history', 'developer'] as const;
 export type DiscountBasis = (typeof DISCOUNT_BASES)[number];
 export const DISCOUNT_BASIS_LABELS: Record<DiscountBasis, string> = {

@@ -47,9 +47,10 @@ const QUERIES = 2;
 const CHUNK = 500;
 
 /**
- * The rank months' own share of the read cache (ReadCache.part), so the projects' pages opened before
- * «Рынок»'s first request do not push out the months read ahead for it: its first view of the whole
- * country holds ~33 MB (4 months of 5,000 projects), a period reaching a month further ~41 MB.
+ * The ranking's own share of the read cache (ReadCache.part; read/market-reader.ts holds its projects' day
+ * figures and its unions' day sums there too), so the projects' pages opened before «Рынок»'s first request
+ * do not push out what was computed ahead for it: its first view of the whole country holds ~36 MB of months
+ * (4 of each of 5,000 projects), a period reaching a month further ~45 MB.
  */
 export const RANK_CACHE_BYTES = 64 * 1024 * 1024;
 

@@ -39,8 +39,8 @@ export async function isBulkLoad(host: Pick<Host, 'db'>, applied: Applied): Prom
 /**
  * What follows every import, whichever door it came through (DESIGN §12.2) — the one list, in order:
  * 1. the process's caches of the data forgotten;
- * 2. after a bulk load (`isBulkLoad`) the tables' statistics, which PostgreSQL plans by
- *    (db/migrate.ts: analyzeAfterBulkLoad);
+ * 2. after a bulk load (`isBulkLoad`) the pace summaries laid out by filter again and the tables' statistics,
+ *    which PostgreSQL plans by (db/migrate.ts: analyzeAfterBulkLoad);
  * 3. the market's kept spans brought up to date (use-cases/market-spans.ts: a server schedules the round);
  * 4. the watchlists' alerts of what came in, then the Telegram publisher told.
  * A project's derived data need nothing here: the import keeps them in its transaction (DESIGN §11.1). Each act
