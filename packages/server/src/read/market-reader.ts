@@ -367,10 +367,9 @@ export class MarketReader {
   }
 
   /**
-   * A union's index day sums (§10.6) from the first day the ranking read of every member on (`rankStart`), to
-   * its last day with data: made
-   * once per set of its members' data versions and held, so a ranking over another period of the same
-   * data chains its index over them instead of adding up every project's days again (pace-last.ts).
+   * A union's index day sums (§10.6) from the first day the ranking read of every member on (`rankStart`) to
+   * its last day with data: made once per set of its members' data versions and held, so a ranking over
+   * another period of the same data chains its index over them, not every project's days again (pace-last.ts).
    */
   private daySums(
     key: string,
