@@ -2,7 +2,7 @@ import type { Db } from 'cena-metra/dist/src/db/driver.js';
 import { fromDay } from 'cena-metra/dist/src/lib/days.js';
 import { MarketReader } from 'cena-metra/dist/src/read/market-reader.js';
 import { ReadCache } from 'cena-metra/dist/src/read/read-cache.js';
-import { keepMarketSpansLocked } from 'cena-metra/dist/src/use-cases/market-spans.js';
+import { type KeepReport, keepMarketSpansLocked } from 'cena-metra/dist/src/use-cases/market-spans.js';
 import { percentile, type Row } from './measure.js';
 import { hedonicBench } from './scale-hedonic.js';
 
@@ -94,6 +94,12 @@ export async function marketBench(
   );
 }
 
+/** Which span was the slowest, and its reading's and sweep's parts. */
+function slowestParts({ slowest: s }: KeepReport): string {
+  if (!s) return '';
+  return ` (${s.scope}, ${s.status}/${s.rooms}: read ${s.readMs.toFixed(0)}, sweep ${s.sweepMs.toFixed(0)})`;
+}
+
 /**
  * A round of the market's kept spans (use-cases/market-spans.ts) in this process, as a command runs it:
  * after the load every span is made; after the day the server's own rounds have made most of them (this
@@ -113,7 +119,7 @@ export async function keepSpansBench(db: Db, when: string, rows: Row[], note: (s
     },
     {
       what: `the market's kept spans ${when}: the slowest span computed (its members' tails or summaries read, the sweep)`,
-      value: `${report.slowestMs.toFixed(0)} ms`,
+      value: `${report.slowestMs.toFixed(0)} ms${slowestParts(report)}`,
       budget: '≤ 1,000 ms',
       ok: report.slowestMs <= 1000,
     },

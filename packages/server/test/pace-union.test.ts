@@ -12,6 +12,7 @@ import {
   unionSpan,
   unionSpanSteps,
 } from '../src/analytics/pace-union.js';
+import { packSummary } from '../src/analytics/packed-summary.js';
 import type { FlatRecord } from '../src/analytics/types.js';
 import { covers, joinRankMonths, rankMonths, rankStart, readFrom } from '../src/db/kept-rank.js';
 import type { OracleSnapshot } from './oracle.js';
@@ -75,6 +76,40 @@ describe('§10.5–10.6 over a union of projects', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a union of many projects (its medians’ events added up by day and value) equals the reference sweep to the bit', () => {
+    let grids = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(projectArb, fc.integer({ min: -3, max: 3 })), { minLength: 30, maxLength: 50 }),
+        fc.integer({ min: -5, max: 60 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.constantFrom(...Object.keys(FILTERS)),
+        (projects, start, length, filter) => {
+          const summaries = shiftedTimelines(projects, 1, 31).map((t) =>
+            paceSummary(t.flats, t.events, t.firstSeen, t.dates, 31, FILTERS[filter]),
+          );
+          const from = BASE + start;
+          const fast = { days: [] as number[], lnSums: [] as number[], pairSums: [] as number[] };
+          const slow = { days: [] as number[], lnSums: [] as number[], pairSums: [] as number[] };
+          expect(unionPace(summaries, from, from + length, fast)).toEqual(
+            referenceSweep(summaries, from, from + length, slow),
+          );
+          expect(fast).toEqual(slow);
+          // the first presences' events were added up in a table (union-sweep.ts: smaller than the events)
+          const used = summaries.filter((x) => x.dates.length > 0).map(packSummary);
+          if (used.length === 0) return;
+          let minDay = Math.min(...used.map((x) => x.dates[0]));
+          for (const x of used)
+            for (let j = 0; j < x.delta.length; j += 2) minDay = Math.min(minDay, x.delta[j]);
+          const deltas = used.reduce((sum, x) => sum + x.delta.length / 2, 0);
+          if ((length + 1) * (from + length - minDay + 1) <= 4 * deltas) grids++;
+        },
+      ),
+      { numRuns: 100, seed: 20261207 },
+    );
+    expect(grids).toBeGreaterThan(30);
   });
 
   it('a period of a union’s whole span (held for the market) is the union’s pace over that period, to the bit', () => {

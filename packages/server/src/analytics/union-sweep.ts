@@ -1,7 +1,7 @@
 import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
 import { drain, type Steps } from '../lib/steps.js';
-import { Buckets, DayCounts } from './day-buckets.js';
+import { DayCounts, type DayEvents, dayEvents } from './day-buckets.js';
 import type { UnionPoint } from './pace-points.js';
 import { type PaceSummary, WINDOW } from './pace-summary.js';
 import { type PackedSummary, packSummary } from './packed-summary.js';
@@ -149,7 +149,7 @@ function subtractBack(
   to: number,
   at: Int32Array,
   f: DayFigures,
-  held: Buckets,
+  held: DayEvents,
 ): void {
   const { dates, ends, back, backStart, removalK, removalFirst } = s;
   for (let r = 0; r < removalK.length; r++) {
@@ -181,7 +181,7 @@ function addProject(
   to: number,
   at: Int32Array,
   f: DayFigures,
-  events: { firsts: Buckets; dom: Buckets; held: Buckets },
+  events: { firsts: DayEvents; dom: DayEvents; held: DayEvents },
 ): void {
   const { dates, ends, removalK, removalFirst, deltaStart, delta } = s;
   const n = dates.length;
@@ -296,7 +296,14 @@ export function* unionPaceSteps(
   };
   let minDay = used[0].dates[0];
   let longest = 0;
+  // the medians' events there are at least (a table of them is taken when smaller: day-buckets.ts)
+  let deltas = 0;
+  let removals = 0;
+  let back = 0;
   for (const s of used) {
+    deltas += s.delta.length / 2;
+    removals += s.removalK.length;
+    back += s.back.length;
     minDay = Math.min(minDay, s.dates[0]);
     // a flat's first presence is never before its project's first list, but may be before a tail's
     // (pace-tail.ts): in its whole first presences, or when it comes back into the stock later
@@ -305,16 +312,16 @@ export function* unionPaceSteps(
       longest = Math.max(longest, s.dates[s.removalK[r]] - s.removalFirst[r]);
   }
   const events = {
-    firsts: new Buckets(from, span),
-    dom: new Buckets(from, span),
-    held: new Buckets(from, span),
+    firsts: dayEvents(from, span, minDay, Math.max(1, to - minDay + 1), deltas),
+    dom: dayEvents(from, span, 0, longest + 1, 2 * removals),
+    held: dayEvents(from, span, 0, longest + 1, back),
   };
   for (const s of used) {
     addProject(s, from, to, at, f, events);
     yield;
   }
   const { lnSums, pairSums } = yield* indexSums(used, from, to, at, days);
-  // the medians' events sorted by day, each a step (millions of them at the whole market)
+  // the medians' events sorted by day when kept as they came, each a step (millions of them over a long span)
   for (const bucket of [events.firsts, events.dom, events.held]) {
     bucket.sort();
     yield;

@@ -53,6 +53,8 @@ export interface KeepReport {
   appended: number;
   /** the slowest span's time, ms: its filter's summaries read (once for every scope) and its sweep */
   slowestMs: number;
+  /** which span that was, and its time's two parts (ms) */
+  slowest: { scope: string; status: string; rooms: string; readMs: number; sweepMs: number } | null;
   /** the hedonic index's links kept in the same round (use-cases/hedonic-links.ts) */
   links: LinksReport;
 }
@@ -74,6 +76,7 @@ export async function keepMarketSpans(
       made: 0,
       appended: 0,
       slowestMs: 0,
+      slowest: null,
       links: { kept: last.links, made: 0, windows: 0, refit: 0, ms: 0 },
     };
   const projects = await market.projects(db);
@@ -89,6 +92,7 @@ export async function keepMarketSpans(
     made: 0,
     appended: 0,
     slowestMs: 0,
+    slowest: null,
     links: { kept: 0, made: 0, windows: 0, refit: 0, ms: 0 },
   };
   const total = scopes.size * PACE_VARIANTS.length;
@@ -128,8 +132,7 @@ export async function keepMarketSpans(
           whole.push({ ...a, held: null });
           continue;
         }
-        const ms = readMs.get(a.scope)! + read + performance.now() - swept;
-        report.slowestMs = Math.max(report.slowestMs, ms);
+        slower(report, a.scope, filter, readMs.get(a.scope)! + read, performance.now() - swept);
         await save(db, a, filter, span);
         report.made++;
         report.appended++;
@@ -151,6 +154,19 @@ export async function keepMarketSpans(
     links: report.links.kept,
   });
   return report;
+}
+
+/** A span's time (its reading, its sweep) kept as the slowest when it is. */
+function slower(
+  report: KeepReport,
+  scope: string,
+  filter: { status: string; rooms: string },
+  readMs: number,
+  sweepMs: number,
+): void {
+  if (readMs + sweepMs <= report.slowestMs) return;
+  report.slowestMs = readMs + sweepMs;
+  report.slowest = { scope, ...filter, readMs, sweepMs };
 }
 
 /** A span to make: its scope, its members now and their digest, and the versions it was made from. */
@@ -199,7 +215,7 @@ async function makeWhole(
     const swept = performance.now();
     // the sweep in slices of the thread too: the whole market's is ~0.3 s of it (lib/steps.ts)
     const span = await stepped(unionSpanSteps(st.members.map((p) => summaries.get(p.id)!)));
-    report.slowestMs = Math.max(report.slowestMs, read + performance.now() - swept);
+    slower(report, st.scope, filter, read, performance.now() - swept);
     await save(db, st, filter, span);
     report.made++;
   }
