@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CopyBinaryReader } from '../src/db/copy-binary.js';
 import { openDb, parseCopyBinary } from '../src/db/driver.js';
+import { paceSummariesEach } from '../src/db/queries/kept-pace.js';
 import { describeEachDb } from './databases.js';
+import { importedMarket } from './market-imported.js';
 
 // The market's rank months are read as bytes (Db.binaryRows): COPY's binary format on PostgreSQL, the
 // query's own values on PGlite. Both must give every byte, integer, text and null exactly.
@@ -85,6 +87,54 @@ describeEachDb('binaryRows reads bytea, integers and text exactly', (ctx) => {
   });
 });
 
+describeEachDb('binaryEach hands the rows over as they come', (ctx) => {
+  it('the same rows as binaryRows, in order, in pieces while PostgreSQL sends them; each piece awaited', async () => {
+    await importedMarket(ctx.db, 1207, 2);
+    const projects = await ctx.db.query<{ id: number }>('select id from project order by id');
+    // large parts (~4 MB in all): PostgreSQL sends them in many pieces
+    for (const [i, { id }] of projects.entries())
+      for (let k = 0; k < 5; k++)
+        await ctx.db.query(
+          `insert into pace_summary (project_id, status, rooms, part, body) values ($1, 'ALL', 'all', $2::date, $3)`,
+          [id, `19${70 + k}-01-01`, Buffer.alloc(300_000 + 1000 * k, (i * 3 + k) % 251)],
+        );
+    const sql = `select project_id, part - date '1970-01-01', body from pace_summary
+                 where status = $1 and rooms = $2 order by project_id, part`;
+    const types = ['int', 'int', 'bytea'] as const;
+    const whole = await ctx.db.binaryRows(sql, ['ALL', 'all'], types);
+    const pieces: number[] = [];
+    const each: unknown[][] = [];
+    let busy = false;
+    await ctx.db.binaryEach(sql, ['ALL', 'all'], types, async (rows) => {
+      // the next piece waits for this one's work
+      expect(busy).toBe(false);
+      busy = true;
+      await new Promise((r) => setTimeout(r, 1));
+      pieces.push(rows.length);
+      each.push(...rows);
+      busy = false;
+    });
+    expect(each).toEqual(whole);
+    expect(whole.length).toBeGreaterThan(10);
+    if (ctx.kind === 'postgresql') expect(pieces.length).toBeGreaterThan(3);
+    // a project's parts handed over once all have come, whatever piece each came in, in project order
+    const grouped: [number, string[]][] = [];
+    await paceSummariesEach(
+      ctx.db,
+      'ALL',
+      'all',
+      projects.map((p) => p.id),
+      (id, parts) => {
+        grouped.push([id, parts.map((b) => Buffer.from(b).toString('base64'))]);
+      },
+    );
+    const expected = new Map<number, string[]>();
+    for (const [id, , body] of whole as [number, number, Uint8Array][])
+      expected.set(id, [...(expected.get(id) ?? []), Buffer.from(body).toString('base64')]);
+    expect(grouped).toEqual([...expected]);
+  });
+});
+
 describeEachDb('binaryRows on a connection with a read timeout (a replica)', (ctx) => {
   it('leaves no timer behind: nothing fails after the read, the connection answers the next query', async () => {
     if (ctx.kind !== 'postgresql') return;
@@ -155,10 +205,18 @@ describe('COPY binary format', () => {
     const whole = copyOf(rows);
     const hex = (b: unknown) => (b === null ? null : Buffer.from(b as Uint8Array).toString('hex'));
     const expected = rows.map(([n, t, b]) => [n, t, hex(b)]);
+    // the rows taken as they come (binaryEach) or all at the end
+    let taking = false;
     const read = (chunks: Buffer[]) => {
       const reader = new CopyBinaryReader(['int', 'text', 'bytea']);
-      for (const c of chunks) reader.push(c);
-      return reader.end().map(([n, t, b]) => [n, t, hex(b)]);
+      const rows = [];
+      for (const c of chunks) {
+        reader.push(c);
+        if (taking) rows.push(...reader.take());
+      }
+      rows.push(...reader.end());
+      taking = !taking;
+      return rows.map(([n, t, b]) => [n, t, hex(b)]);
     };
     expect(read([whole])).toEqual(expected);
     // cut at every place into two, into chunks of every size from 1 to 40 bytes, and at random places

@@ -47,7 +47,7 @@ export function counting(target: Db, pattern: RegExp) {
   let n = 0;
   const db = new Proxy(target, {
     get(t, prop, receiver) {
-      if (prop === 'query' || prop === 'binaryRows')
+      if (prop === 'query' || prop === 'binaryRows' || prop === 'binaryEach')
         return (sql: string, ...rest: unknown[]) => {
           if (pattern.test(sql)) n++;
           return (t[prop] as (sql: string, ...rest: unknown[]) => unknown)(sql, ...rest);

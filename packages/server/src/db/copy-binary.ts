@@ -15,7 +15,7 @@ const HEADER = 19;
  * are joined once. A bytea is a view of the chunk it came in.
  */
 export class CopyBinaryReader {
-  private readonly rows: BinaryValue[][] = [];
+  private rows: BinaryValue[][] = [];
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** the bytes the pending ones must reach before the next row (or the header) can be read */
@@ -52,11 +52,18 @@ export class CopyBinaryReader {
     this.pendingBytes = rest.length;
   }
 
-  /** The rows, once the trailer has come. */
+  /** The rows read since the last `take`, handed over (a reader that passes rows on as they come). */
+  take(): BinaryValue[][] {
+    const rows = this.rows;
+    this.rows = [];
+    return rows;
+  }
+
+  /** The rows not yet taken, once the trailer has come. */
   end(): BinaryValue[][] {
     if (!this.header) throw new Error('COPY binary: no signature');
     if (!this.ended || this.pendingBytes > 0) throw new Error('COPY binary: the data end before the trailer');
-    return this.rows;
+    return this.take();
   }
 
   /** Reads every whole row of `buf`; returns where the rest begins (and sets what it needs). */

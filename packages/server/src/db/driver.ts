@@ -52,6 +52,17 @@ export interface Db {
    * from its query as they are.
    */
   binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]>;
+  /**
+   * `binaryRows` handed over as they come: `each` gets the rows of each piece of the answer in order (and
+   * is awaited before the next), so their work is done while PostgreSQL still reads and sends the rest — the
+   * market's 5,000 summaries of a filter are decoded while their ~68 MB come. PGlite hands them all at once.
+   */
+  binaryEach(
+    sql: string,
+    params: unknown[],
+    types: readonly BinaryType[],
+    each: (rows: BinaryValue[][]) => void | Promise<void>,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -209,6 +220,15 @@ class PgliteDb implements Db {
   async binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
     const res = await this.handle.query<BinaryValue[]>(sql, params, { rowMode: 'array' });
     return res.rows.map((row) => row.map((v, i) => (types[i] === 'int' && v !== null ? Number(v) : v)));
+  }
+  async binaryEach(
+    sql: string,
+    params: unknown[],
+    types: readonly BinaryType[],
+    each: (rows: BinaryValue[][]) => void | Promise<void>,
+  ): Promise<void> {
+    const rows = await this.binaryRows(sql, params, types);
+    if (rows.length) await each(rows);
   }
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     if (this.inTx) return fn(this);

@@ -75,14 +75,31 @@ export class PostgresDb implements Db {
     return res.rows as (string | null)[][];
   }
   async binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
+    const out: BinaryValue[][] = [];
+    await this.binaryEach(sql, params, types, (rows) => {
+      for (const row of rows) out.push(row);
+    });
+    return out;
+  }
+  async binaryEach(
+    sql: string,
+    params: unknown[],
+    types: readonly BinaryType[],
+    each: (rows: BinaryValue[][]) => void | Promise<void>,
+  ): Promise<void> {
     return this.borrow(async (client) => {
       const stream = client.query(copyTo(`copy (${inlineParams(sql, params)}) to stdout (format binary)`));
       try {
         // each row read as its bytes come: the market's 5,000 summaries of a filter are ~68 MB, joined into
         // one buffer first they cost ~0.3 s of copying and a block of the thread that long
         const reader = new CopyBinaryReader(types);
-        for await (const chunk of stream) reader.push(chunk as Buffer);
-        return reader.end();
+        for await (const chunk of stream) {
+          reader.push(chunk as Buffer);
+          const rows = reader.take();
+          if (rows.length) await each(rows);
+        }
+        const rest = reader.end();
+        if (rest.length) await each(rest);
       } finally {
         // a connection with a read timeout (a replica's) arms a timer that only a query's callback clears;
         // a COPY stream has none of its own, so the timer is cleared here (it would fail the ended stream)

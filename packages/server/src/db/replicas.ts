@@ -143,6 +143,14 @@ export class ReadRouter implements Db {
   binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
     return this.read((db) => db.binaryRows(sql, params, types));
   }
+  binaryEach(
+    sql: string,
+    params: unknown[],
+    types: readonly BinaryType[],
+    each: (rows: BinaryValue[][]) => void | Promise<void>,
+  ): Promise<void> {
+    return this.read((db) => db.binaryEach(sql, params, types, each));
+  }
   textRows(sql: string, params?: unknown[]): Promise<(string | null)[][]> {
     return this.read((db) => db.textRows(sql, params));
   }
