@@ -91,7 +91,8 @@ const SQL = /\.(query|exec)(<[^>]*>)?\(\s*[`'"]\s*(select|insert|update|delete|w
 const SQL_TEXT =
   /[`'"]\s*(select\s[^`'"]*\bfrom\b|select\s+\d|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|with\s+\w+\s+as\s*\(|create\s+(table|index)\s|alter\s+table\s|analyze\b|vacuum\b|copy\s+\w)/i;
 /** A statement handed to a database handle, whatever its text. */
-const DB_CALL = /\b(db|tx|this\.db|host\.db)\.(query|exec|textRows|binaryRows|binaryEach|insertColumns)\s*[<(]/;
+const DB_CALL =
+  /\b(db|tx|this\.db|host\.db)\.(query|exec|textRows|binaryRows|binaryEach|insertColumns)\s*[<(]/;
 
 /** The folders and files where requests, commands and messages come in (DESIGN §12.2). */
 const ENTRY_POINTS = [

@@ -2,6 +2,8 @@
 
 export type BinaryType = 'int' | 'text' | 'bytea';
 export type BinaryValue = number | string | Uint8Array | null;
+/** What takes a COPY's rows as they come (Db.binaryEach): awaited before the next ones are handed over. */
+export type EachRows = (rows: BinaryValue[][]) => void | Promise<void>;
 
 const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 /** the signature, the flags and the header extension's length */

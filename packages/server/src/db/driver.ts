@@ -1,7 +1,7 @@
 import { mkdirSync, statfsSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { DiskFullError } from '../lib/errors.js';
-import type { BinaryType, BinaryValue } from './copy-binary.js';
+import type { BinaryType, BinaryValue, EachRows } from './copy-binary.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 
@@ -57,16 +57,11 @@ export interface Db {
    * is awaited before the next), so their work is done while PostgreSQL still reads and sends the rest — the
    * market's 5,000 summaries of a filter are decoded while their ~68 MB come. PGlite hands them all at once.
    */
-  binaryEach(
-    sql: string,
-    params: unknown[],
-    types: readonly BinaryType[],
-    each: (rows: BinaryValue[][]) => void | Promise<void>,
-  ): Promise<void>;
+  binaryEach(sql: string, params: unknown[], types: readonly BinaryType[], each: EachRows): Promise<void>;
   close(): Promise<void>;
 }
 
-export { type BinaryType, type BinaryValue, parseCopyBinary } from './copy-binary.js';
+export { type BinaryType, type BinaryValue, type EachRows, parseCopyBinary } from './copy-binary.js';
 
 import { bytesAsBase64 } from './pglite-params.js';
 import { holdsNoCluster, pgliteTemplate } from './pglite-template.js';
@@ -225,7 +220,7 @@ class PgliteDb implements Db {
     sql: string,
     params: unknown[],
     types: readonly BinaryType[],
-    each: (rows: BinaryValue[][]) => void | Promise<void>,
+    each: EachRows,
   ): Promise<void> {
     const rows = await this.binaryRows(sql, params, types);
     if (rows.length) await each(rows);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { type BinaryType, type BinaryValue, CopyBinaryReader } from './copy-binary.js';
+import { type BinaryType, type BinaryValue, CopyBinaryReader, type EachRows } from './copy-binary.js';
 import {
   type Column,
   type Db,
@@ -85,7 +85,7 @@ export class PostgresDb implements Db {
     sql: string,
     params: unknown[],
     types: readonly BinaryType[],
-    each: (rows: BinaryValue[][]) => void | Promise<void>,
+    each: EachRows,
   ): Promise<void> {
     return this.borrow(async (client) => {
       const stream = client.query(copyTo(`copy (${inlineParams(sql, params)}) to stdout (format binary)`));

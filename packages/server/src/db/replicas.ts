@@ -1,4 +1,4 @@
-import { type BinaryType, type BinaryValue, type Column, type Db, openDb } from './driver.js';
+import { type BinaryType, type BinaryValue, type Column, type Db, type EachRows, openDb } from './driver.js';
 
 /** What the last look at a replica found. */
 export type ReplicaState = 'unknown' | 'ok' | 'lagging' | 'down' | 'not-a-replica';
@@ -143,12 +143,7 @@ export class ReadRouter implements Db {
   binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
     return this.read((db) => db.binaryRows(sql, params, types));
   }
-  binaryEach(
-    sql: string,
-    params: unknown[],
-    types: readonly BinaryType[],
-    each: (rows: BinaryValue[][]) => void | Promise<void>,
-  ): Promise<void> {
+  binaryEach(sql: string, params: unknown[], types: readonly BinaryType[], each: EachRows): Promise<void> {
     return this.read((db) => db.binaryEach(sql, params, types, each));
   }
   textRows(sql: string, params?: unknown[]): Promise<(string | null)[][]> {
