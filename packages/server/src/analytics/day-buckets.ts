@@ -53,9 +53,9 @@ export interface DayEvents {
 /**
  * The events of a multiset of values in [min, min + width) on the days [start, start + span), kept as they
  * come (`Buckets`) or added up in a day × value table (`EventGrid`): the table when it is smaller than the
- * events would be — the whole market's are millions of events over a year (~1.3 M first presences alone), ~0.13 M cells — and the
- * events when they are few (one project's, over a long span). Counts are integers: the multiset on each day
- * is the same either way, so its medians are.
+ * events would be — the whole market's are millions over a year (~1.3 M first presences alone), its table
+ * ~0.13 M cells — and the events when they are few (one project's, over a long span). Counts are integers:
+ * the multiset on each day is the same either way, so its medians are.
  */
 export function dayEvents(
   start: number,
