@@ -223,6 +223,19 @@ describe('§10.5–10.6 over a union of projects', () => {
           const end = Math.max(from, ...used.map((k) => k.ends[k.ends.length - 1]));
           const sums = unionDaySums(used, start, end) ?? undefined;
           expect(unionLast(kept, from, to, parts, sums)).toEqual(last ? lastPoint : null);
+          // its figures on a day added up once under a key naming its members: a period ending on the same
+          // day takes them, one ending on another day adds up its own — each as a fresh reading
+          const later = Math.min(from + 3, to);
+          const earlier = to - 5;
+          expect(unionLast(kept, from, to, parts, sums, 'union')).toEqual(last ? lastPoint : null);
+          expect(unionLast(kept, later, to, parts, undefined, 'union')).toEqual(unionLast(kept, later, to));
+          expect(unionLast(kept, from, earlier, parts, undefined, 'union')).toEqual(
+            unionLast(kept, from, earlier),
+          );
+          expect(unionLast(kept, later, to, parts, undefined, 'union')).toEqual(unionLast(kept, later, to));
+          // each project alone on another day: its slot's figures and median of that day's table
+          for (const k of kept)
+            expect(unionLast([k], from, earlier, parts)).toEqual(unionLast([k], from, earlier));
           // and each project alone (a ranking row), by its own shorter path
           kept.forEach((k, i) => {
             const own = unionPace([summaries[i]], from, to).at(-1);

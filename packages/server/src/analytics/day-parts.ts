@@ -1,3 +1,4 @@
+import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
 import { WINDOW } from './pace-summary.js';
 import type { RankSummary } from './rank-summary.js';
@@ -25,6 +26,21 @@ const grown = <A extends Float64Array | Int32Array | Uint8Array>(a: A, size: num
   return b;
 };
 
+/** A union's figures on a day (the sums of its members' slots) and the median of their days on market. */
+export interface DayFigures {
+  stock: number;
+  priceSum: number;
+  areaSum: number;
+  stockBefore: number;
+  /** 1 when a member has data on the day − 30 */
+  whole: number;
+  new7: number;
+  new30: number;
+  gone7: number;
+  gone30: number;
+  medianDaysOnMarket: number | null;
+}
+
 /**
  * The figures of the projects of one ranking on one day, as the sweep reads them (0 for what a project has
  * no data for), a slot per project in flat arrays: a ranking of the whole country reads thousands, and as
@@ -47,11 +63,23 @@ export class DayTable {
   onEnd: Int32Array;
   pool = new Int32Array(1024);
   private poolUsed = 0;
+  /** a slot's median days on market once computed (`medianOf`): 1 in `medianKnown`, NaN for none */
+  private median: Float64Array;
+  private medianKnown: Uint8Array;
+  /**
+   * unions' figures already added up (`unionFigures`), by a key naming their members: a ranking over another
+   * period ending on the same day adds up the same members' same figures, so it takes them from here
+   */
+  private readonly unions = new Map<string, DayFigures>();
+
+  /** the day as a date (each row of the ranking names it) */
+  readonly date: string;
 
   constructor(
     readonly day: number,
     capacity: number,
   ) {
+    this.date = fromDay(day);
     this.filled = new Uint8Array(capacity);
     this.stock = new Float64Array(capacity);
     this.priceSum = new Float64Array(capacity);
@@ -64,6 +92,8 @@ export class DayTable {
     this.gone30 = new Float64Array(capacity);
     this.onStart = new Int32Array(capacity);
     this.onEnd = new Int32Array(capacity);
+    this.median = new Float64Array(capacity);
+    this.medianKnown = new Uint8Array(capacity);
   }
 
   private ensure(slot: number): void {
@@ -81,11 +111,18 @@ export class DayTable {
     this.gone30 = grown(this.gone30, size);
     this.onStart = grown(this.onStart, size);
     this.onEnd = grown(this.onEnd, size);
+    this.median = grown(this.median, size);
+    this.medianKnown = grown(this.medianKnown, size);
   }
 
   private push(value: number): void {
     if (this.poolUsed === this.pool.length) this.pool = grown(this.pool, 2 * this.pool.length);
     this.pool[this.poolUsed++] = value;
+  }
+
+  /** about the bytes held: the arrays, the days on market, the unions' figures */
+  bytes(): number {
+    return this.filled.length * 78 + this.pool.length * 4 + this.unions.size * 200;
   }
 
   /** Reads project `s`'s figures on the day into `slot`, unless they are there already. */
@@ -128,7 +165,77 @@ export class DayTable {
     this.gone7[slot] = gone7;
     this.gone30[slot] = gone30;
   }
+
+  /** A filled slot's figures alone. */
+  slotFigures(slot: number): DayFigures {
+    return {
+      stock: this.stock[slot],
+      priceSum: this.priceSum[slot],
+      areaSum: this.areaSum[slot],
+      stockBefore: this.stockBefore[slot],
+      whole: this.whole[slot],
+      new7: this.new7[slot],
+      new30: this.new30[slot],
+      gone7: this.gone7[slot],
+      gone30: this.gone30[slot],
+      medianDaysOnMarket: this.medianOf(slot),
+    };
+  }
+
+  /** The median days on market of a filled slot alone, computed once. */
+  medianOf(slot: number): number | null {
+    if (!this.medianKnown[slot]) {
+      ONE[0] = slot;
+      this.median[slot] = medianOfSlots(this, ONE) ?? Number.NaN;
+      this.medianKnown[slot] = 1;
+    }
+    const m = this.median[slot];
+    return Number.isNaN(m) ? null : m;
+  }
+
+  /**
+   * The figures of the union of `summaries` on the day: each member's read into its slot of `parts` (once
+   * per ranking), added up in the union's order; with `key` (naming the members and their data, in order),
+   * added up once and then taken as they are.
+   */
+  unionFigures(summaries: RankSummary[], parts: DayParts, key?: string): DayFigures {
+    const held = key === undefined ? undefined : this.unions.get(key);
+    if (held) return held;
+    const slots = new Int32Array(summaries.length);
+    const f: DayFigures = {
+      stock: 0,
+      priceSum: 0,
+      areaSum: 0,
+      stockBefore: 0,
+      whole: 0,
+      new7: 0,
+      new30: 0,
+      gone7: 0,
+      gone30: 0,
+      medianDaysOnMarket: null,
+    };
+    for (let i = 0; i < summaries.length; i++) {
+      const slot = parts.slot(summaries[i]);
+      this.fill(summaries[i], slot);
+      slots[i] = slot;
+      f.stock += this.stock[slot];
+      f.priceSum += this.priceSum[slot];
+      f.areaSum += this.areaSum[slot];
+      f.stockBefore += this.stockBefore[slot];
+      f.whole |= this.whole[slot];
+      f.new7 += this.new7[slot];
+      f.new30 += this.new30[slot];
+      f.gone7 += this.gone7[slot];
+      f.gone30 += this.gone30[slot];
+    }
+    f.medianDaysOnMarket = medianOfSlots(this, slots);
+    if (key !== undefined) this.unions.set(key, f);
+    return f;
+  }
 }
+
+/** One slot's list for `medianOf` (a ranking runs one row at a time, synchronously). */
+const ONE = new Int32Array(1);
 
 /**
  * The projects' days one ranking has read: its rows are each project alone, each developer and the whole,
@@ -154,7 +261,7 @@ export class DayParts {
   /** about the bytes held: the tables' arrays and their days on market */
   bytes(): number {
     let bytes = 100 + this.slots.size * 40;
-    for (const t of this.days.values()) bytes += t.filled.length * 69 + t.pool.length * 4;
+    for (const t of this.days.values()) bytes += t.bytes();
     return bytes;
   }
 

@@ -1,6 +1,5 @@
-import { fromDay } from '../lib/days.js';
 import { lowerBound } from '../lib/sorted.js';
-import { DayParts, medianOfSlots } from './day-parts.js';
+import { type DayFigures, DayParts } from './day-parts.js';
 import { type UnionPoint, unionDaySums } from './pace-union.js';
 import type { RankSummary } from './rank-summary.js';
 
@@ -12,9 +11,6 @@ export type LastPoint = Omit<UnionPoint, 'medianStockAge'>;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export { DayParts } from './day-parts.js';
-
-/** The slots of a project alone (one ranking computes one row at a time, synchronously). */
-const ONE = new Int32Array(1);
 
 /**
  * The last point of `unionPace(summaries, from, to)` (pace-union.ts) but its median stock age, found
@@ -35,6 +31,11 @@ export function unionLast(
    * periods: the sums of each day past the period's first are the same whatever day they start from
    */
   sums?: DaySums,
+  /**
+   * the union's members and their data named (in order): its figures on a day are added up once per
+   * ranking and taken as they are by another period ending on the same day (DayTable.unionFigures)
+   */
+  memo?: string,
 ): LastPoint | null {
   const used = summaries.length === 1 ? summaries : summaries.filter((s) => s.dates.length > 0);
   if (used.length === 1 && used[0].dates.length === 0) return null;
@@ -56,44 +57,26 @@ export function unionLast(
   // each project's figures on the day, read once per ranking, added up in the union's order
   const dayParts = parts ?? new DayParts(used.length);
   const table = dayParts.day(day);
-  const slots = used.length === 1 ? ONE : new Int32Array(used.length);
-  let stock = 0;
-  let priceSum = 0;
-  let areaSum = 0;
-  let stockBefore = 0;
-  let whole = 0;
-  let new7 = 0;
-  let new30 = 0;
-  let gone7 = 0;
-  let gone30 = 0;
-  for (let i = 0; i < used.length; i++) {
-    const slot = dayParts.slot(used[i]);
-    table.fill(used[i], slot);
-    slots[i] = slot;
-    stock += table.stock[slot];
-    priceSum += table.priceSum[slot];
-    areaSum += table.areaSum[slot];
-    stockBefore += table.stockBefore[slot];
-    whole |= table.whole[slot];
-    new7 += table.new7[slot];
-    new30 += table.new30[slot];
-    gone7 += table.gone7[slot];
-    gone30 += table.gone30[slot];
-  }
-  const denominator = stockBefore + new30;
+  let f: DayFigures;
+  if (used.length === 1) {
+    const slot = dayParts.slot(used[0]);
+    table.fill(used[0], slot);
+    f = table.slotFigures(slot);
+  } else f = table.unionFigures(used, dayParts, memo);
+  const denominator = f.stockBefore + f.new30;
   return {
-    date: fromDay(day),
-    stock,
-    new7,
-    new30,
-    gone7,
-    gone30,
+    date: table.date,
+    stock: f.stock,
+    new7: f.new7,
+    new30: f.new30,
+    gone7: f.gone7,
+    gone30: f.gone30,
     // null unless the union has data on the day − 30 (the window is whole, §10.5)
-    absorption: whole && denominator ? round2((gone30 / denominator) * 100) : null,
-    monthsOfSupply: gone30 ? round2(stock / gone30) : null,
-    medianDaysOnMarket: medianOfSlots(table, slots),
+    absorption: f.whole && denominator ? round2((f.gone30 / denominator) * 100) : null,
+    monthsOfSupply: f.gone30 ? round2(f.stock / f.gone30) : null,
+    medianDaysOnMarket: f.medianDaysOnMarket,
     index: Math.round(index * 100) / 100,
-    avgMeterPrice: areaSum ? round2(priceSum / areaSum) : null,
+    avgMeterPrice: f.areaSum ? round2(f.priceSum / f.areaSum) : null,
   };
 }
 

@@ -245,13 +245,16 @@ export class MarketReader {
     const rowById = new Map(rows.map((r) => [r.id, r]));
     const unionRow = (key: string, list: ProjectRow[], meta: Parameters<typeof rowOf>[1]) => {
       const members = list.map((p) => ranks.get(p.id)!);
+      // the members and their data: the union's held day sums and its figures on a day are theirs
+      const version = membersVersion(list);
       return rowOf(
         unionLast(
           members,
           from,
           to,
           parts,
-          this.daySums(`union:${key}:${selection}`, list, members, from, to),
+          this.daySums(`union:${key}:${selection}`, version, members, from, to),
+          `${key}:${version}`,
         ),
         meta,
         unionClassOf(list.map((p) => rowById.get(p.id))),
@@ -373,12 +376,12 @@ export class MarketReader {
    */
   private daySums(
     key: string,
-    projects: ProjectRow[],
+    /** the members' `membersVersion` */
+    version: string,
     summaries: RankSummary[],
     from: number,
     to: number,
   ): DaySums | undefined {
-    const version = membersVersion(projects);
     const held = this.ranked.get<{ start: number; sums: DaySums | null }>(key, version);
     if (held && held.start <= from) return held.sums ?? undefined;
     const used = summaries.filter((s) => s.dates.length > 0);

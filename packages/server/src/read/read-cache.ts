@@ -91,11 +91,26 @@ const lruOf = (maxSize: number) =>
 
 /** One reader's per-project values in the shared cache: key `kind:projectId`, stale versions replaced. */
 export class ProjectCache<V> {
+  /**
+   * each project's key, made once: a ranking looks up thousands of projects a request, and a key made anew
+   * each time is a new string to hash
+   */
+  private readonly keys = new Map<number, string>();
+
   constructor(
     private readonly shared: ReadCache,
     private readonly kind: string,
     private readonly bytesOf: (value: V) => number,
   ) {}
+
+  private key(projectId: number): string {
+    let key = this.keys.get(projectId);
+    if (key === undefined) {
+      key = `${this.kind}:${projectId}`;
+      this.keys.set(projectId, key);
+    }
+    return key;
+  }
 
   /** The project's value at `version`, made by `create` when missing or stale; most recently used. */
   async get(projectId: number, version: number, create: () => V | Promise<V>): Promise<V> {
@@ -109,21 +124,21 @@ export class ProjectCache<V> {
 
   /** The project's value if it is held at `version` (most recently used), without making it. */
   held(projectId: number, version: number): V | undefined {
-    return this.shared.get<V>(`${this.kind}:${projectId}`, version);
+    return this.shared.get<V>(this.key(projectId), version);
   }
 
   /** The project's value at whatever version it is held (a newer one may reuse parts of it). */
   peek(projectId: number): V | undefined {
-    return this.shared.peek<V>(`${this.kind}:${projectId}`);
+    return this.shared.peek<V>(this.key(projectId));
   }
 
   /** Holds `value` as the project's at `version`. */
   keep(projectId: number, version: number, value: V): void {
-    this.shared.set(`${this.kind}:${projectId}`, version, value, this.bytesOf);
+    this.shared.set(this.key(projectId), version, value, this.bytesOf);
   }
 
   /** Measures the project's value again after it grew in place. */
   grown(projectId: number): void {
-    this.shared.remeasure(`${this.kind}:${projectId}`);
+    this.shared.remeasure(this.key(projectId));
   }
 }
