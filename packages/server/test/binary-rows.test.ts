@@ -135,6 +135,13 @@ describeEachDb('binaryEach hands the rows over as they come', (ctx) => {
     for (const [id, , body] of whole as [number, number, Uint8Array][])
       expected.set(id, [...(expected.get(id) ?? []), Buffer.from(body).toString('base64')]);
     expect(grouped).toEqual([...expected]);
+    // ids asked for twice, out of order, or with no summaries: each project once, in project order
+    const some: [number, string[]][] = [];
+    const [a, b] = [projects[1].id, projects[0].id];
+    await paceSummariesEach(ctx.db, 'ALL', 'all', [a, b, a, 999_999, b], (id, parts) => {
+      some.push([id, parts.map((x) => Buffer.from(x).toString('base64'))]);
+    });
+    expect(some).toEqual([...expected].filter(([id]) => id === a || id === b));
     // a piece's work that fails fails the read, mid-answer; the database answers the next query
     await expect(
       ctx.db.binaryEach(sql, ['ALL', 'all'], types, () => {

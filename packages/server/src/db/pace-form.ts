@@ -67,58 +67,51 @@ export function encodeSummary(s: PaceSummary): Buffer {
   return out.subarray(0, at);
 }
 
-/** A part's counts, read from its header (checked against its length by the decoder). */
-interface Head {
-  n: number;
-  d: number;
-  m: number;
-  b: number;
-}
-
 const unknown = () => new Error('a kept pace summary in an unknown form');
 
-/** The varints of a body's integer columns, each column's steps added up from 0. */
-class Varints {
-  constructor(
-    private readonly bytes: Uint8Array,
-    public at: number,
-  ) {}
+/** A little-endian u32 of a body (its header's counts). */
+const u32 = (b: Uint8Array, i: number) =>
+  (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
 
-  /** `count` values of the next column into `into` from `offset` on. */
-  column(into: Int32Array, offset: number, count: number): void {
-    const bytes = this.bytes;
-    const end = bytes.length;
-    let at = this.at;
-    let previous = 0;
-    for (let i = 0; i < count; i++) {
-      if (at >= end) throw unknown();
-      let z = bytes[at++];
-      // most steps fit one byte (days step by one, counts by a few)
-      if (z >= 0x80) {
-        z &= 0x7f;
-        let byte = 0x80;
-        // up to four bytes (28 bits) with integer operations
-        for (let shift = 7; byte >= 0x80 && shift < 28; shift += 7) {
-          if (at >= end) throw unknown();
-          byte = bytes[at++];
-          z |= (byte & 0x7f) << shift;
-        }
-        if (byte >= 0x80) {
-          // a step of 2^27 or more: the fifth byte, in floating point (the zigzagged step has 33 bits)
-          if (at >= end) throw unknown();
-          byte = bytes[at++];
-          if (byte >= 0x80) throw unknown();
-          const wide = z + byte * 2 ** 28;
-          previous = (previous + (wide % 2 === 0 ? wide / 2 : -(wide + 1) / 2)) | 0;
-          into[offset + i] = previous;
-          continue;
-        }
+/** where the next varint column begins in the part being read (`column`; one part at a time, synchronously) */
+let at = 0;
+/** a part's lengths (deltas a snapshot, days back a removal), reused by every part */
+let lengths = new Int32Array(1024);
+
+/** `count` values of the part's next varint column into `into` from `offset` on, its steps added up from 0. */
+function column(bytes: Uint8Array, into: Int32Array, offset: number, count: number): void {
+  const end = bytes.length;
+  const stop = offset + count;
+  let p = at;
+  let previous = 0;
+  for (let i = offset; i < stop; i++) {
+    if (p >= end) throw unknown();
+    let z = bytes[p++];
+    // most steps fit one byte (days step by one, counts by a few)
+    if (z >= 0x80) {
+      z &= 0x7f;
+      let byte = 0x80;
+      // up to four bytes (28 bits) with integer operations
+      for (let shift = 7; byte >= 0x80 && shift < 28; shift += 7) {
+        if (p >= end) throw unknown();
+        byte = bytes[p++];
+        z |= (byte & 0x7f) << shift;
       }
-      previous = (previous + ((z >>> 1) ^ -(z & 1))) | 0;
-      into[offset + i] = previous;
+      if (byte >= 0x80) {
+        // a step of 2^27 or more: the fifth byte, in floating point (the zigzagged step has 33 bits)
+        if (p >= end) throw unknown();
+        byte = bytes[p++];
+        if (byte >= 0x80) throw unknown();
+        const wide = z + byte * 2 ** 28;
+        previous = (previous + (wide % 2 === 0 ? wide / 2 : -(wide + 1) / 2)) | 0;
+        into[i] = previous;
+        continue;
+      }
     }
-    this.at = at;
+    previous = (previous + ((z >>> 1) ^ -(z & 1))) | 0;
+    into[i] = previous;
   }
+  at = p;
 }
 
 /** A stored body read back: the compact form, or the gzipped JSON of migrations 8–27 (until rewritten). */
@@ -134,25 +127,46 @@ export const decodeSummaries = (bodies: readonly Uint8Array[]): PaceSummary =>
  * filled straight from the bytes.
  */
 export function decodePacked(bodies: readonly Uint8Array[]): PackedSummary {
-  const parts = bodies.map((body) =>
-    body[0] === 0x1f && body[1] === 0x8b
-      ? encodeSummary(JSON.parse(inflate(body).toString('utf8')) as PaceSummary)
-      : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
-  );
-  const heads: Head[] = parts.map((bytes) => {
-    if (bytes.length < HEADER * 4 || bytes.readUInt32LE(0) !== FORM) throw unknown();
-    const [n, d, m, b] = [4, 8, 12, 16].map((i) => bytes.readUInt32LE(i));
-    if (bytes.length < HEADER * 4 + 3 * n * 8) throw unknown();
-    return { n, d, m, b };
-  });
-  const total = (key: keyof Head) => heads.reduce((sum, h) => sum + h[key], 0);
-  const out = packedOf(total('n'), total('d'), total('m'), total('b'));
-  const at: Head = { n: 0, d: 0, m: 0, b: 0 };
-  for (const [i, bytes] of parts.entries()) {
-    readPart(bytes, heads[i], out, at);
-    for (const key of ['n', 'd', 'm', 'b'] as const) at[key] += heads[i][key];
+  // a part of migrations 8–27 (gzipped JSON, until rewritten) in the compact form first
+  const parts = bodies.some(gzipped)
+    ? bodies.map((body) =>
+        gzipped(body) ? encodeSummary(JSON.parse(inflate(body).toString('utf8')) as PaceSummary) : body,
+      )
+    : bodies;
+  // the counts of every part, read from their headers (each checked against its length)
+  let n = 0;
+  let d = 0;
+  let m = 0;
+  let b = 0;
+  for (const bytes of parts) {
+    if (bytes.length < HEADER * 4 || u32(bytes, 0) !== FORM) throw unknown();
+    if (bytes.length < HEADER * 4 + 3 * u32(bytes, 4) * 8) throw unknown();
+    n += u32(bytes, 4);
+    d += u32(bytes, 8);
+    m += u32(bytes, 12);
+    b += u32(bytes, 16);
+  }
+  const out = packedOf(n, d, m, b);
+  const o: Head = { n: 0, d: 0, m: 0, b: 0 };
+  for (const bytes of parts) {
+    const head = { n: u32(bytes, 4), d: u32(bytes, 8), m: u32(bytes, 12), b: u32(bytes, 16) };
+    readPart(bytes, head, out, o);
+    o.n += head.n;
+    o.d += head.d;
+    o.m += head.m;
+    o.b += head.b;
   }
   return out;
+}
+
+const gzipped = (body: Uint8Array) => body[0] === 0x1f && body[1] === 0x8b;
+
+/** A part's counts: snapshots, first-presence numbers, removals, days back. */
+interface Head {
+  n: number;
+  d: number;
+  m: number;
+  b: number;
 }
 
 /** The snapshots' lengths of a part (deltas a snapshot, days back a removal) made into starts from `base`. */
@@ -166,24 +180,33 @@ function starts(lengths: Int32Array, count: number, into: Int32Array, from: numb
 }
 
 /** One part's columns into `out` from the snapshot, number, removal and day back `o` on. */
-function readPart(bytes: Buffer, { n, d, m, b }: Head, out: PackedSummary, o: Head): void {
-  let at = HEADER * 4;
+function readPart(bytes: Uint8Array, { n, d, m, b }: Head, out: PackedSummary, o: Head): void {
+  let p = HEADER * 4;
   for (const column of [out.priceSum, out.areaSum, out.lnSum]) {
     // the stored doubles are little-endian: on such a machine their bytes are copied as they are
     if (LITTLE)
-      new Uint8Array(column.buffer, column.byteOffset + o.n * 8, n * 8).set(bytes.subarray(at, at + n * 8));
-    else for (let i = 0; i < n; i++) column[o.n + i] = bytes.readDoubleLE(at + i * 8);
-    at += n * 8;
+      new Uint8Array(column.buffer, column.byteOffset + o.n * 8, n * 8).set(bytes.subarray(p, p + n * 8));
+    else {
+      const view = new DataView(bytes.buffer, bytes.byteOffset + p, n * 8);
+      for (let i = 0; i < n; i++) column[o.n + i] = view.getFloat64(i * 8, true);
+    }
+    p += n * 8;
   }
-  const ints = new Varints(bytes, at);
-  for (const column of [out.dates, out.ends, out.stock, out.fresh, out.pairs]) ints.column(column, o.n, n);
-  const lengths = new Int32Array(Math.max(n, m));
-  ints.column(lengths, 0, n);
+  at = p;
+  column(bytes, out.dates, o.n, n);
+  column(bytes, out.ends, o.n, n);
+  column(bytes, out.stock, o.n, n);
+  column(bytes, out.fresh, o.n, n);
+  column(bytes, out.pairs, o.n, n);
+  if (lengths.length < Math.max(n, m)) lengths = new Int32Array(2 * Math.max(n, m));
+  column(bytes, lengths, 0, n);
   if (starts(lengths, n, out.deltaStart, o.n, o.d) !== d) throw unknown();
-  ints.column(out.delta, o.d, d);
-  for (const column of [out.removalK, out.removalFlat, out.removalFirst]) ints.column(column, o.m, m);
-  ints.column(lengths, 0, m);
+  column(bytes, out.delta, o.d, d);
+  column(bytes, out.removalK, o.m, m);
+  column(bytes, out.removalFlat, o.m, m);
+  column(bytes, out.removalFirst, o.m, m);
+  column(bytes, lengths, 0, m);
   if (starts(lengths, m, out.backStart, o.m, o.b) !== b) throw unknown();
-  ints.column(out.back, o.b, b);
-  if (ints.at !== bytes.length) throw unknown();
+  column(bytes, out.back, o.b, b);
+  if (at !== bytes.length) throw unknown();
 }

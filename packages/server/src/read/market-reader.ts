@@ -100,21 +100,23 @@ export class MarketReader {
     const out = new Map<number, PackedSummary>();
     const missing: Pick<ProjectRow, 'id' | 'data_version'>[] = [];
     for (const p of projects) {
-      const held = await this.cache.get(p.id, p.data_version, () => new Map());
-      const s = held.get(key);
+      const s = this.cache.held(p.id, p.data_version)?.get(key);
       if (s) out.set(p.id, s);
       else missing.push(p);
     }
     if (missing.length === 0) return out;
-    const hold = async (p: Pick<ProjectRow, 'id' | 'data_version'>, summary: PackedSummary) => {
-      (await this.cache.get(p.id, p.data_version, () => new Map())).set(key, summary);
-      this.cache.grown(p.id);
+    // held beside the project's other filters (its entry measured again), or as its first
+    const hold = (p: Pick<ProjectRow, 'id' | 'data_version'>, summary: PackedSummary) => {
+      const held = this.cache.held(p.id, p.data_version);
+      if (held) {
+        held.set(key, summary);
+        this.cache.grown(p.id);
+      } else this.cache.keep(p.id, p.data_version, new Map([[key, summary]]));
       out.set(p.id, summary);
     };
     const unread = new Map(missing.map((p) => [p.id, p]));
-    // each project's parts, a year each, in order (analytics/pace-parts.ts), decoded as one summary while the
-    // rest come (PostgreSQL reads and sends a filter's ~68 MB in ~0.3–0.5 s: the decoding's ~0.3 s is done
-    // meanwhile), in slices of the thread: a request waits for one at most
+    // each project's parts (a year each, in order: analytics/pace-parts.ts) decoded as one summary as they
+    // come, in slices of the thread: a request waits for one at most
     const slices = new Slices();
     await paceSummariesEach(
       db,
@@ -125,11 +127,11 @@ export class MarketReader {
         await slices.turn();
         const p = unread.get(id)!;
         unread.delete(id);
-        await hold(p, decodePacked(parts));
+        hold(p, decodePacked(parts));
       },
     );
     // a project with snapshots has its summaries from the import that stored them
-    for (const p of unread.values()) await hold(p, EMPTY_PACKED);
+    for (const p of unread.values()) hold(p, EMPTY_PACKED);
     return out;
   }
 
@@ -140,12 +142,9 @@ export class MarketReader {
 
   /**
    * Computes «Рынок»'s first view — its 90 days to today, every status (web: readMarketFilters) — before it
-   * is asked for, and holds what its ranking reads and makes (its rank months, its projects' day figures, its
-   * unions' day sums): a server at its start and once imports pause. The first ranking of a fresh server, or
-   * after a day of imports, otherwise read and made them itself (36 MB of months at 5,000 projects: ~0.8 s
-   * of its ~1 s; the whole market's and its developers' day sums most of the rest). Read from the 90th day
-   * before the market's last day when that is earlier (its lists lag today: a ranking to their last day
-   * needs it).
+   * is asked for, and holds what its ranking reads and makes (rank months, day figures, unions' day sums): a
+   * server at its start and once imports pause (else its first ranking read 36 MB of months at 5,000
+   * projects: ~0.8 s of its ~1 s). From the 90th day before the market's last day when that is earlier.
    */
   async holdFirstRanking(db: Db, today: string): Promise<void> {
     const view = await this.rankReader.hold(db, async () => {

@@ -142,10 +142,13 @@ export async function paceSummariesEach(
 ): Promise<void> {
   let id = -1;
   let parts: Uint8Array[] = [];
+  // joined to the ids (each once), not filtered by `= any`: a merge with the filter's index order, where
+  // `= any` compared every row with the list (a third more of PostgreSQL's time at 5,000 projects)
   await db.binaryEach(
-    `select project_id, body from pace_summary
-     where status = $1 and rooms = $2 and project_id = any($3::int[]) order by project_id, part`,
-    [status, rooms, ids],
+    `select s.project_id, s.body from unnest($3::int[]) as i(id)
+     join pace_summary s on s.status = $1 and s.rooms = $2 and s.project_id = i.id
+     order by s.project_id, s.part`,
+    [status, rooms, [...new Set(ids)]],
     ['int', 'bytea'],
     async (rows) => {
       for (const [project, body] of rows as [number, Uint8Array][]) {
