@@ -77,6 +77,31 @@ describe('the stored form of a pace summary (db/pace-form.ts)', () => {
     );
   });
 
+  it('reads parts longer than the decoder’s first scratch (a big project’s year: thousands of removals)', () => {
+    const [n, m] = [1_500, 2_600];
+    const seq = (length: number, f: (i: number) => number) => Array.from({ length }, (_, i) => f(i));
+    const part = (shift: number): PaceSummary => ({
+      dates: seq(n, (i) => 20_000 + shift + i),
+      ends: seq(n, (i) => 20_000 + shift + i),
+      stock: seq(n, (i) => 2_000 - (i % 97)),
+      priceSum: seq(n, (i) => 1e9 + i * 0.25),
+      areaSum: seq(n, (i) => 1e5 + i / 8),
+      fresh: seq(n, (i) => i % 5),
+      lnSum: seq(n, (i) => -i / 1024),
+      pairs: seq(n, (i) => i % 7),
+      firstDelta: seq(n, (i) => (i % 3 ? [20_000 + i, 1] : [])),
+      removals: seq(m, (i) => ({
+        k: i % n,
+        flatId: 10 * i + shift,
+        first: 19_000 + i,
+        back: i % 4 ? [] : [i, i + 1],
+      })),
+    });
+    const parts = [part(0), part(n)];
+    const packed = decodePacked(parts.map(encodeSummary));
+    expect(bits(unpackSummary(packed))).toBe(bits(joinSummaries(parts)));
+  });
+
   it('reads the gzipped JSON of migrations 8–27 as written', () => {
     fc.assert(
       fc.property(summaryArb, (s) => {
