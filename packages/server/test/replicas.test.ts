@@ -194,6 +194,52 @@ describe.runIf(runnable)('reads from a streaming replica [postgresql]', () => {
     await everyRead();
     expect(strict.status()[0].reads).toBeGreaterThan(reads);
   }, 30_000);
+
+  it('a read handed over in pieces is not read again from the primary once a piece was taken; the consumer’s error is not the replica’s', async () => {
+    const router = await ReadRouter.open(primary.db, [replica.url(name())], {
+      maxLagS: 3600,
+      timeoutMs: 2_000,
+      checkEveryMs: 3_600_000,
+    });
+    // ~16 MB: many pieces
+    const sql = `select g, decode(repeat('ab', 8000), 'hex') from generate_series(1, 2000) g order by g`;
+    const types = ['int', 'bytea'] as const;
+    try {
+      expect(router.status()[0].state).toBe('ok');
+      // the consumer fails: so does the read; the replica stays fit and the primary is not asked
+      await expect(
+        router.binaryEach(sql, [], types, () => {
+          throw new Error('не та форма');
+        }),
+      ).rejects.toThrow('не та форма');
+      expect(router.status()[0].state).toBe('ok');
+      expect(router.primaryReads).toBe(0);
+      // the replica stopped once the first piece was taken: the read fails, no row handed over twice
+      const seen: number[] = [];
+      await expect(
+        router.binaryEach(sql, [], types, (rows) => {
+          if (seen.length === 0) replica.stop();
+          for (const row of rows) seen.push(row[0] as number);
+        }),
+      ).rejects.toThrow();
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.length).toBeLessThan(2000);
+      expect(seen).toEqual(seen.map((_, i) => i + 1));
+      expect(router.status()[0].state).toBe('down');
+      expect(router.primaryReads).toBe(0);
+      // the next read is the primary's, whole
+      const all: number[] = [];
+      await router.binaryEach(sql, [], types, (rows) => {
+        for (const row of rows) all.push(row[0] as number);
+      });
+      expect(all).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+      expect(router.primaryReads).toBe(1);
+    } finally {
+      await router.close();
+      replica.start();
+      await until(() => strict.status()[0].state === 'ok');
+    }
+  }, 30_000);
 });
 
 describe.runIf(Boolean(testDatabaseUrl()) || process.env.CI)(

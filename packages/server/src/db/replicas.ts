@@ -143,8 +143,40 @@ export class ReadRouter implements Db {
   binaryRows(sql: string, params: unknown[], types: readonly BinaryType[]): Promise<BinaryValue[][]> {
     return this.read((db) => db.binaryRows(sql, params, types));
   }
-  binaryEach(sql: string, params: unknown[], types: readonly BinaryType[], each: EachRows): Promise<void> {
-    return this.read((db) => db.binaryEach(sql, params, types, each));
+  /**
+   * As `read`, but an answer handed over in pieces is not asked of the primary again once a piece was taken
+   * (its rows would come twice): the read fails; and an error of `each` itself is not the replica's.
+   */
+  async binaryEach(
+    sql: string,
+    params: unknown[],
+    types: readonly BinaryType[],
+    each: EachRows,
+  ): Promise<void> {
+    const replica = this.replicas.find((r) => r.state === 'ok');
+    if (replica) {
+      let taken = false;
+      let own: { error: unknown } | null = null;
+      try {
+        await replica.db.binaryEach(sql, params, types, async (rows) => {
+          taken = true;
+          try {
+            await each(rows);
+          } catch (error) {
+            own = { error };
+            throw error;
+          }
+        });
+        replica.reads++;
+        return;
+      } catch (error) {
+        if (own) throw (own as { error: unknown }).error;
+        replica.state = 'down';
+        if (taken) throw error;
+      }
+    }
+    this.primaryReads++;
+    return this.primary.binaryEach(sql, params, types, each);
   }
   textRows(sql: string, params?: unknown[]): Promise<(string | null)[][]> {
     return this.read((db) => db.textRows(sql, params));
