@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CopyBinaryReader } from '../src/db/copy-binary.js';
-import { openDb, parseCopyBinary } from '../src/db/driver.js';
+import { type BinaryType, type EachRows, openDb, parseCopyBinary } from '../src/db/driver.js';
 import { paceSummariesEach } from '../src/db/queries/kept-pace.js';
+import { MarketReader } from '../src/read/market-reader.js';
+import { ReadCache } from '../src/read/read-cache.js';
 import { describeEachDb } from './databases.js';
-import { importedMarket } from './market-imported.js';
+import { clear, importedMarket } from './market-imported.js';
 
 // The market's rank months are read as bytes (Db.binaryRows): COPY's binary format on PostgreSQL, the
 // query's own values on PGlite. Both must give every byte, integer, text and null exactly.
@@ -273,5 +275,48 @@ describe('COPY binary format', () => {
     expect(() =>
       parseCopyBinary(Buffer.concat([whole, Buffer.from([0, 1])]), ['int', 'text', 'bytea']),
     ).toThrow(/after the trailer/);
+  });
+});
+
+describeEachDb('the market’s summaries when a read fails midway', (ctx) => {
+  it('a read that fails after handing over some rows (a replica lost) is finished by a second: each project whole, read once', async () => {
+    await clear(ctx.db);
+    await importedMarket(ctx.db, 2026, 4);
+    const projects = await ctx.db.query<{ id: number; data_version: number }>(
+      'select id, data_version from project order by id',
+    );
+    const whole = await new MarketReader(new ReadCache()).summaries(ctx.db, projects, 'ALL', 'all');
+    expect(whole.size).toBe(4);
+    // the first read hands over the rows of its first two projects, then fails (the second's may be cut)
+    const asked: number[][] = [];
+    const failing = new Proxy(ctx.db, {
+      get(t, prop, receiver) {
+        if (prop !== 'binaryEach') {
+          const value = Reflect.get(t, prop, receiver);
+          return typeof value === 'function' ? value.bind(t) : value;
+        }
+        return async (sql: string, params: unknown[], types: readonly BinaryType[], each: EachRows) => {
+          asked.push([...(params[2] as number[])]);
+          if (asked.length > 1) return t.binaryEach(sql, params, types, each);
+          await t.binaryEach(sql, params, types, async (rows) => {
+            const ids = [...new Set(rows.map((r) => r[0] as number))].slice(0, 2);
+            await each(rows.filter((r) => ids.includes(r[0] as number)));
+            throw new Error('реплика пропала');
+          });
+        };
+      },
+    });
+    const read = await new MarketReader(new ReadCache()).summaries(failing, projects, 'ALL', 'all');
+    expect(read).toEqual(whole);
+    // the first project came whole and is not asked again; the rest are
+    expect(asked).toEqual([projects.map((p) => p.id), projects.slice(1).map((p) => p.id)]);
+    // a body that cannot be read fails the read, again on the second: no project is left out unsaid
+    await ctx.db.query(
+      `update pace_summary set body = '\\x00' where project_id = $1 and status = 'ALL' and rooms = 'all'`,
+      [projects[2].id],
+    );
+    await expect(new MarketReader(new ReadCache()).summaries(ctx.db, projects, 'ALL', 'all')).rejects.toThrow(
+      /unknown form/,
+    );
   });
 });

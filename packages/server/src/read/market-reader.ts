@@ -118,18 +118,16 @@ export class MarketReader {
     // each project's parts (a year each, in order: analytics/pace-parts.ts) decoded as one summary as they
     // come, in slices of the thread: a request waits for one at most
     const slices = new Slices();
-    await paceSummariesEach(
-      db,
-      status,
-      rooms,
-      missing.map((p) => p.id),
-      async (id, parts) => {
+    const read = (ids: number[]) =>
+      paceSummariesEach(db, status, rooms, ids, async (id, parts) => {
         await slices.turn();
-        const p = unread.get(id)!;
+        // out of the unread once held: a body that cannot be decoded fails the read again, not skipped
+        const summary = decodePacked(parts);
+        hold(unread.get(id)!, summary);
         unread.delete(id);
-        hold(p, decodePacked(parts));
-      },
-    );
+      });
+    // a replica lost mid-answer fails the read (db/replicas.ts): what came whole is held, the rest read again
+    await read(missing.map((p) => p.id)).catch(() => read([...unread.keys()]));
     // a project with snapshots has its summaries from the import that stored them
     for (const p of unread.values()) hold(p, EMPTY_PACKED);
     return out;
